@@ -1,0 +1,35 @@
+import openapiTS, { astToString } from 'openapi-typescript';
+import type { OpenApiDocument, Spec } from './specs.ts';
+import { header } from './files.ts';
+
+/** TSDoc for an alias, taken from the schema's description and deprecation. */
+function aliasDoc(schema: Record<string, unknown>): string {
+  const lines: string[] = [];
+  if (typeof schema.description === 'string') lines.push(...schema.description.trim().split('\n'));
+  if (schema.deprecated === true) lines.push('@deprecated Part of the deprecated v1 API.');
+  if (lines.length === 0) return '';
+  return `/**\n${lines.map((l) => ` * ${l.replace(/\*\//g, '*\\/')}`.trimEnd()).join('\n')}\n */\n`;
+}
+
+/**
+ * The openapi-typescript output of a spec plus one exported alias per schema, so users write
+ * `AccountData` rather than `components['schemas']['AccountData']`.
+ */
+export async function emitTypes(spec: Spec): Promise<string> {
+  const ast = await openapiTS(spec.doc as unknown as Parameters<typeof openapiTS>[0], {
+    // Objects the documents type only as `object` hold unknown fields, not none.
+    emptyObjectsUnknown: true,
+    // No `any` in public types: an untyped value is `unknown`.
+    defaultNonNullable: true,
+  });
+  const body = astToString(ast);
+  return `${header(spec.file)}\n${body}\n${aliases(spec.doc)}`;
+}
+
+function aliases(doc: OpenApiDocument): string {
+  const out = ['// One alias per schema.'];
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    out.push(`${aliasDoc(schema)}export type ${name} = components['schemas']['${name}'];`);
+  }
+  return `${out.join('\n')}\n`;
+}

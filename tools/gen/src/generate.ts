@@ -1,0 +1,21 @@
+import type { FileSet } from './files.ts';
+import { header } from './files.ts';
+import { loadSpecs, ROOT } from './specs.ts';
+import { emitTypes } from './emit-types.ts';
+import { emitOperations } from './emit-operations.ts';
+import { emitRuntime } from './emit-runtime.ts';
+import { emitValidators } from './emit-validators.ts';
+
+/** Everything `pnpm gen` writes, keyed by path. Pure: the same specs and sources give the same bytes. */
+export async function generate(root = ROOT): Promise<FileSet> {
+  const { node, price } = loadSpecs(root);
+  const files: FileSet = new Map();
+  files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(node));
+  files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
+  files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
+  files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
+  emitRuntime(files, root);
+  for (const [path, content] of await emitValidators({ node, price })) files.set(path, content);
+  void header;
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
