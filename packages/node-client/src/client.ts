@@ -1,0 +1,103 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { operations as Operations, paths } from '@x/node-types';
+import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
+import { Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+
+/**
+ * Options of {@link createNodeClient}.
+ */
+export type NodeClientOptions = TransportOptions;
+
+/** The success body of an operation, as the spec types it. */
+export type ResponseBody<Id extends OperationId> = Operations[Id]['responses'][200]['content']['application/json'];
+
+/** Paging options of the list operations. */
+export type ListOptions<Start> = CallOptions & {
+  /** Maximum number of items (default 20 on the server; at most 100 on transaction listings). */
+  count?: number;
+  /** Where the page starts; see each operation. */
+  start?: Start;
+};
+
+/** A u64 value: a safe integer, a bigint or a decimal string. */
+export type U64Input = number | bigint | string;
+
+type AccountApi<V extends 'V1' | 'V2'> = {
+  /** The account's sequence number and authentication key. */
+  getAccount(address: string, options?: CallOptions): Promise<ResponseBody<`getAccount${V}`>>;
+  /** Finalized transactions sent by the account: ascending from `start` (a sequence number), else the most recent, descending. */
+  listTransactions(address: string, options?: ListOptions<U64Input>): Promise<ResponseBody<`listTransactions${V}`>>;
+  /** Finalized coin transactions sent and received: ascending from `start` (a cursor), else the most recent, descending. */
+  listCoinTransactions(address: string, options?: ListOptions<U64Input>): Promise<ResponseBody<`listCoinTransactions${V}`>>;
+  /** Modules published by the account; `start` is the cursor of the previous page. */
+  listModules(address: string, options?: ListOptions<string>): Promise<ResponseBody<`listModules${V}`>>;
+  /** One module by name. */
+  getModule(address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<`getModule${V}`>>;
+  /** Resources of the account; `start` is the cursor of the previous page. */
+  listResources(address: string, options?: ListOptions<string>): Promise<ResponseBody<`listResources${V}`>>;
+  /** One resource by its Move type, e.g. `0x1::account::Account`. */
+  getResource(address: string, resourceType: string, options?: CallOptions): Promise<ResponseBody<`getResource${V}`>>;
+};
+
+/**
+ * Version 1 account operations.
+ * @deprecated The v1 API is deprecated; use `node.v2`.
+ */
+export type NodeV1Api = {
+  /** @deprecated Use `node.v2.getAccount`. Answers `null` where v1 does. */
+  getAccount: AccountApi<'V1'>['getAccount'];
+  /** @deprecated Use `node.v2.listTransactions`. */
+  listTransactions: AccountApi<'V1'>['listTransactions'];
+  /** @deprecated Use `node.v2.listCoinTransactions`. */
+  listCoinTransactions: AccountApi<'V1'>['listCoinTransactions'];
+  /** @deprecated Use `node.v2.listModules`. */
+  listModules: AccountApi<'V1'>['listModules'];
+  /** @deprecated Use `node.v2.getModule`. Answers `null` where v1 does. */
+  getModule: AccountApi<'V1'>['getModule'];
+  /** @deprecated Use `node.v2.listResources`. */
+  listResources: AccountApi<'V1'>['listResources'];
+  /** @deprecated Use `node.v2.getResource`. Answers `null` where v1 does. */
+  getResource: AccountApi<'V1'>['getResource'];
+};
+
+/** Version 2 account operations. */
+export type NodeV2Api = AccountApi<'V2'>;
+
+/** The node client: `v1` (deprecated), `v2` and the underlying openapi-fetch client. */
+export type NodeClient = {
+  /** @deprecated The v1 API is deprecated; use `v2`. */
+  readonly v1: NodeV1Api;
+  readonly v2: NodeV2Api;
+  /** The underlying openapi-fetch client; add middleware with `raw.use()`. */
+  readonly raw: Client<paths>;
+};
+
+/**
+ * Creates a client for the account operations of a Supra node.
+ *
+ * @example
+ * ```ts
+ * import { createNodeClient } from '@x/node-client';
+ * const node = createNodeClient({ baseUrl: 'http://localhost:27000' });
+ * const account = await node.v2.getAccount('0x1');
+ * const page = await node.v2.listTransactions('0x1', { count: 50, start: 10 });
+ * ```
+ */
+export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const raw = createClient<paths>({ baseUrl, fetch: userFetch, headers: options.headers });
+  const transport = new Transport(raw as unknown as RawRequester, userFetch, { ...options, baseUrl });
+  const call = (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
+    transport.call(id, operations[id], args, callOptions) as Promise<never>;
+  const api = <V extends 'V1' | 'V2'>(v: V): AccountApi<V> => ({
+    getAccount: (address, o) => call(`getAccount${v}`, { address }, o),
+    listTransactions: (address, o = {}) => call(`listTransactions${v}`, { address, count: o.count, start: o.start }, o),
+    listCoinTransactions: (address, o = {}) => call(`listCoinTransactions${v}`, { address, count: o.count, start: o.start }, o),
+    listModules: (address, o = {}) => call(`listModules${v}`, { address, count: o.count, start: o.start }, o),
+    getModule: (address, module_name, o) => call(`getModule${v}`, { address, module_name }, o),
+    listResources: (address, o = {}) => call(`listResources${v}`, { address, count: o.count, start: o.start }, o),
+    getResource: (address, resource_type, o) => call(`getResource${v}`, { address, resource_type }, o),
+  });
+  return { v1: api('V1'), v2: api('V2'), raw };
+}

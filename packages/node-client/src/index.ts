@@ -1,0 +1,28 @@
+/**
+ * Typed client for the account operations (v1, deprecated, and v2) of a Supra node's RPC service.
+ *
+ * @example
+ * ```ts
+ * import { createNodeClient, HttpError } from '@x/node-client';
+ * const node = createNodeClient();
+ * const account = await node.v2.getAccount('0x1');
+ * ```
+ * @packageDocumentation
+ */
+export { createNodeClient } from './client.js';
+export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ResponseBody, U64Input } from './client.js';
+export {
+  ClientError,
+  InvalidArgumentError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  ResponseParseError,
+  ResponseValidationError,
+} from './generated/runtime/errors.js';
+export type { ErrorCode, ValidationIssue } from './generated/runtime/errors.js';
+export type { CallOptions, ResponseValidator } from './generated/runtime/transport.js';
+export type { RetryOptions } from './generated/runtime/retry.js';
+export { DEFAULT_BASE_URL } from './generated/operations.js';
+export type { OperationId } from './generated/operations.js';
+export type * from '@x/node-types';

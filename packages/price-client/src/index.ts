@@ -1,0 +1,27 @@
+/**
+ * Typed client for the Supra price-history service: historical candles and latest prices.
+ *
+ * @example
+ * ```ts
+ * import { createPriceClient } from '@x/price-client';
+ * const prices = createPriceClient({ apiKey });
+ * const { instruments } = await prices.latest({ pair: 'btc_usdt' });
+ * ```
+ * @packageDocumentation
+ */
+export { createPriceClient } from './client.js';
+export type { PriceClient, PriceClientOptions, HistoryParameters, LatestParameters, TimeInput } from './client.js';
+export {
+  ClientError,
+  InvalidArgumentError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  ResponseParseError,
+  ResponseValidationError,
+} from './generated/runtime/errors.js';
+export type { ErrorCode, ValidationIssue } from './generated/runtime/errors.js';
+export type { CallOptions, ResponseValidator } from './generated/runtime/transport.js';
+export type { RetryOptions } from './generated/runtime/retry.js';
+export { DEFAULT_BASE_URL } from './generated/operations.js';
+export type { Candle, HistoryResponse, Instrument, LatestResponse, TradingPair, paths, operations as PriceOperations } from './generated/price-history.js';

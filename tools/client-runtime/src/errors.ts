@@ -1,0 +1,187 @@
+/**
+ * The error classes both clients throw. Every class is branded with a global symbol, so `instanceof`
+ * holds across the two client packages (each ships its own copy of this runtime).
+ */
+const BRAND = Symbol.for('@x/client-error');
+
+/** Stable machine-readable error codes. */
+export type ErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'HTTP_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'RESPONSE_PARSE_ERROR'
+  | 'RESPONSE_VALIDATION_ERROR';
+
+/** One problem a response validator found: a JSON pointer into the body, a message, the failing keyword. */
+export type ValidationIssue = { readonly path: string; readonly message: string; readonly keyword: string };
+
+/**
+ * Base class of every error the clients throw.
+ *
+ * @example
+ * ```ts
+ * try { await node.v2.getAccount('0x1'); } catch (err) {
+ *   if (err instanceof ClientError) console.error(err.code, err.message);
+ * }
+ * ```
+ */
+export class ClientError extends Error {
+  /** Machine-readable error code. */
+  readonly code: ErrorCode;
+  declare readonly [BRAND]: true;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+    Object.defineProperty(this, 'name', { value: new.target.name, enumerable: false, configurable: true });
+  }
+
+  /** `instanceof` by brand and code, so it works across separately bundled copies of the runtime. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== 'object' || value === null || !(BRAND in value)) return false;
+    const code = (this as unknown as { CODE?: ErrorCode }).CODE;
+    return code === undefined || (value as ClientError).code === code;
+  }
+}
+
+/**
+ * An argument failed its check; thrown before any request is sent.
+ *
+ * @example
+ * ```ts
+ * await node.v2.listTransactions('0x1', { count: 101 }); // InvalidArgumentError, parameter 'count'
+ * ```
+ */
+export class InvalidArgumentError extends ClientError {
+  static readonly CODE = 'INVALID_ARGUMENT';
+  /** Name of the offending parameter, as the API names it (`address`, `count`, `start`, ...). */
+  readonly parameter: string;
+  constructor(parameter: string, problem: string) {
+    super('INVALID_ARGUMENT', `Invalid argument '${parameter}': ${problem}`);
+    this.parameter = parameter;
+  }
+}
+
+/**
+ * The server answered with a non-2xx status.
+ *
+ * @example
+ * ```ts
+ * catch (err) { if (err instanceof HttpError && err.status === 404) return undefined; }
+ * ```
+ */
+export class HttpError extends ClientError {
+  static readonly CODE = 'HTTP_ERROR';
+  readonly status: number;
+  /** The error body: parsed JSON when it is JSON, else the text. */
+  readonly body: unknown;
+  readonly method: string;
+  /** The request URL with credentials and secret-looking query values redacted. */
+  readonly url: string;
+  constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string }) {
+    super('HTTP_ERROR', `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}`);
+    this.status = init.status;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/**
+ * The request never produced a response (connection refused, reset, DNS failure, ...).
+ *
+ * @example
+ * ```ts
+ * catch (err) { if (err instanceof NetworkError) scheduleRetryLater(); }
+ * ```
+ */
+export class NetworkError extends ClientError {
+  static readonly CODE = 'NETWORK_ERROR';
+  readonly method: string;
+  readonly url: string;
+  constructor(init: { method: string; url: string; cause: unknown }) {
+    super('NETWORK_ERROR', `${init.method} ${init.url} failed: ${describeCause(init.cause)}`, { cause: init.cause });
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/**
+ * An attempt took longer than `timeoutMs`.
+ *
+ * @example
+ * ```ts
+ * createNodeClient({ timeoutMs: 5_000 });
+ * ```
+ */
+export class TimeoutError extends ClientError {
+  static readonly CODE = 'TIMEOUT';
+  readonly timeoutMs: number;
+  readonly method: string;
+  readonly url: string;
+  constructor(init: { method: string; url: string; timeoutMs: number }) {
+    super('TIMEOUT', `${init.method} ${init.url} timed out after ${init.timeoutMs} ms`);
+    this.timeoutMs = init.timeoutMs;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/**
+ * A success response whose body is not the JSON it should be (not JSON, truncated, empty).
+ *
+ * @example
+ * ```ts
+ * catch (err) { if (err instanceof ResponseParseError) console.error(err.bodySnippet); }
+ * ```
+ */
+export class ResponseParseError extends ClientError {
+  static readonly CODE = 'RESPONSE_PARSE_ERROR';
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  /** The first 200 characters of the body, when it could be read. */
+  readonly bodySnippet: string | undefined;
+  constructor(init: { status: number; method: string; url: string; bodySnippet?: string; cause?: unknown }) {
+    super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body is not valid JSON${init.cause ? ` (${describeCause(init.cause)})` : ''}`, { cause: init.cause });
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.bodySnippet = init.bodySnippet;
+  }
+}
+
+/**
+ * The injected validator rejected a response body.
+ *
+ * @example
+ * ```ts
+ * catch (err) { if (err instanceof ResponseValidationError) console.table(err.issues); }
+ * ```
+ */
+export class ResponseValidationError extends ClientError {
+  static readonly CODE = 'RESPONSE_VALIDATION_ERROR';
+  readonly operationId: string;
+  readonly issues: readonly ValidationIssue[];
+  readonly body: unknown;
+  constructor(init: { operationId: string; issues: readonly ValidationIssue[]; body: unknown }) {
+    const first = init.issues[0];
+    const where = first ? ` at '${first.path || '/'}': ${first.message}` : '';
+    const more = init.issues.length > 1 ? ` (+${init.issues.length - 1} more)` : '';
+    super('RESPONSE_VALIDATION_ERROR', `Response of ${init.operationId} does not match the spec${where}${more}`);
+    this.operationId = init.operationId;
+    this.issues = init.issues;
+    this.body = init.body;
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const inner = (cause as { cause?: unknown }).cause;
+    const code = inner && typeof inner === 'object' && 'code' in inner ? ` (${String((inner as { code: unknown }).code)})` : '';
+    return `${cause.message}${code}`;
+  }
+  return String(cause);
+}

@@ -1,0 +1,201 @@
+import {
+  ClientError,
+  HttpError,
+  NetworkError,
+  ResponseParseError,
+  ResponseValidationError,
+  TimeoutError,
+  type ValidationIssue,
+} from './errors.js';
+import { checkParam, type ParamSpec } from './params.js';
+import { redactUrl } from './redact.js';
+import { backoffDelay, parseRetryAfter, resolveRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+
+/**
+ * A response validator as `@x/validators` creates it (`createResponseValidator({ strict })`); the
+ * clients take it as an option so that they carry no dependency on the validators.
+ */
+export type ResponseValidator = (
+  operationId: string,
+  status: number,
+  body: unknown,
+) => { readonly ok: true } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** Options both clients accept. */
+export type TransportOptions = {
+  /** Base URL of the service, without a trailing path. */
+  baseUrl?: string;
+  /** The fetch implementation (default: the global `fetch`). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Time limit of one attempt in milliseconds (default 30 000). */
+  timeoutMs?: number;
+  /** Retry policy, or `false` for a single attempt. */
+  retry?: RetryOptions | false;
+  /** Validates every success body; a failure throws `ResponseValidationError`. */
+  validator?: ResponseValidator;
+};
+
+/** Per-call options of every operation. */
+export type CallOptions = {
+  /** Aborts the call; the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
+};
+
+/** What the transport needs to know of an operation: the generated operation table's entry. */
+export type OperationSpec = {
+  readonly method: string;
+  readonly path: string;
+  readonly params: readonly ParamSpec[];
+};
+
+/** The part of an openapi-fetch client the transport drives. */
+export type RawRequester = {
+  request(
+    method: 'get',
+    path: never,
+    init: {
+      params: { path: Record<string, unknown>; query: Record<string, unknown> };
+      parseAs: 'text';
+      signal: AbortSignal;
+      fetch: (request: Request) => Promise<Response>;
+    },
+  ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+};
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Marks a failure of `fetch` itself, as opposed to one while reading the body. */
+class FetchFailure {
+  constructor(readonly cause: unknown) {}
+}
+
+/** Runs operations: checks arguments, sends, times out, retries, parses and validates. */
+export class Transport {
+  readonly #raw: RawRequester;
+  readonly #fetch: (request: Request) => Promise<Response>;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryPolicy;
+  readonly #validator: ResponseValidator | undefined;
+  readonly #baseUrl: string;
+
+  constructor(raw: RawRequester, baseFetch: (request: Request) => Promise<Response>, options: TransportOptions & { baseUrl: string }) {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!(timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
+    this.#raw = raw;
+    this.#fetch = baseFetch;
+    this.#timeoutMs = timeoutMs;
+    this.#retry = resolveRetry(options.retry);
+    this.#validator = options.validator;
+    this.#baseUrl = options.baseUrl;
+  }
+
+  /**
+   * Checks `args` against the operation's parameters (throwing `InvalidArgumentError` before any
+   * request), then sends it and returns the parsed, optionally validated, body.
+   */
+  async call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
+    const path: Record<string, unknown> = {};
+    const query: Record<string, unknown> = {};
+    for (const spec of op.params) {
+      const value = checkParam(spec, args[spec.name]);
+      if (value === undefined) continue;
+      if (spec.in === 'path') path[spec.name] = value;
+      else if (spec.in === 'query') query[spec.name] = value;
+    }
+    const signal = options.signal;
+    signal?.throwIfAborted();
+    const policy = this.#retry;
+    const started = policy.now();
+    for (let attempt = 1; ; attempt++) {
+      let retryAfterMs: number | undefined;
+      let failure: ClientError;
+      try {
+        const result = await this.#attempt(op, path, query, signal);
+        if (result.kind === 'ok') return this.#validate(operationId, result.status, result.body);
+        failure = result.error;
+        retryAfterMs = result.retryAfterMs;
+        if (!policy.statuses.includes(result.error.status)) throw failure;
+      } catch (err) {
+        if (!(err instanceof NetworkError || err instanceof TimeoutError)) throw err;
+        failure = err;
+      }
+      if (attempt >= policy.attempts) throw failure;
+      const delay = backoffDelay(policy, attempt, retryAfterMs);
+      if (policy.now() + delay - started > policy.maxElapsedMs) throw failure;
+      await policy.sleep(delay, signal);
+    }
+  }
+
+  async #attempt(
+    op: OperationSpec,
+    path: Record<string, unknown>,
+    query: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ kind: 'ok'; status: number; body: unknown } | { kind: 'http'; error: HttpError; retryAfterMs: number | undefined }> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    let url = `${this.#baseUrl}${op.path}`;
+    let status = 0;
+    const method = op.method.toUpperCase();
+    const fetchOnce = async (request: Request): Promise<Response> => {
+      url = redactUrl(request.url);
+      try {
+        const response = await this.#fetch(request);
+        status = response.status;
+        return response;
+      } catch (err) {
+        throw new FetchFailure(err);
+      }
+    };
+    try {
+      const { data, error, response } = await this.#raw.request('get', op.path as never, {
+        params: { path, query },
+        parseAs: 'text',
+        signal: controller.signal,
+        fetch: fetchOnce,
+      });
+      if (!response.ok) {
+        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#retry.now());
+        const httpError = new HttpError({ status: response.status, statusText: response.statusText, body: error, method, url });
+        return { kind: 'http', error: httpError, retryAfterMs };
+      }
+      return { kind: 'ok', status: response.status, body: parseBody(data, response.status, method, url) };
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (timedOut) throw new TimeoutError({ method, url, timeoutMs: this.#timeoutMs });
+      if (err instanceof FetchFailure) throw new NetworkError({ method, url, cause: err.cause });
+      if (err instanceof ClientError) throw err;
+      // The response started but its body could not be read to the end (reset, truncated).
+      throw new ResponseParseError({ status, method, url, cause: err });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  #validate(operationId: string, status: number, body: unknown): unknown {
+    if (!this.#validator) return body;
+    const result = this.#validator(operationId, status, body);
+    if (!result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body });
+    return body;
+  }
+}
+
+function parseBody(text: unknown, status: number, method: string, url: string): unknown {
+  if (typeof text !== 'string' || text.length === 0) {
+    throw new ResponseParseError({ status, method, url, bodySnippet: '', cause: new Error('empty body') });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ResponseParseError({ status, method, url, bodySnippet: text.slice(0, 200), cause: err });
+  }
+}
