@@ -2,6 +2,9 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
 import { Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { normalizeAddress } from './address.js';
+import { checkParam } from './generated/runtime/params.js';
+import { bytesToHex, paginate, type IterateOptions } from './paginate.js';
 
 /**
  * Options of {@link createNodeClient}.
@@ -39,6 +42,22 @@ type AccountApi<V extends 'V1' | 'V2'> = {
   getResource(address: string, resourceType: string, options?: CallOptions): Promise<ResponseBody<`getResource${V}`>>;
 };
 
+type Items<V extends 'V1' | 'V2', Id extends string> = ResponseBody<`${Id}${V}` & OperationId>;
+type V1List = Exclude<ResponseBody<'listModulesV1'>, null>;
+type Transaction<V extends 'V1' | 'V2'> = Items<V, 'listTransactions'>['record'][number];
+
+/** The iterators of a version: every item of a listing, page after page. */
+type AccountIterators<V extends 'V1' | 'V2'> = {
+  /** Transactions sent by the account, ascending by sequence number from `start` (default 0). */
+  transactions(address: string, options?: IterateOptions & { start?: U64Input }): AsyncGenerator<Transaction<V>, void, undefined>;
+  /** Coin transactions sent and received, ascending from the cursor `start` (default 0), following each page's cursor. */
+  coinTransactions(address: string, options?: IterateOptions & { start?: U64Input }): AsyncGenerator<Items<V, 'listCoinTransactions'>['record'][number], void, undefined>;
+  /** Every module of the account. */
+  modules(address: string, options?: IterateOptions & { start?: string }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Modules: unknown }>['Modules']['modules'][number] : ResponseBody<'listModulesV2'>['modules'][number], void, undefined>;
+  /** Every resource of the account. */
+  resources(address: string, options?: IterateOptions & { start?: string }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Resources: unknown }>['Resources']['resource'][number] : ResponseBody<'listResourcesV2'>['resources'][number], void, undefined>;
+};
+
 /**
  * Version 1 account operations.
  * @deprecated The v1 API is deprecated; use `node.v2`.
@@ -58,10 +77,18 @@ export type NodeV1Api = {
   listResources: AccountApi<'V1'>['listResources'];
   /** @deprecated Use `node.v2.getResource`. Answers `null` where v1 does. */
   getResource: AccountApi<'V1'>['getResource'];
+  /** @deprecated Use `node.v2.transactions`. */
+  transactions: AccountIterators<'V1'>['transactions'];
+  /** @deprecated Use `node.v2.coinTransactions`. */
+  coinTransactions: AccountIterators<'V1'>['coinTransactions'];
+  /** @deprecated Use `node.v2.modules`. */
+  modules: AccountIterators<'V1'>['modules'];
+  /** @deprecated Use `node.v2.resources`. */
+  resources: AccountIterators<'V1'>['resources'];
 };
 
 /** Version 2 account operations. */
-export type NodeV2Api = AccountApi<'V2'>;
+export type NodeV2Api = AccountApi<'V2'> & AccountIterators<'V2'>;
 
 /** The node client: `v1` (deprecated), `v2` and the underlying openapi-fetch client. */
 export type NodeClient = {
@@ -89,7 +116,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const raw = createClient<paths>({ baseUrl, fetch: userFetch, headers: options.headers });
   const transport = new Transport(raw as unknown as RawRequester, userFetch, { ...options, baseUrl });
   const call = (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
-    transport.call(id, operations[id], args, callOptions) as Promise<never>;
+    transport.call(id, operations[id], { ...args, address: normalizeAddress(args.address) }, callOptions) as Promise<never>;
   const api = <V extends 'V1' | 'V2'>(v: V): AccountApi<V> => ({
     getAccount: (address, o) => call(`getAccount${v}`, { address }, o),
     listTransactions: (address, o = {}) => call(`listTransactions${v}`, { address, count: o.count, start: o.start }, o),
@@ -99,5 +126,95 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
     listResources: (address, o = {}) => call(`listResources${v}`, { address, count: o.count, start: o.start }, o),
     getResource: (address, resource_type, o) => call(`getResource${v}`, { address, resource_type }, o),
   });
-  return { v1: api('V1'), v2: api('V2'), raw };
+  const v1 = api('V1');
+  const v2 = api('V2');
+  return {
+    v1: { ...v1, ...iterators('V1', v1) } as NodeV1Api,
+    v2: { ...v2, ...iterators('V2', v2) },
+    raw,
+  };
+}
+
+const maxCount = (id: OperationId): number => {
+  const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;
+  return count?.maximum ?? 100;
+};
+
+type Row = { header: { sequence_number: number } };
+type V1ListPage = { Modules?: { modules: unknown[]; cursor?: number[] | null }; Resources?: { resource: unknown[]; cursor?: number[] | null } };
+
+/** The `start` of an iterator as a bigint, checked like the operation's own `start`. */
+function firstStart(id: OperationId, value: U64Input | undefined): bigint {
+  const spec = operations[id].params.find((p) => p.name === 'start')!;
+  return BigInt(checkParam(spec, value ?? 0)!);
+}
+
+/** Iterators of one version, built on its list operations. */
+function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<V>): AccountIterators<V> {
+  const ascending = (next: bigint, previous: bigint): boolean => next > previous;
+  const it: AccountIterators<'V1' | 'V2'> = {
+    async *transactions(address, o = {}) {
+      const first = firstStart(`listTransactions${v}`, o.start);
+      yield* paginate<unknown, bigint>(
+        async (start, count) => {
+          const { record } = (await api.listTransactions(address, { ...o, count, start })) as { record: Row[] };
+          const last = record.at(-1);
+          // A short page is the last one; otherwise continue after the last sequence number.
+          const next = record.length < count || !last ? undefined : BigInt(last.header.sequence_number) + 1n;
+          return { items: record, next };
+        },
+        first,
+        o,
+        maxCount(`listTransactions${v}`),
+        ascending,
+      );
+    },
+    async *coinTransactions(address, o = {}) {
+      const first = firstStart(`listCoinTransactions${v}`, o.start);
+      yield* paginate<unknown, bigint>(
+        async (start, count) => {
+          const page = (await api.listCoinTransactions(address, { ...o, count, start })) as { record: unknown[]; cursor: number };
+          return { items: page.record, next: page.cursor === 0 ? undefined : BigInt(page.cursor) };
+        },
+        first,
+        o,
+        maxCount(`listCoinTransactions${v}`),
+        ascending,
+      );
+    },
+    modules: (address, o = {}) =>
+      paginate<unknown, string>(
+        async (start, count) => {
+          const page = await api.listModules(address, { ...o, count, start });
+          return v === 'V1' ? v1Page((page as V1ListPage).Modules, 'modules') : v2Page(page as Record<string, unknown>, 'modules');
+        },
+        o.start,
+        o,
+        maxCount(`listModules${v}`),
+      ),
+    resources: (address, o = {}) =>
+      paginate<unknown, string>(
+        async (start, count) => {
+          const page = await api.listResources(address, { ...o, count, start });
+          return v === 'V1' ? v1Page((page as V1ListPage).Resources, 'resource') : v2Page(page as Record<string, unknown>, 'resources');
+        },
+        o.start,
+        o,
+        maxCount(`listResources${v}`),
+      ),
+  } as AccountIterators<'V1' | 'V2'>;
+  return it as AccountIterators<V>;
+}
+
+/** A v1 MoveList page: the cursor's bytes go back as lowercase hex; null or empty ends the walk. */
+function v1Page(list: { cursor?: number[] | null } & Record<string, unknown> | undefined, key: string): { items: unknown[]; next: string | undefined } {
+  const items = (list?.[key] as unknown[] | undefined) ?? [];
+  const cursor = list?.cursor;
+  return { items, next: cursor && cursor.length > 0 ? bytesToHex(cursor) : undefined };
+}
+
+/** A v2 page: the cursor goes back as given; null or empty ends the walk. */
+function v2Page(page: Record<string, unknown>, key: string): { items: unknown[]; next: string | undefined } {
+  const items = (page[key] as unknown[] | undefined) ?? [];
+  return { items, next: typeof page.cursor === 'string' && page.cursor !== '' ? page.cursor : undefined };
 }

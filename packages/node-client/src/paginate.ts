@@ -1,0 +1,57 @@
+import { InvalidArgumentError } from './generated/runtime/errors.js';
+import type { CallOptions } from './generated/runtime/transport.js';
+
+/** Options of the iterators (`node.v2.transactions(...)` and friends). */
+export type IterateOptions = CallOptions & {
+  /** Items per request; at most the operation's maximum (100 on transaction listings). */
+  pageSize?: number;
+  /** Stop after this many items. */
+  limit?: number;
+};
+
+/** One page as an iterator sees it: its items and where the next page starts, if anywhere. */
+export type Page<T, C> = { items: readonly T[]; next: C | undefined };
+
+/**
+ * Walks pages until one is empty, a page has no next cursor, or the cursor stops advancing, so no
+ * iteration can loop forever. `fetchPage(start, count)` returns one page.
+ */
+export async function* paginate<T, C>(
+  fetchPage: (start: C | undefined, count: number) => Promise<Page<T, C>>,
+  first: C | undefined,
+  options: IterateOptions,
+  maxPageSize: number,
+  advanced: (next: C, previous: C) => boolean = (next, previous) => !Object.is(next, previous),
+): AsyncGenerator<T, void, undefined> {
+  const pageSize = checkCount('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
+  const limit = options.limit === undefined ? Infinity : checkCount('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
+  let start = first;
+  let yielded = 0;
+  while (yielded < limit) {
+    options.signal?.throwIfAborted();
+    const count = Math.min(pageSize, limit - yielded);
+    const page = await fetchPage(start, count);
+    for (const item of page.items) {
+      options.signal?.throwIfAborted();
+      yield item;
+      if (++yielded >= limit) return;
+    }
+    if (page.items.length === 0 || page.next === undefined) return;
+    if (start !== undefined && !advanced(page.next, start)) return;
+    start = page.next;
+  }
+}
+
+function checkCount(name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new InvalidArgumentError(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Lowercase hex of a v1 MoveList cursor's bytes, as the server takes it back as `start`. */
+export function bytesToHex(bytes: readonly number[]): string {
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
