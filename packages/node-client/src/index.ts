@@ -19,6 +19,7 @@ export {
   TimeoutError,
   ResponseParseError,
   ResponseValidationError,
+  isNotFound,
 } from './generated/runtime/errors.js';
 export type { ErrorCode, ValidationIssue } from './generated/runtime/errors.js';
 export type { CallOptions, ResponseValidator } from './generated/runtime/transport.js';

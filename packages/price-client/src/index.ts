@@ -9,8 +9,12 @@
  * ```
  * @packageDocumentation
  */
-export { createPriceClient } from './client.js';
-export type { PriceClient, PriceClientOptions, HistoryParameters, LatestParameters, TimeInput } from './client.js';
+export { createPriceClient, DEFAULT_WINDOW_CANDLES, DEFAULT_CONCURRENCY } from './client.js';
+export type { PriceClient, PriceClientOptions, HistoryParameters, HistoryRangeParameters, LatestParameters, TimeInput } from './client.js';
+export { readInstrument } from './instrument.js';
+export type { InstrumentValues } from './instrument.js';
+export { splitRange } from './windows.js';
+export type { Window } from './windows.js';
 export {
   ClientError,
   InvalidArgumentError,
@@ -19,6 +23,7 @@ export {
   TimeoutError,
   ResponseParseError,
   ResponseValidationError,
+  isNotFound,
 } from './generated/runtime/errors.js';
 export type { ErrorCode, ValidationIssue } from './generated/runtime/errors.js';
 export type { CallOptions, ResponseValidator } from './generated/runtime/transport.js';

@@ -80,13 +80,18 @@ export class Transport {
   readonly #validator: ResponseValidator | undefined;
   readonly #baseUrl: string;
 
-  constructor(raw: RawRequester, baseFetch: (request: Request) => Promise<Response>, options: TransportOptions & { baseUrl: string }) {
+  constructor(
+    raw: RawRequester,
+    baseFetch: (request: Request) => Promise<Response>,
+    options: TransportOptions & { baseUrl: string },
+    retryStatuses?: readonly number[],
+  ) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!(timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
     this.#raw = raw;
     this.#fetch = baseFetch;
     this.#timeoutMs = timeoutMs;
-    this.#retry = resolveRetry(options.retry);
+    this.#retry = resolveRetry(options.retry, retryStatuses);
     this.#validator = options.validator;
     this.#baseUrl = options.baseUrl;
   }

@@ -178,6 +178,18 @@ export class ResponseValidationError extends ClientError {
   }
 }
 
+/**
+ * True for an `HttpError` with status 404 (an unknown account, pair or resource).
+ *
+ * @example
+ * ```ts
+ * const candles = await prices.history(q).catch((err) => (isNotFound(err) ? [] : Promise.reject(err)));
+ * ```
+ */
+export function isNotFound(err: unknown): err is HttpError {
+  return err instanceof HttpError && err.status === 404;
+}
+
 function describeCause(cause: unknown): string {
   if (cause instanceof Error) {
     const inner = (cause as { cause?: unknown }).cause;

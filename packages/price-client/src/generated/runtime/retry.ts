@@ -25,8 +25,8 @@ export type RetryPolicy = Required<RetryOptions>;
 
 export const DEFAULT_RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 
-/** Resolves the user's `retry` option (`false` turns retries off). */
-export function resolveRetry(option: RetryOptions | false | undefined): RetryPolicy {
+/** Resolves the user's `retry` option (`false` turns retries off) over a client's default statuses. */
+export function resolveRetry(option: RetryOptions | false | undefined, defaultStatuses = DEFAULT_RETRY_STATUSES): RetryPolicy {
   const o = option === false ? { attempts: 1 } : (option ?? {});
   const attempts = o.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError('retry.attempts must be an integer >= 1');
@@ -35,7 +35,7 @@ export function resolveRetry(option: RetryOptions | false | undefined): RetryPol
     baseDelayMs: o.baseDelayMs ?? 250,
     maxDelayMs: o.maxDelayMs ?? 10_000,
     maxElapsedMs: o.maxElapsedMs ?? 60_000,
-    statuses: o.statuses ?? DEFAULT_RETRY_STATUSES,
+    statuses: o.statuses ?? defaultStatuses,
     now: o.now ?? Date.now,
     sleep: o.sleep ?? sleep,
     random: o.random ?? Math.random,
