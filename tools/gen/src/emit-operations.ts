@@ -78,3 +78,24 @@ export const operations = ${JSON.stringify(table, null, 2)} as const;
 export type OperationId = ${ids.map((id) => JSON.stringify(id)).join(' | ')};
 `;
 }
+
+/**
+ * `routes.ts` for the conformance tool: every operation of both specs with its method and path
+ * template, so a recorded request can be matched to the operation whose response it holds.
+ */
+export function emitRoutes(specs: readonly Spec[]): string {
+  const routes = specs.flatMap((spec) =>
+    Object.entries(operationTable(spec)).map(([operationId, op]) => ({
+      operationId,
+      service: spec.name,
+      method: op.method,
+      path: op.path,
+    })),
+  );
+  return `${header(specs.map((s) => s.file).join(' and '))}
+/** Every operation of both specs: the path templates recorded requests are matched against. */
+export const routes = ${JSON.stringify(routes, null, 2)} as const;
+
+export type Route = (typeof routes)[number];
+`;
+}

@@ -1,8 +1,7 @@
 import type { FileSet } from './files.ts';
-import { header } from './files.ts';
 import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
-import { emitOperations } from './emit-operations.ts';
+import { emitOperations, emitRoutes } from './emit-operations.ts';
 import { emitRuntime } from './emit-runtime.ts';
 import { emitValidators } from './emit-validators.ts';
 
@@ -14,8 +13,8 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
+  files.set('packages/validators/src/generated/routes.ts', emitRoutes([node, price]));
   emitRuntime(files, root);
   for (const [path, content] of await emitValidators({ node, price })) files.set(path, content);
-  void header;
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -1,0 +1,146 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Entry, Har, Header } from 'har-format';
+
+export type RecordOptions = {
+  baseUrl: string;
+  address: string;
+  outDir: string;
+  count: number;
+  /** Price service to record too, with the pair to ask for; the key is sent but recorded redacted. */
+  price?: { baseUrl: string; pair: string; apiKey?: string };
+  progress: (line: string) => void;
+  fetch?: typeof fetch;
+};
+
+type Exchange = { json: unknown; entry: Entry };
+
+/**
+ * Calls every account operation of both node versions for one address, one page past each cursor,
+ * (and the price operations when asked), and writes the exchanges as a HAR 1.2 file.
+ *
+ * @example
+ * ```sh
+ * x-validate record --base-url http://localhost:27000 --address 0x1 --out specs/recorded
+ * ```
+ */
+export async function record(options: RecordOptions): Promise<{ file: string; entries: number }> {
+  const entries: Entry[] = [];
+  const doFetch = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const a = encodeURIComponent(options.address);
+  const n = options.count;
+  let step = 0;
+
+  const get = async (url: string, headers: Record<string, string> = {}): Promise<Exchange> => {
+    step++;
+    const started = new Date();
+    const t0 = performance.now();
+    const response = await doFetch(url, { headers: { accept: 'application/json', ...headers } });
+    const text = await response.text();
+    const time = Math.round(performance.now() - t0);
+    options.progress(`[${step}] GET ${url} -> ${response.status} (${text.length} bytes, ${time} ms)`);
+    let json: unknown = undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // recorded as is; x-validate reports non-JSON bodies
+    }
+    const u = new URL(url);
+    const requestHeaders: Header[] = Object.entries({ accept: 'application/json', ...headers }).map(([name, value]) => ({
+      name,
+      value: name.toLowerCase() === 'x-api-key' ? '[REDACTED]' : value,
+    }));
+    const entry: Entry = {
+      startedDateTime: started.toISOString(),
+      time,
+      request: {
+        method: 'GET',
+        url,
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: requestHeaders,
+        queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: response.status,
+        statusText: response.statusText,
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [...response.headers].map(([name, value]) => ({ name, value })),
+        content: { size: text.length, mimeType: response.headers.get('content-type') ?? 'application/octet-stream', text },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: text.length,
+      },
+      cache: {},
+      timings: { send: 0, wait: time, receive: 0 },
+    };
+    entries.push(entry);
+    return { json, entry };
+  };
+  const q = (params: Record<string, string | number | undefined>): string => {
+    const s = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
+    const text = s.toString();
+    return text ? `?${text}` : '';
+  };
+
+  for (const v of ['v1', 'v2'] as const) {
+    const root = `${base}/rpc/${v}/accounts/${a}`;
+    await get(root);
+    // Transactions: the most recent page, then ascending from 0 and one page past it.
+    await get(`${root}/transactions${q({ count: n })}`);
+    const asc = (await get(`${root}/transactions${q({ count: n, start: 0 })}`)).json as { record?: { header?: { sequence_number?: number } }[] };
+    const lastSeq = asc?.record?.at(-1)?.header?.sequence_number;
+    if (typeof lastSeq === 'number') await get(`${root}/transactions${q({ count: n, start: lastSeq + 1 })}`);
+    // Coin transactions: the most recent page, then one page past its cursor.
+    const coin = (await get(`${root}/coin_transactions${q({ count: n })}`)).json as { cursor?: number };
+    if (typeof coin?.cursor === 'number') await get(`${root}/coin_transactions${q({ count: n, start: coin.cursor })}`);
+    // Modules and resources: a page, one page past its cursor, and one item by name.
+    for (const kind of ['modules', 'resources'] as const) {
+      const page = (await get(`${root}/${kind}${q({ count: n })}`)).json;
+      const { cursor, first } = listing(v, kind, page);
+      if (cursor !== undefined) await get(`${root}/${kind}${q({ count: n, start: cursor })}`);
+      if (first !== undefined) await get(`${root}/${kind}/${encodeURIComponent(first)}`);
+    }
+  }
+  if (options.price) {
+    const p = options.price;
+    const pb = p.baseUrl.replace(/\/+$/, '');
+    await get(`${pb}/latest${q({ trading_pair: p.pair })}`, p.apiKey ? { 'x-api-key': p.apiKey } : {});
+    const latest = (entries.at(-1)?.response.content.text ?? '').match(/"time":"(\d+)"/);
+    const end = latest ? Number(latest[1]) : Date.now();
+    await get(`${pb}/history${q({ trading_pair: p.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 })}`, p.apiKey ? { 'x-api-key': p.apiKey } : {});
+  }
+
+  const har: Har = {
+    log: { version: '1.2', creator: { name: 'x-validate record', version: '1' }, pages: [], entries },
+  };
+  await mkdir(options.outDir, { recursive: true });
+  const file = join(options.outDir, `node-rpc-${options.address.replace(/[^0-9a-zA-Z]/g, '')}.har`);
+  await writeFile(file, `${JSON.stringify(har, null, 2)}\n`);
+  return { file, entries: entries.length };
+}
+
+/** The next-page cursor (as `start`) and the first item's name of a module or resource listing. */
+function listing(v: 'v1' | 'v2', kind: 'modules' | 'resources', page: unknown): { cursor?: string; first?: string } {
+  const p = page as Record<string, unknown> | null;
+  if (!p) return {};
+  if (v === 'v1') {
+    const list = (kind === 'modules' ? p.Modules : p.Resources) as { modules?: [string, unknown][]; resource?: [string, unknown][]; cursor?: number[] | null } | undefined;
+    const items = (kind === 'modules' ? list?.modules : list?.resource) ?? [];
+    const cursor = list?.cursor && list.cursor.length > 0 ? list.cursor.map((b) => b.toString(16).padStart(2, '0')).join('') : undefined;
+    return { cursor, first: items[0]?.[0] };
+  }
+  if (kind === 'modules') {
+    const modules = (p.modules as { abi?: { name?: unknown } }[] | undefined) ?? [];
+    const name = modules[0]?.abi?.name;
+    const first = typeof name === 'string' ? name : typeof (name as { name?: unknown })?.name === 'string' ? (name as { name: string }).name : undefined;
+    return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first };
+  }
+  const resources = (p.resources as { type?: string }[] | undefined) ?? [];
+  return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first: resources[0]?.type };
+}

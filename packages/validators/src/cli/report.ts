@@ -1,0 +1,78 @@
+/** The verdict on one recorded entry or one unreadable input. */
+export type Result = {
+  readonly source: string;
+  readonly outcome: 'pass' | 'fail' | 'skip' | 'error';
+  readonly operationId?: string;
+  readonly method?: string;
+  readonly url?: string;
+  readonly status?: number;
+  /** Why it was skipped or could not be read. */
+  readonly message?: string;
+  readonly issues: readonly { readonly path: string; readonly message: string; readonly keyword: string }[];
+};
+
+export type Format = 'text' | 'json' | 'junit';
+export const FORMATS: readonly Format[] = ['text', 'json', 'junit'];
+
+export function summarize(results: readonly Result[]): Record<Result['outcome'], number> {
+  const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
+  for (const r of results) counts[r.outcome]++;
+  return counts;
+}
+
+/** Renders results in the chosen format. */
+export function render(results: readonly Result[], format: Format): string {
+  if (format === 'json') return `${JSON.stringify({ summary: summarize(results), results }, null, 2)}\n`;
+  if (format === 'junit') return junit(results);
+  return text(results);
+}
+
+function label(r: Result): string {
+  const what = [r.operationId, r.method, r.url].filter(Boolean).join(' ');
+  return `${what}${r.status !== undefined ? ` -> ${r.status}` : ''} (${r.source})`;
+}
+
+function text(results: readonly Result[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    if (r.outcome === 'pass') lines.push(`PASS  ${label(r)}`);
+    else if (r.outcome === 'skip') lines.push(`SKIP  ${label(r)}: ${r.message}`);
+    else if (r.outcome === 'error') lines.push(`ERROR ${label(r)}: ${r.message}`);
+    else {
+      lines.push(`FAIL  ${label(r)}`);
+      if (r.message) lines.push(`      ${r.message}`);
+      for (const i of r.issues) lines.push(`      ${i.path || '/'}: ${i.message} [${i.keyword}]`);
+    }
+  }
+  const c = summarize(results);
+  lines.push(`x-validate: ${c.pass} passed, ${c.fail} failed, ${c.skip} skipped, ${c.error} unreadable`);
+  return `${lines.join('\n')}\n`;
+}
+
+const escapeXml = (s: string): string =>
+  s.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
+
+function junit(results: readonly Result[]): string {
+  const c = summarize(results);
+  const cases = results.map((r) => {
+    const name = escapeXml(label(r));
+    const cls = escapeXml(r.operationId ?? 'unmatched');
+    const open = `    <testcase classname="${cls}" name="${name}">`;
+    if (r.outcome === 'pass') return `    <testcase classname="${cls}" name="${name}"/>`;
+    if (r.outcome === 'skip') return `${open}<skipped message="${escapeXml(r.message ?? '')}"/></testcase>`;
+    if (r.outcome === 'error') return `${open}<error message="${escapeXml(r.message ?? '')}"/></testcase>`;
+    const detail = [r.message, ...r.issues.map((i) => `${i.path || '/'}: ${i.message} [${i.keyword}]`)].filter(Boolean).join('\n');
+    const first = r.issues[0];
+    const message = first ? `${first.path || '/'}: ${first.message}` : (r.message ?? 'failed');
+    return `${open}<failure message="${escapeXml(message)}">${escapeXml(detail)}</failure></testcase>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="x-validate" tests="${results.length}" failures="${c.fail}" errors="${c.error}" skipped="${c.skip}">`,
+    `  <testsuite name="x-validate" tests="${results.length}" failures="${c.fail}" errors="${c.error}" skipped="${c.skip}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
