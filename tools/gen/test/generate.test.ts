@@ -1,0 +1,176 @@
+/**
+ * The generator's output: whole-file snapshots of the types and operation tables, a path + sha256
+ * summary of everything it writes, determinism, the "Do not edit" header, and the `--check` semantics
+ * (`staleFiles`, and the CLI as a child process).
+ *
+ * Update snapshots after an intended generator or spec change with `npx vitest run tools/gen -u`, and
+ * review the diff of `__snapshots__/` like the diff of the generated code.
+ */
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generate } from '../src/generate.ts';
+import { GENERATED_DIRS, header, staleFiles, writeFiles, type FileSet } from '../src/files.ts';
+import { RUNTIME_DIR } from '../src/emit-runtime.ts';
+import { ROOT } from '../src/specs.ts';
+
+/** Snapshotted whole: the files a reviewer reads when a spec changes. */
+const WHOLE_FILES = [
+  'packages/node-types/src/generated/node-rpc.ts',
+  'packages/node-client/src/generated/operations.ts',
+  'packages/price-client/src/generated/price-history.ts',
+  'packages/price-client/src/generated/operations.ts',
+];
+/** Files whose content belongs to other sources or is being replaced: snapshotted by path only. */
+const byPathOnly = (path: string): boolean =>
+  path.startsWith('packages/validators/') || path.includes('/src/generated/runtime/');
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+let files: FileSet;
+beforeAll(async () => {
+  files = await generate();
+});
+
+describe('generate()', () => {
+  it.each(WHOLE_FILES)('%s matches its whole-file snapshot', async (path) => {
+    const content = files.get(path);
+    expect(content, `${path} is generated`).toBeTypeOf('string');
+    const [, pkg, , , ...rest] = path.split('/');
+    await expect(content).toMatchFileSnapshot(`./__snapshots__/generated/${pkg}.${rest.join('.')}.snap`);
+  });
+
+  it('writes the files summarised here (path and sha256; validators and runtime files by path)', () => {
+    const summary = [...files].map(([path, content]) => (byPathOnly(path) ? path : `${path}  sha256:${sha256(content)}`));
+    expect(summary).toMatchSnapshot();
+  });
+
+  it('is deterministic: two runs give byte-identical files in the same order', async () => {
+    const again = await generate();
+    expect([...again.keys()]).toEqual([...files.keys()]);
+    for (const [path, content] of files) expect(again.get(path), path).toBe(content);
+  });
+
+  it('returns its files sorted by path, all inside the generated folders', () => {
+    const paths = [...files.keys()];
+    expect(paths).toEqual([...paths].sort());
+    for (const path of paths) expect(GENERATED_DIRS.some((dir) => path.startsWith(`${dir}/`)), path).toBe(true);
+  });
+
+  it('starts every file with the "generated ... Do not edit" header naming sources that exist', () => {
+    const [prefix, suffix] = header('\u0000').split('\u0000') as [string, string];
+    expect(prefix).toMatch(/generated/);
+    expect(suffix).toMatch(/Do not edit/);
+    for (const [path, content] of files) {
+      const firstLine = content.slice(0, content.indexOf('\n') + 1);
+      expect(firstLine.startsWith(prefix) && firstLine.endsWith(suffix), `${path} starts with the header: ${firstLine}`).toBe(true);
+      const sources = firstLine.slice(prefix.length, firstLine.length - suffix.length).split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
+      expect(sources.length, path).toBeGreaterThan(0);
+      for (const source of sources) expect(existsSync(join(ROOT, source)), `${path}: source ${source} exists`).toBe(true);
+    }
+  });
+
+  it('delivers each shared runtime module to both clients unchanged below the header', () => {
+    const dir = join(ROOT, RUNTIME_DIR);
+    const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')) : [];
+    for (const name of names) {
+      const source = readFileSync(join(dir, name), 'utf8');
+      for (const client of ['node-client', 'price-client']) {
+        expect(files.get(`packages/${client}/src/generated/runtime/${name}`), `${client} gets ${name}`).toBe(header(`${RUNTIME_DIR}/${name}`) + source);
+      }
+    }
+    const delivered = [...files.keys()].filter((p) => p.includes('/src/generated/runtime/'));
+    expect(delivered).toHaveLength(names.length * 2);
+  });
+});
+
+describe('staleFiles (the semantics of `pnpm gen --check`)', () => {
+  let tmp: string;
+  const some = 'packages/node-types/src/generated/node-rpc.ts';
+
+  beforeEach(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'gen-stale-'));
+    writeFiles(tmp, files);
+  });
+  afterEach(() => {
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('finds nothing in an up-to-date tree', () => {
+    for (const [path, content] of files) expect(readFileSync(join(tmp, path), 'utf8')).toBe(content);
+    expect(staleFiles(tmp, files)).toEqual([]);
+  });
+
+  it('names a modified file', () => {
+    writeFileSync(join(tmp, some), `${files.get(some)}// hand edit\n`);
+    expect(staleFiles(tmp, files)).toEqual([some]);
+  });
+
+  it('names a missing file', () => {
+    const path = 'packages/price-client/src/generated/operations.ts';
+    unlinkSync(join(tmp, path));
+    expect(staleFiles(tmp, files)).toEqual([path]);
+  });
+
+  it('names an extra file in a generated folder, also in a subfolder, but nothing outside them', () => {
+    writeFileSync(join(tmp, 'packages/node-types/src/generated/old.ts'), 'export {};\n');
+    cpSync(join(tmp, some), join(tmp, 'packages/node-client/src/generated/runtime/gone.ts'));
+    writeFileSync(join(tmp, 'packages/node-types/src/index.ts'), 'export {};\n');
+    expect(staleFiles(tmp, files)).toEqual([
+      'packages/node-client/src/generated/runtime/gone.ts (not generated any more)',
+      'packages/node-types/src/generated/old.ts (not generated any more)',
+    ]);
+  });
+
+  it('names all of them at once, sorted, and writeFiles repairs the tree', () => {
+    const missing = 'packages/node-client/src/generated/operations.ts';
+    writeFileSync(join(tmp, some), 'changed\n');
+    unlinkSync(join(tmp, missing));
+    writeFileSync(join(tmp, 'packages/price-client/src/generated/extra.ts'), '\n');
+    const stale = [missing, some, 'packages/price-client/src/generated/extra.ts (not generated any more)'];
+    expect(staleFiles(tmp, files)).toEqual(stale);
+    expect(writeFiles(tmp, files)).toEqual(stale);
+    expect(staleFiles(tmp, files)).toEqual([]);
+    expect(existsSync(join(tmp, 'packages/price-client/src/generated/extra.ts'))).toBe(false);
+  });
+});
+
+describe('the CLI', () => {
+  const cli = (cwd: string, script: string) =>
+    spawnSync('npx', ['tsx', script, '--check'], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+
+  it('`pnpm gen --check` exits 0 on the repository', () => {
+    const r = cli(ROOT, 'tools/gen/src/cli.ts');
+    expect(r.stderr.replace(/^npm warn .*\n/gm, ''), 'stderr').toBe('');
+    expect(r.stdout).toContain('Generated code is up to date.');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  // The CLI has no root override (it generates into the repository it lives in), so the failure path
+  // runs a copy of the repository's sources in a temporary folder: the real packages/ are never touched.
+  it('exits 1 and names the file when a generated file is stale (run from a temporary copy)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'gen-cli-'));
+    try {
+      const skip = new Set(['node_modules', '.git', 'dist', '.turbo', 'test']);
+      for (const top of ['specs', 'tools', 'packages', 'package.json', 'tsconfig.base.json', 'tsconfig.dev.json', 'tsconfig.json']) {
+        if (!existsSync(join(ROOT, top))) continue;
+        cpSync(join(ROOT, top), join(tmp, top), { recursive: true, filter: (src) => !skip.has(src.split(/[\\/]/).pop()!) });
+      }
+      symlinkSync(join(ROOT, 'node_modules'), join(tmp, 'node_modules'), 'dir');
+      writeFiles(tmp, await generate(tmp));
+      const path = 'packages/node-client/src/generated/operations.ts';
+      writeFileSync(join(tmp, path), `${readFileSync(join(tmp, path), 'utf8')}// hand edit\n`);
+
+      const r = cli(tmp, join(tmp, 'tools/gen/src/cli.ts'));
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toContain('Generated code is stale');
+      expect(r.stderr).toContain(path);
+      expect(r.stderr).not.toContain('packages/node-types/src/generated/node-rpc.ts');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
