@@ -19,6 +19,9 @@ function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> 
   const resolved = resolveRef<SchemaObject>(spec.doc, schema);
   const out: Record<string, unknown> = {};
   for (const key of PARAM_SCHEMA_KEYS) if (resolved[key] !== undefined) out[key] = resolved[key];
+  // A JSON number cannot hold the u64 maximum exactly; `format: uint64` states the range, and the
+  // clients check it with BigInt.
+  if (typeof out.maximum === 'number' && !Number.isSafeInteger(out.maximum)) delete out.maximum;
   return out;
 }
 

@@ -61,8 +61,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "format": "uint64",
-          "minimum": 0,
-          "maximum": 18446744073709552000
+          "minimum": 0
         }
       }
     ],
@@ -247,8 +246,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "format": "uint64",
-          "minimum": 0,
-          "maximum": 18446744073709552000
+          "minimum": 0
         }
       }
     ],
@@ -313,8 +311,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "format": "uint64",
-          "minimum": 0,
-          "maximum": 18446744073709552000
+          "minimum": 0
         }
       }
     ],
@@ -499,8 +496,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "format": "uint64",
-          "minimum": 0,
-          "maximum": 18446744073709552000
+          "minimum": 0
         }
       }
     ],
