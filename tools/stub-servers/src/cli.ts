@@ -1,0 +1,77 @@
+/**
+ * `pnpm stub` / `tsx tools/stub-servers/src/cli.ts`: the node stub on 127.0.0.1:27000 (the local network
+ * port of the document) and the price stub on 127.0.0.1:27001, until SIGINT or SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { STUB_ACCOUNTS } from './node/accounts.ts';
+import { startNodeStub } from './node/stub.ts';
+import { DEFAULT_PRICE_API_KEY, startPriceStub } from './price/stub.ts';
+
+const USAGE = `Usage: tsx tools/stub-servers/src/cli.ts [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock]
+
+  --node-port   port of the node RPC stub (default 27000; 0 picks a free port)
+  --price-port  port of the price-history stub (default 27001; 0 picks a free port)
+  --seed        seed of the synthetic data, a number or any text (default 1)
+  --api-key     the x-api-key /history requires (default ${DEFAULT_PRICE_API_KEY})
+  --fixed-clock price stub clock fixed at the test default instead of the wall clock
+Both listen on 127.0.0.1 only.`;
+
+function port(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`${flag} must be a port number, got '${value}'`);
+  return Number(value);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'node-port': { type: 'string' },
+      'price-port': { type: 'string' },
+      seed: { type: 'string' },
+      'api-key': { type: 'string' },
+      'fixed-clock': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const seedText = values.seed ?? '1';
+  const seed = /^[0-9]+$/.test(seedText) ? Number(seedText) : seedText;
+  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed });
+  const price = await startPriceStub({
+    port: port(values['price-port'], 27001, '--price-port'),
+    seed,
+    apiKey: values['api-key'] ?? DEFAULT_PRICE_API_KEY,
+    ...(values['fixed-clock'] ? {} : { now: () => Date.now() }),
+  });
+  console.log(`node stub:  ${node.url}   (seed ${node.seed})`);
+  console.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);
+  console.log('accounts:');
+  for (const [name, address] of Object.entries(STUB_ACCOUNTS)) console.log(`  ${name.padEnd(12)} ${address}`);
+  console.log('Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping`);
+    void Promise.all([node.close(), price.close()]).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  console.error(USAGE);
+  process.exit(1);
+});

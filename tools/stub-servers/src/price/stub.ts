@@ -1,0 +1,144 @@
+/**
+ * The price-history stub: `GET /history` (API key required) and `GET /latest`, with deterministic prices,
+ * one month of retention before an injectable "now", and the fault protocol of the node stub.
+ */
+import {
+  errorResponse,
+  jsonResponse,
+  queryParam,
+  startStubServer,
+  type StubHandle,
+  type StubRequest,
+  type StubResponse,
+} from '../http.ts';
+import { seedToU32 } from '../random.ts';
+import { PRICE_PAIRS, candleAt, instrumentAt, type Candle } from './model.ts';
+
+export interface PriceStubOptions {
+  /** Port to listen on; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Seed of the price walks (number or string). Default 1. */
+  seed?: number | string;
+  /** Loopback host: '127.0.0.1' (default), '::1' or 'localhost'. */
+  host?: string;
+  /** The key `/history` requires in `x-api-key`. Default `DEFAULT_PRICE_API_KEY`. */
+  apiKey?: string;
+  /** The stub's clock in Unix ms. Default: the fixed `DEFAULT_PRICE_NOW` (the CLI passes `Date.now`). */
+  now?: () => number;
+  /** Most candles one `/history` answer may hold; more is a 400. Default `DEFAULT_MAX_CANDLES`. */
+  maxCandles?: number;
+}
+
+export interface PriceStubHandle extends StubHandle {
+  readonly seed: number;
+  readonly apiKey: string;
+  /** The pairs the stub serves. */
+  readonly pairs: readonly string[];
+  /** The stub's clock (Unix ms). */
+  now(): number;
+}
+
+export const DEFAULT_PRICE_API_KEY = 'test-key';
+/** 2024-11-20T00:00:00Z: the default clock, fixed so that tests are deterministic. */
+export const DEFAULT_PRICE_NOW = Date.UTC(2024, 10, 20, 0, 0, 0);
+/** Retention of `/history`: 30 days before now ("up to 1 month" in the document). */
+export const PRICE_RETENTION_MS = 30 * 86_400_000;
+export const DEFAULT_MAX_CANDLES = 10_000;
+/** Page size of `/latest` (all pairs fit on one page). */
+export const LATEST_PAGE_SIZE = 20;
+
+const PAIR_PATTERN = /^[a-z0-9]+_[a-z0-9]+$/;
+
+function priceError(status: number, code: string, message: string): StubResponse {
+  return errorResponse(status, code, message, { status: 'error' });
+}
+
+function readPair(query: URLSearchParams, required: boolean): { pair?: string; error?: StubResponse } {
+  const raw = queryParam(query, 'trading_pair');
+  if (raw === undefined) return required ? { error: priceError(400, 'missing_parameter', 'trading_pair is required') } : {};
+  if (typeof raw !== 'string') return { error: priceError(400, 'invalid_parameter', 'trading_pair given more than once') };
+  if (!PAIR_PATTERN.test(raw)) {
+    return { error: priceError(400, 'invalid_parameter', `trading_pair must be lowercase <base>_<quote>, got '${raw}'`) };
+  }
+  if (PRICE_PAIRS[raw] === undefined) return { error: priceError(404, 'pair_not_found', `unknown trading pair '${raw}'`) };
+  return { pair: raw };
+}
+
+function readInteger(query: URLSearchParams, name: string, positive: boolean): { value?: number; error?: StubResponse } {
+  const raw = queryParam(query, name);
+  if (raw === undefined) return { error: priceError(400, 'missing_parameter', `${name} is required`) };
+  if (typeof raw !== 'string') return { error: priceError(400, 'invalid_parameter', `${name} given more than once`) };
+  if (!/^[0-9]{1,15}$/.test(raw) || (positive && Number(raw) === 0)) {
+    return {
+      error: priceError(400, 'invalid_parameter', `${name} must be a ${positive ? 'positive' : 'non-negative'} integer, got '${raw}'`),
+    };
+  }
+  return { value: Number(raw) };
+}
+
+export function createPriceRouter(options: {
+  seed: number;
+  apiKey: string;
+  now: () => number;
+  maxCandles: number;
+}): (req: StubRequest) => StubResponse {
+  const { seed, apiKey, now, maxCandles } = options;
+  return (req) => {
+    if (req.path === '/history') {
+      const key = req.headers['x-api-key'];
+      if (key === undefined || key === '') return priceError(401, 'missing_api_key', 'the x-api-key header is required');
+      if (key !== apiKey) return priceError(403, 'invalid_api_key', 'the x-api-key header does not hold a valid key');
+      const pair = readPair(req.query, true);
+      if (pair.error !== undefined) return pair.error;
+      const start = readInteger(req.query, 'startDate', false);
+      if (start.error !== undefined) return start.error;
+      const end = readInteger(req.query, 'endDate', false);
+      if (end.error !== undefined) return end.error;
+      const interval = readInteger(req.query, 'interval', true);
+      if (interval.error !== undefined) return interval.error;
+      const startDate = start.value as number;
+      const endDate = end.value as number;
+      if (startDate > endDate) return priceError(400, 'invalid_range', 'startDate must not be after endDate');
+      const step = (interval.value as number) * 1000;
+      const nowMs = now();
+      // Candles start at multiples of the interval, inside [startDate, endDate], inside retention, complete.
+      const lo = Math.max(startDate, nowMs - PRICE_RETENTION_MS);
+      const hi = Math.min(endDate, nowMs - step);
+      const first = Math.ceil(lo / step) * step;
+      const n = hi < first ? 0 : Math.floor((hi - first) / step) + 1;
+      if (n > maxCandles) {
+        return priceError(400, 'range_too_large', `the range holds ${n} candles; at most ${maxCandles} per request`);
+      }
+      const data: Candle[] = [];
+      for (let i = 0; i < n; i++) data.push(candleAt(seed, pair.pair as string, first + i * step, step));
+      return jsonResponse(200, { status: 'success', data });
+    }
+    if (req.path === '/latest') {
+      const pair = readPair(req.query, false);
+      if (pair.error !== undefined) return pair.error;
+      const pairs = pair.pair === undefined ? Object.keys(PRICE_PAIRS) : [pair.pair];
+      const nowMs = now();
+      return jsonResponse(200, {
+        currentPage: 1,
+        totalPages: 1,
+        totalRecords: pairs.length,
+        pageSize: LATEST_PAGE_SIZE,
+        instruments: pairs.map((p) => instrumentAt(seed, p, nowMs)),
+      });
+    }
+    return priceError(404, 'not_found', `no such path: ${req.path}`);
+  };
+}
+
+/** Starts the price-history stub on loopback. */
+export async function startPriceStub(options: PriceStubOptions = {}): Promise<PriceStubHandle> {
+  const seed = seedToU32(options.seed ?? 1);
+  const apiKey = options.apiKey ?? DEFAULT_PRICE_API_KEY;
+  const now = options.now ?? (() => DEFAULT_PRICE_NOW);
+  const maxCandles = options.maxCandles ?? DEFAULT_MAX_CANDLES;
+  const route = createPriceRouter({ seed, apiKey, now, maxCandles });
+  const base = await startStubServer(
+    options.host === undefined ? { port: options.port ?? 0, route } : { port: options.port ?? 0, host: options.host, route },
+  );
+  return Object.assign(base, { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now });
+}
