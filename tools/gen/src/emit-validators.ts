@@ -1,7 +1,59 @@
 import type { FileSet } from './files.ts';
 import type { Spec } from './specs.ts';
+import { ROOT } from './specs.ts';
+import { emitTypes } from './emit-types.ts';
+import type { Schema } from './validators/walk.ts';
+import { collect } from './validators/collect.ts';
+import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './validators/compile.ts';
+import { jsLiteral, sampleOf } from './validators/samples.ts';
+import {
+  OUT_DIR,
+  emitAjvDeclarations,
+  emitAjvModule,
+  emitResponsesModule,
+  emitSchemasModule,
+  emitTypesModule,
+  emitValidatorsModule,
+} from './validators/emit.ts';
 
-/** Placeholder until the validators emitter lands (same session). */
-export async function emitValidators(_specs: { node: Spec; price: Spec }): Promise<FileSet> {
-  return new Map();
+/**
+ * `packages/validators/src/generated/`:
+ * - `ajv.js` + `ajv.d.ts`: ajv standalone code of every schema of both specs in four variants
+ *   (lenient / strict profile, first error / all errors), bundled by esbuild into one ES module;
+ * - `schemas.ts`: the four functions of each schema as one object;
+ * - `validators.ts`: `validateX`, `isX`, `assertX` per schema;
+ * - `responses.ts`: the response rules and body types of every operation;
+ * - `types.ts`: the schema types under their exported names;
+ * - `price-history.ts`: the openapi-typescript output of the price spec (node types come from `@x/node-types`).
+ */
+export async function emitValidators(specs: { node: Spec; price: Spec }): Promise<FileSet> {
+  const collected = collect(specs);
+  const defs: Record<string, Schema> = {};
+  for (const s of collected.schemas) defs[s.name] = s.schema;
+  for (const s of collected.internal) defs[s.name] = s.schema;
+  const defNames = Object.keys(defs);
+
+  const compiled = VARIANTS.map((v) => ({ variant: v, ...standaloneVariant(v, defs) }));
+  const bundle = await bundleVariants(new Map(compiled.map((c) => [c.variant.name, c.code])), ROOT);
+
+  // TSDoc samples: only those the strict validator accepts.
+  const strict = compiled.find((c) => c.variant.name === 'strict')!.ajv;
+  const samples = new Map<string, unknown>();
+  for (const s of collected.schemas) {
+    const sample = sampleOf(s.schema, defs);
+    if (sample !== undefined && compiledSchema(strict, s.name)(sample)) samples.set(s.name, sample);
+  }
+
+  const files: FileSet = new Map();
+  files.set(`${OUT_DIR}/ajv.js`, emitAjvModule(bundle));
+  files.set(`${OUT_DIR}/ajv.d.ts`, emitAjvDeclarations(defNames, VARIANTS));
+  files.set(`${OUT_DIR}/schemas.ts`, emitSchemasModule(defNames, VARIANTS));
+  files.set(`${OUT_DIR}/validators.ts`, emitValidatorsModule(collected.schemas, samples, jsLiteral));
+  files.set(`${OUT_DIR}/responses.ts`, emitResponsesModule(collected.operations, collected.schemas.map((s) => s.name)));
+  files.set(
+    `${OUT_DIR}/types.ts`,
+    emitTypesModule(collected.schemas, specs.node, specs.price, '@x/node-types', './price-history.js'),
+  );
+  files.set(`${OUT_DIR}/price-history.ts`, await emitTypes(specs.price));
+  return files;
 }

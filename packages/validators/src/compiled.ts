@@ -1,0 +1,39 @@
+/**
+ * Shapes of the generated, ajv-compiled code (`generated/ajv.js`). Internal: not exported by the package.
+ * @module
+ */
+
+/** An error object as the compiled functions report it (ajv, `messages: false`). */
+export interface CompiledError {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** One compiled validation function: `true` when valid, otherwise its `errors` are set. */
+export interface CompiledFunction {
+  (data: unknown): boolean;
+  errors?: readonly CompiledError[] | null;
+}
+
+/** The four compiled functions of one schema. */
+export interface SchemaValidators {
+  /** Schema name as exported (`TransactionOutput`, `PriceDecimalString`). */
+  readonly name: string;
+  /** Lenient profile, stops at the first error. */
+  readonly lenient: CompiledFunction;
+  /** Strict profile (unknown properties are errors), stops at the first error. */
+  readonly strict: CompiledFunction;
+  /** Lenient profile, collects all errors. */
+  readonly lenientAll: CompiledFunction;
+  /** Strict profile, collects all errors. */
+  readonly strictAll: CompiledFunction;
+}
+
+/**
+ * What a documented response demands of its body: `null` accepts any body (the spec gives the schema
+ * `{}` or none); otherwise the body must match `schema`, or be `null` when `nullable`
+ * (the spec says `anyOf [X, null]`).
+ */
+export type ResponseRule = { readonly schema: SchemaValidators; readonly nullable: boolean } | null;

@@ -1,0 +1,131 @@
+import type { CompiledError } from './compiled.js';
+
+/** One problem found in a value. */
+export interface Issue {
+  /** JSON pointer into the validated value (`''` for the value itself), e.g. `/record/3/output/Move/gas_used`. */
+  readonly path: string;
+  /** What is wrong, e.g. `must be integer`. */
+  readonly message: string;
+  /**
+   * The JSON Schema keyword that failed (`type`, `required`, `enum`, `maximum`, `additionalProperties`,
+   * ...), or `unsafeInteger` for an integer that JSON.parse may have rounded.
+   */
+  readonly keyword: string;
+}
+
+function escapePointer(segment: unknown): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function quote(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+function typeNames(type: unknown): string {
+  const list = Array.isArray(type) ? type : String(type).split(',');
+  return list.join(' or ');
+}
+
+const LIMIT_NOUN: Readonly<Record<string, readonly [string, string]>> = {
+  minItems: ['fewer', 'items'],
+  maxItems: ['more', 'items'],
+  items: ['more', 'items'],
+  minLength: ['fewer', 'characters'],
+  maxLength: ['more', 'characters'],
+  minProperties: ['fewer', 'properties'],
+  maxProperties: ['more', 'properties'],
+};
+
+/** The issue a compiled error stands for: the path it points at, its keyword and its message. */
+export function toIssue(e: CompiledError): Issue {
+  const p = e.params;
+  let path = e.instancePath;
+  let keyword = e.keyword;
+  let message: string;
+  switch (e.keyword) {
+    case 'keyedUnion': {
+      keyword = String(p.keyword);
+      if (keyword === 'propertyNames') {
+        path += `/${escapePointer(p.key)}`;
+        message = `unknown key ${quote(p.key)}; the allowed keys are ${String(p.keys)}`;
+      } else if (keyword === 'minProperties' || keyword === 'maxProperties') {
+        const found = Array.isArray(p.found) ? p.found : [];
+        message = `must have exactly one key, one of ${String(p.keys)} (found ${found.length === 0 ? 'none' : found.map(quote).join(', ')})`;
+      } else {
+        message = `must be ${String(p.expected)}`;
+      }
+      break;
+    }
+    case 'required':
+      path += `/${escapePointer(p.missingProperty)}`;
+      message = `required property ${quote(p.missingProperty)} is missing`;
+      break;
+    case 'additionalProperties':
+      path += `/${escapePointer(p.additionalProperty)}`;
+      message = `unknown property ${quote(p.additionalProperty)} is not allowed`;
+      break;
+    case 'unsafeInteger':
+      message =
+        'is beyond Number.MAX_SAFE_INTEGER (2^53-1): JSON.parse may have rounded it, so the exact value is lost ' +
+        '(parse such fields without loss, e.g. as strings or BigInt)';
+      break;
+    case 'type':
+      message = `must be ${typeNames(p.type)}`;
+      break;
+    case 'enum': {
+      const allowed = Array.isArray(p.allowedValues) ? p.allowedValues : [];
+      message = `must be one of ${allowed.map(quote).join(', ')}`;
+      break;
+    }
+    case 'const':
+      message = `must be ${quote(p.allowedValue)}`;
+      break;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      message = `must be ${String(p.comparison)} ${String(p.limit)}`;
+      break;
+    case 'multipleOf':
+      message = `must be a multiple of ${String(p.multipleOf)}`;
+      break;
+    case 'pattern':
+      message = `must match pattern ${quote(p.pattern)}`;
+      break;
+    case 'format':
+      message = `must match format ${quote(p.format)}`;
+      break;
+    case 'uniqueItems':
+      message = `must NOT have duplicate items (items ${String(p.j)} and ${String(p.i)} are identical)`;
+      break;
+    case 'false schema':
+      message = 'must NOT be present';
+      break;
+    default: {
+      const noun = LIMIT_NOUN[e.keyword];
+      message = noun ? `must NOT have ${noun[0]} than ${String(p.limit)} ${noun[1]}` : `must pass "${e.keyword}" validation`;
+    }
+  }
+  return { path, message, keyword };
+}
+
+/**
+ * The issues of a failed validation, at most `max`. The `if` errors of the `anyOf [X, null]` encoding
+ * only repeat that the `else` branch failed and are left out.
+ */
+export function toIssues(errors: readonly CompiledError[] | null | undefined, max: number): Issue[] {
+  const issues: Issue[] = [];
+  for (const e of errors ?? []) {
+    if (issues.length >= max) break;
+    if (e.keyword !== 'if') issues.push(toIssue(e));
+  }
+  if (issues.length === 0) issues.push({ path: '', message: 'is invalid', keyword: 'unknown' });
+  return issues;
+}
+
+/** Formats issues for a message: one line each, `path: message`, at most `limit` lines. */
+export function formatIssues(issues: readonly Issue[], limit = 10): string {
+  const lines = issues.slice(0, limit).map((i) => `  ${i.path === '' ? '(root)' : i.path}: ${i.message}`);
+  if (issues.length > limit) lines.push(`  ... and ${issues.length - limit} more`);
+  return lines.join('\n');
+}

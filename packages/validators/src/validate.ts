@@ -1,0 +1,65 @@
+import type { CompiledFunction, SchemaValidators } from './compiled.js';
+import { type Issue, formatIssues, toIssues } from './issues.js';
+
+/** Options of every `validateX`, `isX`, `assertX` and of `validateResponse`. */
+export interface ValidateOptions {
+  /** Strict profile: unknown properties are errors (default `false`: lenient, forward compatible). */
+  strict?: boolean;
+  /** Collect every issue instead of stopping at the first (default `false`). */
+  allErrors?: boolean;
+  /** With `allErrors`, keep at most this many issues (default {@link DEFAULT_MAX_ISSUES}). */
+  maxIssues?: number;
+}
+
+/** Cap of the issues `allErrors` collects unless `maxIssues` says otherwise. */
+export const DEFAULT_MAX_ISSUES = 100;
+
+/** Result of a validation: the value, typed, or the issues found. */
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/** Thrown by the `assertX` functions; `issues` lists what is wrong, the message names the paths. */
+export class ValidationError extends Error {
+  override readonly name = 'ValidationError';
+  /** What was validated: a schema name, or `operationId status` for a response. */
+  readonly subject: string;
+  readonly issues: readonly Issue[];
+  constructor(subject: string, issues: readonly Issue[]) {
+    super(`Invalid ${subject}:\n${formatIssues(issues)}`);
+    this.subject = subject;
+    this.issues = issues;
+  }
+}
+
+/** How many issues a validation with these options reports; throws a RangeError for a bad `maxIssues`. */
+export function issueLimit(options: ValidateOptions | undefined): number {
+  if (!options?.allErrors) return 1;
+  const max = options.maxIssues ?? DEFAULT_MAX_ISSUES;
+  if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxIssues must be a positive integer, got ${String(max)}`);
+  return max;
+}
+
+function pick(v: SchemaValidators, options: ValidateOptions | undefined): CompiledFunction {
+  if (options?.allErrors) return options.strict ? v.strictAll : v.lenientAll;
+  return options?.strict ? v.strict : v.lenient;
+}
+
+/** Runs the compiled validators of a schema with the options a caller gave. */
+export function runValidator<T>(v: SchemaValidators, value: unknown, options?: ValidateOptions): ValidationResult<T> {
+  const max = issueLimit(options);
+  const fn = pick(v, options);
+  if (fn(value)) return { ok: true, value: value as T };
+  return { ok: false, issues: toIssues(fn.errors, max) };
+}
+
+/** `true` when the value is valid (never collects issues). */
+export function isValid(v: SchemaValidators, value: unknown, options?: ValidateOptions): boolean {
+  return (options?.strict ? v.strict : v.lenient)(value);
+}
+
+/** Throws a {@link ValidationError} unless the value is valid. */
+export function assertValid(v: SchemaValidators, value: unknown, options?: ValidateOptions): void {
+  const result = runValidator(v, value, options);
+  if (!result.ok) throw new ValidationError(v.name, result.issues);
+}

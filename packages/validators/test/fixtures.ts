@@ -1,0 +1,187 @@
+/**
+ * Valid samples of every record of both specs, shaped as the documents describe them. Reused by the
+ * validator tests (and by anyone who needs a realistic body): each is accepted in both profiles.
+ */
+
+const hash = '0x8b8f9d7c5e2c4a1f0e3d6b9a7c5e2c4a1f0e3d6b9a7c5e2c4a1f0e3d6b9a7c5e';
+const address = '0x0000000000000000000000000000000000000000000000000000000000000001';
+
+export const smrTimestamp = { timestamp: 1_732_014_893_723_000 };
+export const epochId = { chain_id: 6, epoch: 1_042 };
+export const view = { epoch_id: epochId, round: 88_214 };
+export const transactionBlockInfo = { hash, height: 4_512_337, timestamp: smrTimestamp };
+export const blockHeaderInfo = {
+  author: '0xa1b2c3d4',
+  hash,
+  height: 4_512_337,
+  parent: '0x7f3e9a',
+  timestamp: smrTimestamp,
+  view,
+};
+export const smrTransactionHeader = {
+  chain_id: 6,
+  expiration_timestamp: { timestamp: 1_732_015_193_000_000 },
+  sender: '0x1',
+  sequence_number: 17,
+  gas_unit_price: 100,
+  max_gas_amount: 500_000,
+};
+export const event = {
+  guid: '0x1::coin::DepositEvent#3',
+  sequence_number: 12,
+  type: '0x1::coin::DepositEvent',
+  data: { amount: '1000000' },
+};
+export const moveTransactionOutput = { gas_used: 527, events: [event], vm_status: 'Executed successfully' };
+export const transactionOutput = { Move: moveTransactionOutput };
+
+const transactionBase = {
+  authenticator: { Move: { ed25519: { public_key: '0xab', signature: '0xcd' } } },
+  hash,
+  header: smrTransactionHeader,
+  payload: { Move: { type: 'entry_function_payload', function: '0x1::supra_account::transfer', arguments: ['0x2', '1'] } },
+  output: transactionOutput,
+  status: 'Success',
+};
+export const transactionInfoV1 = { ...transactionBase, block_header: transactionBlockInfo };
+export const transactionInfoV2 = { ...transactionBase, block_header: blockHeaderInfo };
+
+export const structTag = {
+  address: '0x1',
+  module: 'coin',
+  name: 'CoinStore',
+  type_args: [{ struct: { address: '0x1', module: 'supra_coin', name: 'SupraCoin', type_args: [] } }],
+};
+export const typeTag = { vector: { vector: { struct: structTag } } };
+export const moveListCursor = [0, 17, 255];
+export const moveModuleId = { address: '0x1', name: 'coin' };
+export const moveResourceList = {
+  resource: [['0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>', structTag]],
+  cursor: moveListCursor,
+};
+export const moveModuleList = { modules: [['coin', moveModuleId]], cursor: null };
+export const moveModule = {
+  address: '0x1',
+  name: { address: '0x1', name: 'coin' },
+  friends: {},
+  exposed_functions: { balance: { visibility: 'public', params: ['address'], return: ['u64'] } },
+  structs: { CoinStore: { abilities: ['key'] } },
+};
+export const moveModuleBytecode = { bytecode: '0xa11ceb0b060000000b01', abi: moveModule };
+export const moveResource = {
+  type: '0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>',
+  data: { coin: { value: '1000000' }, frozen: false },
+};
+export const moveValue = { Struct: { value: '1000000', frozen: false } };
+
+/** One valid sample per exported schema name (the `X` of `validateX`), both specs. */
+export const fixtures: Record<string, unknown> = {
+  // node-rpc
+  HexString: '0xa11ceb0b',
+  Hash: hash,
+  Identity: '0xa1b2c3d4',
+  AccountAddress: '0x1',
+  Address: address,
+  AccountData: { sequence_number: 17, authentication_key: hash },
+  TxExecutionStatus: 'PendingAfterExecution',
+  SmrTimestamp: smrTimestamp,
+  EpochId: epochId,
+  View: view,
+  TransactionBlockInfo: transactionBlockInfo,
+  BlockHeaderInfo: blockHeaderInfo,
+  SmrTransactionHeader: smrTransactionHeader,
+  Event: event,
+  MoveTransactionOutput: moveTransactionOutput,
+  TransactionOutput: transactionOutput,
+  TransactionInfoV1: transactionInfoV1,
+  TransactionInfoV2: transactionInfoV2,
+  AccountStatementV1: { record: [transactionInfoV1, { ...transactionInfoV1, block_header: null, output: null }] },
+  AccountStatementV2: { record: [transactionInfoV2, { ...transactionInfoV2, output: { Dkg: 'Fail' } }] },
+  AccountCoinStatementV1: { record: [transactionInfoV1], cursor: 1_732_014_893_723_001 },
+  AccountCoinStatementV2: { record: [transactionInfoV2], cursor: 1_732_014_893_723_001 },
+  StructTag: structTag,
+  TypeTag: typeTag,
+  MoveListCursor: moveListCursor,
+  MoveModuleId: moveModuleId,
+  MoveResourceList: moveResourceList,
+  MoveModuleList: moveModuleList,
+  MoveList: { Resources: moveResourceList },
+  MoveModule: moveModule,
+  MoveModuleBytecode: moveModuleBytecode,
+  MoveModuleListV2: { modules: [moveModuleBytecode], cursor: '0x0a0b' },
+  MoveResource: moveResource,
+  MoveResourcesResponse: { resources: [moveResource], cursor: '0x0001020304' },
+  MoveValue: moveValue,
+  DecimalString: '18446744073709551615',
+  MoveValueResponseV1: {
+    result: [
+      { U8: 255 },
+      { U16: 65_535 },
+      { U32: 4_294_967_295 },
+      { U64: '18446744073709551615' },
+      { U128: '340282366920938463463374607431768211455' },
+      { U256: '0' },
+      { Bool: true },
+      { Address: '0x1' },
+      { Vector: ['a', 'b'] },
+      { Bytes: '0x00ff' },
+      { Struct: {} },
+      { String: 'hello' },
+      null,
+    ],
+  },
+  // price-history
+  TradingPair: 'btc_usdt',
+  Candle: { timestamp: 1_732_014_893_723, open: 97_000.5, high: 97_250, low: 96_800.25, close: 97_100, volume: 12.5 },
+  HistoryResponse: {
+    status: 'success',
+    data: [{ timestamp: 1_732_014_893_723, open: 97_000.5, high: 97_250, low: 96_800.25, close: 97_100, volume: 12.5 }],
+  },
+  PriceDecimalString: '-0.0125',
+  Instrument: {
+    time: '1732014893723',
+    timestamp: '2024-11-19 11:14:53',
+    currentPrice: '97100.12',
+    '24h_high': '98000',
+    '24h_low': '95000.5',
+    '24h_change': '-1.25',
+    tradingPairs: 'btc_usdt',
+  },
+  LatestResponse: {
+    currentPage: 1,
+    totalPages: 1,
+    totalRecords: 1,
+    pageSize: 10,
+    instruments: [
+      {
+        time: '1732014893723',
+        timestamp: '2024-11-19 11:14:53',
+        currentPrice: '97100.12',
+        '24h_high': '98000',
+        '24h_low': '95000.5',
+        '24h_change': '-1.25',
+        tradingPairs: 'btc_usdt',
+      },
+    ],
+  },
+};
+
+/** A valid 200 body of every operation of both specs. */
+export const okBodies: Record<string, unknown> = {
+  getAccountV1: fixtures.AccountData,
+  listCoinTransactionsV1: fixtures.AccountCoinStatementV1,
+  listModulesV1: { Modules: moveModuleList },
+  getModuleV1: moveModule,
+  listResourcesV1: { Resources: moveResourceList },
+  getResourceV1: fixtures.MoveValueResponseV1,
+  listTransactionsV1: fixtures.AccountStatementV1,
+  getAccountV2: fixtures.AccountData,
+  listCoinTransactionsV2: fixtures.AccountCoinStatementV2,
+  listModulesV2: fixtures.MoveModuleListV2,
+  getModuleV2: moveModuleBytecode,
+  listResourcesV2: fixtures.MoveResourcesResponse,
+  getResourceV2: moveResource,
+  listTransactionsV2: fixtures.AccountStatementV2,
+  getHistory: fixtures.HistoryResponse,
+  getLatest: fixtures.LatestResponse,
+};

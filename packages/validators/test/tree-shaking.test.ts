@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const index = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+
+async function bundle(names: string[]): Promise<string> {
+  const result = await build({
+    stdin: { contents: `import { ${names.join(', ')} } from ${JSON.stringify(index)};\nconsole.log(${names.join(', ')});`, loader: 'js', resolveDir: '.' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+const functions = (code: string) => [...code.matchAll(/function (\w+\$\w+)\(/g)].map((m) => m[1]).sort();
+
+describe('tree-shaking (sizes are measured in the report, not asserted here)', () => {
+  it('an app importing only validateTransactionOutput bundles only what that needs', async () => {
+    const code = await bundle(['validateTransactionOutput']);
+    const kept = functions(code);
+    for (const variant of ['lenient', 'strict', 'lenientAll', 'strictAll']) {
+      for (const schema of ['TransactionOutput', 'MoveTransactionOutput', 'Event', 'TxExecutionStatus']) {
+        expect(kept).toContain(`${variant}$${schema}`);
+      }
+    }
+    expect(kept).toHaveLength(16);
+    expect(code).not.toMatch(/AccountData|TypeTag|MoveValue|Candle|getAccountV1|RegExp/);
+  });
+
+  it('keeps only the regular expressions a validator uses', async () => {
+    const code = await bundle(['isTradingPair']);
+    expect(functions(code)).toEqual(['lenient$TradingPair', 'lenientAll$TradingPair', 'strict$TradingPair', 'strictAll$TradingPair']);
+    // one per compiled variant, none of the other patterns
+    expect(code.match(/new RegExp/g)).toHaveLength(4);
+    expect(code).not.toContain('0-9a-fA-F');
+  });
+});
