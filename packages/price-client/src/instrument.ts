@@ -34,6 +34,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
  * ```
  */
 export function readInstrument(instrument: Instrument): InstrumentValues {
+  if (typeof instrument !== 'object' || instrument === null) throw malformed('', instrument, 'an object');
   const decimal = (field: keyof Instrument): number => {
     const text = instrument[field];
     if (typeof text !== 'string' || !DECIMAL.test(text)) throw malformed(field, text, 'a decimal number');
@@ -42,12 +43,15 @@ export function readInstrument(instrument: Instrument): InstrumentValues {
     return value;
   };
   const timeText = instrument.time;
-  if (typeof timeText !== 'string' || !MILLIS.test(timeText) || !Number.isSafeInteger(Number(timeText))) {
-    throw malformed('time', timeText, 'Unix milliseconds');
-  }
-  const m = typeof instrument.timestamp === 'string' ? DATE_TIME.exec(instrument.timestamp) : null;
-  const timestamp = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!)) : undefined;
-  if (!m || !timestamp || timestamp.getUTCDate() !== +m[3]! || +m[4]! > 23 || +m[5]! > 59 || +m[6]! > 59) {
+  // Digits beyond ±8.64e15 ms parse as a number but make an Invalid Date: that is malformed too.
+  const time = typeof timeText === 'string' && MILLIS.test(timeText) ? new Date(Number(timeText)) : undefined;
+  if (time === undefined || Number.isNaN(time.getTime())) throw malformed('time', timeText, 'Unix milliseconds');
+  const parts = typeof instrument.timestamp === 'string' ? DATE_TIME.exec(instrument.timestamp)?.slice(1).map(Number) : undefined;
+  const timestamp = parts && new Date(Date.UTC(parts[0]!, parts[1]! - 1, parts[2]!, parts[3]!, parts[4]!, parts[5]!));
+  // Date.UTC rolls over silently (month 13, 30 February, 24:00) and maps years 0-99 to 19xx, so the
+  // fields are read back: a text that does not name exactly this moment is malformed.
+  const readBack = timestamp && [timestamp.getUTCFullYear(), timestamp.getUTCMonth() + 1, timestamp.getUTCDate(), timestamp.getUTCHours(), timestamp.getUTCMinutes(), timestamp.getUTCSeconds()];
+  if (!timestamp || !readBack!.every((v, i) => v === parts![i])) {
     throw malformed('timestamp', instrument.timestamp, 'a date-time YYYY-MM-DD HH:MM:SS');
   }
   return {
@@ -56,12 +60,13 @@ export function readInstrument(instrument: Instrument): InstrumentValues {
     high24h: decimal('24h_high'),
     low24h: decimal('24h_low'),
     change24h: decimal('24h_change'),
-    time: new Date(Number(timeText)),
+    time,
     timestamp,
     raw: instrument,
   };
 }
 
 function malformed(field: string, value: unknown, expected: string): InvalidArgumentError {
-  return new InvalidArgumentError(`instrument.${field}`, `must be ${expected}, got ${JSON.stringify(value)}`);
+  const shown = value === undefined ? 'undefined' : JSON.stringify(value);
+  return new InvalidArgumentError(field === '' ? 'instrument' : `instrument.${field}`, `must be ${expected}, got ${shown}`);
 }
