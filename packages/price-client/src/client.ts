@@ -1,16 +1,18 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from './generated/price-history.js';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError } from './generated/runtime/errors.js';
+import { InvalidArgumentError, ResponseParseError } from './generated/runtime/errors.js';
 import { checkParam, type ParamSpec } from './generated/runtime/params.js';
 import { Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
-import { splitRange } from './windows.js';
+import { redactError, safeError } from './secret.js';
+import { rangeWindows } from './windows.js';
 
 /** Options of {@link createPriceClient}. */
 export type PriceClientOptions = TransportOptions & {
   /**
-   * API key of the price service. Sent only as the `x-api-key` header, only to `baseUrl`, and never
-   * shown in errors or to middleware.
+   * API key of the price service, required by `history` and `historyRange`. Sent only as the
+   * `x-api-key` header, only to requests under `baseUrl` (redirects elsewhere go without it), and never
+   * shown in errors or to `raw` middleware. Do not put it in `headers`: that is refused.
    */
   apiKey?: string;
 };
@@ -75,25 +77,36 @@ export type PriceClient = {
  * ```
  */
 export function createPriceClient(options: PriceClientOptions = {}): PriceClient {
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const baseUrl = base.href.replace(/\/+$/, '');
   const apiKey = options.apiKey;
   if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.length === 0)) {
     throw new InvalidArgumentError('apiKey', 'must be a non-empty string');
   }
+  // Headers given here are seen by every middleware; the key must not be among them.
+  if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'x-api-key')) {
+    throw new InvalidArgumentError('headers', 'must not hold x-api-key; pass the key as the apiKey option');
+  }
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, baseUrl, apiKey);
+  const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
   const raw = createClient<paths>({ baseUrl, fetch: keyedFetch, headers: options.headers });
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
   const transport = new Transport(raw as unknown as RawRequester, keyedFetch, { ...options, baseUrl }, [429, 500, 502, 503, 504]);
+  // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
+  const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));
 
   const fetchHistory = async (q: HistoryQuery, signal: AbortSignal | undefined): Promise<Candle[]> => {
-    const body = (await transport.call(
-      'getHistory',
-      operations.getHistory,
-      { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution },
-      { signal },
-    )) as { data: Candle[] };
-    return [...body.data].sort((a, b) => a.timestamp - b.timestamp);
+    try {
+      const body = await transport.call(
+        'getHistory',
+        operations.getHistory,
+        { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution },
+        { signal },
+      );
+      return [...candlesOf(body, baseUrl)].sort((a, b) => a.timestamp - b.timestamp);
+    } catch (err) {
+      throw redact(err);
+    }
   };
 
   return {
@@ -105,7 +118,9 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       const q = historyQuery(parameters, apiKey);
       const windowCandles = count('windowCandles', parameters.windowCandles ?? DEFAULT_WINDOW_CANDLES, 1, 1_000_000);
       const concurrency = count('concurrency', parameters.concurrency ?? DEFAULT_CONCURRENCY, 1, 64);
-      const windows = splitRange(q.start, q.end, q.resolution * 1000 * windowCandles);
+      // Capped at the range's length so that a huge resolution cannot overflow the window arithmetic.
+      const windowMs = Math.min(q.resolution * 1000 * windowCandles, q.end - q.start + 1);
+      const windows = rangeWindows(q.start, q.end, windowMs);
       const controller = new AbortController();
       const outer = parameters.signal;
       const onAbort = (): void => controller.abort(outer?.reason);
@@ -113,18 +128,18 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       const pending: Promise<Candle[]>[] = [];
       let next = 0;
       const launch = (): void => {
-        const w = windows[next++]!;
+        const w = windows.at(next++);
         const request = fetchHistory({ ...q, start: w.start, end: w.end }, controller.signal);
         request.catch(() => undefined); // awaited below in order; never an unhandled rejection meanwhile
         pending.push(request);
       };
       try {
         outer?.throwIfAborted();
-        while (pending.length < concurrency && next < windows.length) launch();
+        while (pending.length < concurrency && next < windows.count) launch();
         let last = -Infinity;
         while (pending.length > 0) {
           const candles = await pending.shift()!;
-          if (next < windows.length) launch();
+          if (next < windows.count) launch();
           for (const candle of candles) {
             // Windows do not overlap, but a service may answer edge candles twice: keep each timestamp once.
             if (candle.timestamp <= last || candle.timestamp < q.start || candle.timestamp > q.end) continue;
@@ -139,7 +154,11 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
     },
     async latest(parameters = {}) {
       const pair = parameters.pair === undefined ? undefined : checkParam(PAIR, parameters.pair);
-      return (await transport.call('getLatest', operations.getLatest, { trading_pair: pair }, parameters)) as LatestResponse;
+      try {
+        return (await transport.call('getLatest', operations.getLatest, { trading_pair: pair }, parameters)) as LatestResponse;
+      } catch (err) {
+        throw redact(err);
+      }
     },
     raw,
   };
@@ -170,22 +189,85 @@ function count(name: string, value: unknown, min: number, max: number): number {
   return value;
 }
 
+/** Redirect statuses fetch would follow. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Fetch's own redirect limit. */
+const MAX_REDIRECTS = 20;
+
 /**
- * Adds the key below openapi-fetch's middleware, so hooks never see it, and only to requests for
- * the configured service.
+ * Adds the key below openapi-fetch's middleware, so hooks never see it, and only to requests under
+ * the configured base URL (same origin, same path prefix; a request elsewhere, e.g. `raw` with another
+ * `baseUrl`, goes out unchanged).
+ *
+ * Redirects of keyed requests are followed here rather than by fetch, because fetch keeps custom
+ * headers on a redirect to another origin (it drops only `Authorization`): a hop under the base URL
+ * keeps the key, any other hop goes without it. A failure is rethrown as a copy holding only text, in
+ * case the fetch implementation attached the keyed request to its error.
  */
 function withApiKey(
   fetchImpl: (request: Request) => Promise<Response>,
-  baseUrl: string,
+  base: URL,
   apiKey: string,
 ): (request: Request) => Promise<Response> {
-  const prefix = `${baseUrl}/`;
-  return (request) => {
-    if (!request.url.startsWith(prefix)) return fetchImpl(request);
-    const headers = new Headers(request.headers);
-    headers.set('x-api-key', apiKey);
-    return fetchImpl(new Request(request, { headers }));
+  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+  const underBase = (url: string): boolean => {
+    const u = new URL(url);
+    return u.origin === base.origin && u.pathname.startsWith(basePath);
   };
+  return async (request) => {
+    if (!underBase(request.url)) return fetchImpl(request);
+    let current = request;
+    for (let hop = 0; ; hop++) {
+      const headers = new Headers(current.headers);
+      if (underBase(current.url)) headers.set('x-api-key', apiKey);
+      else headers.delete('x-api-key');
+      let response: Response;
+      try {
+        response = await fetchImpl(new Request(current, { headers, redirect: 'manual' }));
+      } catch (err) {
+        throw safeError(err, apiKey);
+      }
+      const location = response.headers.get('location');
+      // Only GET and HEAD are re-sent: a body cannot be replayed, and this client sends none.
+      const replayable = current.method === 'GET' || current.method === 'HEAD';
+      if (!REDIRECTS.has(response.status) || location === null || !replayable || hop >= MAX_REDIRECTS) return response;
+      await response.body?.cancel().catch(() => undefined);
+      // The next hop starts from the caller's headers (never keyed) and the original signal.
+      current = new Request(new URL(location, current.url), { method: current.method, headers: request.headers, signal: request.signal });
+    }
+  };
+}
+
+/** The base URL as the WHATWG URL parser reads it, so it compares equal to `Request.url`. */
+function parseBaseUrl(value: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError('baseUrl', `must be an absolute http(s) URL without query or fragment, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  }
+  return url;
+}
+
+/**
+ * The candles of a history body. A 200 whose JSON lacks them (an error object with status 200, say)
+ * is a `ResponseParseError`, not a `TypeError` from the sort below. (`latest` returns its body as it
+ * came, without touching it; the opt-in `validator` checks bodies in full.)
+ */
+function candlesOf(body: unknown, baseUrl: string): readonly Candle[] {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  const ok = Array.isArray(data) && data.every((c) => typeof c === 'object' && c !== null && Number.isSafeInteger((c as Candle).timestamp));
+  if (ok) return data as Candle[];
+  throw new ResponseParseError({
+    status: 200, // the transport returns bodies of 2xx answers only; the documented one is 200
+    method: 'GET',
+    url: `${baseUrl}/history`,
+    bodySnippet: JSON.stringify(body)?.slice(0, 200) ?? '',
+    cause: new Error('expected { data: [{ timestamp: <integer>, ... }] }'),
+  });
 }
 
 function toMillis(name: string, value: unknown): number {
