@@ -1,0 +1,122 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Middleware } from 'openapi-fetch';
+import { createPriceClient, type PriceClient, type PriceClientOptions } from '@x/price-client';
+import { startPriceStub, DEFAULT_PRICE_NOW, type PriceStubHandle } from '../../../tools/stub-servers/src/index.ts';
+
+/** A key no message, URL or header name could contain by accident. */
+export const KEY = 'sk-live-7f3a9c51-PRICE-SECRET-e2b8';
+export const NOW = DEFAULT_PRICE_NOW;
+export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
+
+/** Starts a price stub (requiring `KEY`) for the file's tests and closes it afterwards. */
+export function usePriceStub(): { readonly stub: PriceStubHandle } {
+  const box = {} as { stub: PriceStubHandle };
+  beforeAll(async () => {
+    box.stub = await startPriceStub({ port: 0, seed: 7, apiKey: KEY });
+  });
+  afterAll(async () => {
+    await box.stub.close();
+  });
+  return box;
+}
+
+/** A client of the stub with the key; retries sleep for no time unless `retry` says otherwise. */
+export function client(stub: PriceStubHandle, options: PriceClientOptions = {}): PriceClient {
+  return createPriceClient({ baseUrl: stub.url, apiKey: KEY, retry: { sleep: async () => undefined }, ...options });
+}
+
+/** The query a recorded request carried, as an object (every stub request has at most one of each). */
+export function queryOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url, 'http://stub').searchParams);
+}
+
+/**
+ * Everything a reader of an error could print: String(err), JSON.stringify(err), err.stack and
+ * util.inspect(err, { depth: 10 }), for the error and each of its causes.
+ */
+export function renderings(err: unknown): string[] {
+  const out: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e !== undefined && e !== null && depth < 10; depth++) {
+    out.push(String(e), JSON.stringify(e) ?? '', inspect(e, { depth: 10, showHidden: true }));
+    if (e instanceof Error) out.push(e.stack ?? '', e.message);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return out;
+}
+
+/** Asserts that the key appears in no rendering of `value`. */
+export function expectNoKey(value: unknown): void {
+  for (const text of renderings(value)) expect(text).not.toContain(KEY);
+}
+
+/** A request as middleware sees it, flattened to text (URL, method and every header). */
+function describeRequest(request: Request): unknown {
+  return { method: request.method, url: request.url, headers: [...request.headers], inspected: inspect(request, { depth: 10 }) };
+}
+
+/**
+ * A middleware recording, as text, everything openapi-fetch hands it: requests, params, options,
+ * responses (status, URL, headers) and errors.
+ */
+export function recorder(): { middleware: Middleware; log: unknown[] } {
+  const log: unknown[] = [];
+  const common = (p: { request: Request; schemaPath: string; params: unknown; options: unknown; id: string }): unknown => ({
+    request: describeRequest(p.request),
+    schemaPath: p.schemaPath,
+    params: p.params,
+    options: inspect(p.options, { depth: 10 }),
+    id: p.id,
+  });
+  const middleware: Middleware = {
+    onRequest(p) {
+      log.push({ hook: 'onRequest', ...(common(p) as object) });
+    },
+    onResponse(p) {
+      log.push({
+        hook: 'onResponse',
+        ...(common(p) as object),
+        response: { status: p.response.status, url: p.response.url, headers: [...p.response.headers], inspected: inspect(p.response, { depth: 10 }) },
+      });
+    },
+    onError(p) {
+      log.push({ hook: 'onError', ...(common(p) as object), error: renderings(p.error) });
+    },
+  };
+  return { middleware, log };
+}
+
+/** A small loopback server for the cases the stub cannot play (redirects, a server echoing the key). */
+export async function startServer(
+  handler: (req: IncomingMessage, res: ServerResponse, url: string) => void,
+): Promise<{ url: string; requests: { url: string; headers: IncomingHttpHeaders }[]; close(): Promise<void> }> {
+  const requests: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((req, res) => {
+    requests.push({ url: req.url ?? '/', headers: { ...req.headers } });
+    handler(req, res, `http://127.0.0.1:${port}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Awaits a promise expected to reject and returns the rejection (fails the test when it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a rejection');
+}
