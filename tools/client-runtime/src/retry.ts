@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from './errors.js';
+
 /**
  * Retry policy of the clients' GET requests. Only idempotent reads are sent, so network errors,
  * timeouts and the statuses below are retried; other 4xx never are.
@@ -7,11 +9,14 @@ export type RetryOptions = {
   attempts?: number;
   /** Delay before the first retry, doubled for each further one (default 250 ms). */
   baseDelayMs?: number;
-  /** Upper bound of one delay, `Retry-After` included (default 10 s). */
+  /**
+   * Upper bound of one delay (default 10 s). A `Retry-After` longer than this is not cut short: the
+   * call fails with the `HttpError` instead, since retrying earlier than the server asked is pointless.
+   */
   maxDelayMs?: number;
   /** No retry starts after this much time since the first attempt (default 60 s). */
   maxElapsedMs?: number;
-  /** Statuses that are retried (default 429, 502, 503, 504). */
+  /** Statuses that are retried (default 429, 502, 503, 504; other 4xx are not, unless listed here). */
   statuses?: readonly number[];
   /** Clock and timer hooks, for tests. */
   now?: () => number;
@@ -28,12 +33,15 @@ export const DEFAULT_RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 export function resolveRetry(option: RetryOptions | false | undefined, defaultStatuses = DEFAULT_RETRY_STATUSES): RetryPolicy {
   const o = option === false ? { attempts: 1 } : (option ?? {});
   const attempts = o.attempts ?? 3;
-  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError('retry.attempts must be an integer >= 1');
+  // Bounded: a retry loop must end, so attempts is a small integer (and the elapsed time is capped).
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) {
+    throw new InvalidArgumentError('retry.attempts', `must be an integer from 1 to 100, got ${String(attempts)}`);
+  }
   return {
     attempts,
-    baseDelayMs: o.baseDelayMs ?? 250,
-    maxDelayMs: o.maxDelayMs ?? 10_000,
-    maxElapsedMs: o.maxElapsedMs ?? 60_000,
+    baseDelayMs: milliseconds('retry.baseDelayMs', o.baseDelayMs ?? 250),
+    maxDelayMs: milliseconds('retry.maxDelayMs', o.maxDelayMs ?? 10_000),
+    maxElapsedMs: milliseconds('retry.maxElapsedMs', o.maxElapsedMs ?? 60_000, Infinity),
     statuses: o.statuses ?? defaultStatuses,
     now: o.now ?? Date.now,
     sleep: o.sleep ?? sleep,
@@ -41,9 +49,18 @@ export function resolveRetry(option: RetryOptions | false | undefined, defaultSt
   };
 }
 
+/** A duration option: milliseconds from 0 to `max` (by default 2^31-1, the longest a timer waits). */
+function milliseconds(name: string, value: unknown, max = 2 ** 31 - 1): number {
+  if (typeof value !== 'number' || !(value >= 0 && value <= max)) {
+    throw new InvalidArgumentError(name, `must be a number of milliseconds from 0 to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
 /**
- * The delay before retry number `retry` (1-based): full jitter over an exponential ceiling, or the
- * server's `Retry-After` when it gave one, both capped by `maxDelayMs`.
+ * The delay before retry number `retry` (1-based): full jitter over an exponential ceiling capped by
+ * `maxDelayMs`, or the server's `Retry-After` when it gave one (the transport gives up instead of
+ * waiting longer than `maxDelayMs`).
  */
 export function backoffDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined): number {
   if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), policy.maxDelayMs);
@@ -56,6 +73,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its day or month; without the letters check Date.parse takes '1.5' or '-1' as dates.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -2,6 +2,7 @@
 import {
   ClientError,
   HttpError,
+  InvalidArgumentError,
   NetworkError,
   ResponseParseError,
   ResponseValidationError,
@@ -24,13 +25,13 @@ export type ResponseValidator = (
 
 /** Options both clients accept. */
 export type TransportOptions = {
-  /** Base URL of the service, without a trailing path. */
+  /** Base URL of the service, an `http:` or `https:` URL. */
   baseUrl?: string;
   /** The fetch implementation (default: the global `fetch`). */
   fetch?: (request: Request) => Promise<Response>;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** Time limit of one attempt in milliseconds (default 30 000). */
+  /** Time limit of one attempt in milliseconds (default 30 000; at most 2^31-1, the timer limit). */
   timeoutMs?: number;
   /** Retry policy, or `false` for a single attempt. */
   retry?: RetryOptions | false;
@@ -66,11 +67,8 @@ export type RawRequester = {
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** Marks a failure of `fetch` itself, as opposed to one while reading the body. */
-class FetchFailure {
-  constructor(readonly cause: unknown) {}
-}
+/** Longest delay `setTimeout` honours; a larger one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Runs operations: checks arguments, sends, times out, retries, parses and validates. */
 export class Transport {
@@ -88,7 +86,11 @@ export class Transport {
     retryStatuses?: readonly number[],
   ) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (!(timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
+    // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
+    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
+      throw new InvalidArgumentError('timeoutMs', `must be a number of milliseconds from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
+    }
+    checkBaseUrl(options.baseUrl);
     this.#raw = raw;
     this.#fetch = baseFetch;
     this.#timeoutMs = timeoutMs;
@@ -123,6 +125,9 @@ export class Transport {
         failure = result.error;
         retryAfterMs = result.retryAfterMs;
         if (!policy.statuses.includes(result.error.status)) throw failure;
+        // Honour Retry-After: asking again sooner than the server said would only add load, so a
+        // longer wait than this client will make ends the retries with the error.
+        if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) throw failure;
       } catch (err) {
         if (!(err instanceof NetworkError || err instanceof TimeoutError)) throw err;
         failure = err;
@@ -150,15 +155,20 @@ export class Transport {
     }, this.#timeoutMs);
     let url = `${this.#baseUrl}${op.path}`;
     let status = 0;
+    // Where a failure happened: in fetch itself (a network error) or after a response arrived (its
+    // body could not be read). Anything else (a middleware's own error) is passed on unchanged.
+    let stage = 'before' as 'before' | 'fetch-failed' | 'responded'; // `as`: set in fetchOnce, unseen by narrowing
     const method = op.method.toUpperCase();
     const fetchOnce = async (request: Request): Promise<Response> => {
       url = redactUrl(request.url);
       try {
         const response = await this.#fetch(request);
         status = response.status;
+        stage = 'responded';
         return response;
       } catch (err) {
-        throw new FetchFailure(err);
+        stage = 'fetch-failed';
+        throw err; // unwrapped, so that `onError` middleware sees fetch's own error
       }
     };
     try {
@@ -177,10 +187,11 @@ export class Transport {
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) throw new TimeoutError({ method, url, timeoutMs: this.#timeoutMs });
-      if (err instanceof FetchFailure) throw new NetworkError({ method, url, cause: err.cause });
       if (err instanceof ClientError) throw err;
+      if (stage === 'fetch-failed') throw new NetworkError({ method, url, cause: err });
       // The response started but its body could not be read to the end (reset, truncated).
-      throw new ResponseParseError({ status, method, url, cause: err });
+      if (stage === 'responded') throw new ResponseParseError({ status, method, url, cause: err });
+      throw err;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -192,6 +203,24 @@ export class Transport {
     const result = this.#validator(operationId, status, body);
     if (!result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body });
     return body;
+  }
+}
+
+/** A base URL must be absolute http(s) without credentials; anything else fails later, confusingly. */
+function checkBaseUrl(baseUrl: unknown): void {
+  let url: URL | undefined;
+  try {
+    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+  } catch {
+    url = undefined;
+  }
+  // The value is not echoed: a malformed URL may still carry credentials or a key.
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new InvalidArgumentError('baseUrl', 'must be an absolute http: or https: URL');
+  }
+  // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
+  if (url.username !== '' || url.password !== '') {
+    throw new InvalidArgumentError('baseUrl', 'must not contain credentials; send them with the `headers` option');
   }
 }
 
