@@ -4,6 +4,7 @@ import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/oper
 import { Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
 import { normalizeAddress } from './address.js';
 import { checkParam } from './generated/runtime/params.js';
+import { InvalidArgumentError } from './generated/runtime/errors.js';
 import { bytesToHex, paginate, type IterateOptions } from './paginate.js';
 
 /**
@@ -25,6 +26,12 @@ export type ListOptions<Start> = CallOptions & {
 /** A u64 value: a safe integer, a bigint or a decimal string. */
 export type U64Input = number | bigint | string;
 
+/**
+ * The `start` of a module or resource listing: the previous page's cursor. On v1 that cursor is an
+ * array of u8, passed as it came (sent as lowercase hex) or already as hex text; on v2 a string.
+ */
+export type ListCursor<V extends 'V1' | 'V2'> = V extends 'V1' ? string | readonly number[] : string;
+
 type AccountApi<V extends 'V1' | 'V2'> = {
   /** The account's sequence number and authentication key. */
   getAccount(address: string, options?: CallOptions): Promise<ResponseBody<`getAccount${V}`>>;
@@ -33,11 +40,11 @@ type AccountApi<V extends 'V1' | 'V2'> = {
   /** Finalized coin transactions sent and received: ascending from `start` (a cursor), else the most recent, descending. */
   listCoinTransactions(address: string, options?: ListOptions<U64Input>): Promise<ResponseBody<`listCoinTransactions${V}`>>;
   /** Modules published by the account; `start` is the cursor of the previous page. */
-  listModules(address: string, options?: ListOptions<string>): Promise<ResponseBody<`listModules${V}`>>;
+  listModules(address: string, options?: ListOptions<ListCursor<V>>): Promise<ResponseBody<`listModules${V}`>>;
   /** One module by name. */
   getModule(address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<`getModule${V}`>>;
   /** Resources of the account; `start` is the cursor of the previous page. */
-  listResources(address: string, options?: ListOptions<string>): Promise<ResponseBody<`listResources${V}`>>;
+  listResources(address: string, options?: ListOptions<ListCursor<V>>): Promise<ResponseBody<`listResources${V}`>>;
   /** One resource by its Move type, e.g. `0x1::account::Account`. */
   getResource(address: string, resourceType: string, options?: CallOptions): Promise<ResponseBody<`getResource${V}`>>;
 };
@@ -53,9 +60,9 @@ type AccountIterators<V extends 'V1' | 'V2'> = {
   /** Coin transactions sent and received, ascending from the cursor `start` (default 0), following each page's cursor. */
   coinTransactions(address: string, options?: IterateOptions & { start?: U64Input }): AsyncGenerator<Items<V, 'listCoinTransactions'>['record'][number], void, undefined>;
   /** Every module of the account. */
-  modules(address: string, options?: IterateOptions & { start?: string }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Modules: unknown }>['Modules']['modules'][number] : ResponseBody<'listModulesV2'>['modules'][number], void, undefined>;
+  modules(address: string, options?: IterateOptions & { start?: ListCursor<V> }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Modules: unknown }>['Modules']['modules'][number] : ResponseBody<'listModulesV2'>['modules'][number], void, undefined>;
   /** Every resource of the account. */
-  resources(address: string, options?: IterateOptions & { start?: string }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Resources: unknown }>['Resources']['resource'][number] : ResponseBody<'listResourcesV2'>['resources'][number], void, undefined>;
+  resources(address: string, options?: IterateOptions & { start?: ListCursor<V> }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Resources: unknown }>['Resources']['resource'][number] : ResponseBody<'listResourcesV2'>['resources'][number], void, undefined>;
 };
 
 /**
@@ -115,24 +122,34 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const raw = createClient<paths>({ baseUrl, fetch: userFetch, headers: options.headers });
   const transport = new Transport(raw as unknown as RawRequester, userFetch, { ...options, baseUrl });
-  const call = (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
+  // Async, so that a failed argument check (even one made before the transport) is a rejection.
+  const call = async (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
     transport.call(id, operations[id], { ...args, address: normalizeAddress(args.address) }, callOptions) as Promise<never>;
   const api = <V extends 'V1' | 'V2'>(v: V): AccountApi<V> => ({
     getAccount: (address, o) => call(`getAccount${v}`, { address }, o),
     listTransactions: (address, o = {}) => call(`listTransactions${v}`, { address, count: o.count, start: o.start }, o),
     listCoinTransactions: (address, o = {}) => call(`listCoinTransactions${v}`, { address, count: o.count, start: o.start }, o),
-    listModules: (address, o = {}) => call(`listModules${v}`, { address, count: o.count, start: o.start }, o),
+    listModules: async (address, o = {}) => call(`listModules${v}`, { address, count: o.count, start: listStart(v, o.start) }, o),
     getModule: (address, module_name, o) => call(`getModule${v}`, { address, module_name }, o),
-    listResources: (address, o = {}) => call(`listResources${v}`, { address, count: o.count, start: o.start }, o),
+    listResources: async (address, o = {}) => call(`listResources${v}`, { address, count: o.count, start: listStart(v, o.start) }, o),
     getResource: (address, resource_type, o) => call(`getResource${v}`, { address, resource_type }, o),
   });
   const v1 = api('V1');
   const v2 = api('V2');
   return {
-    v1: { ...v1, ...iterators('V1', v1) } as NodeV1Api,
-    v2: { ...v2, ...iterators('V2', v2) },
+    v1: { ...v1, ...iterators('V1', v1 as AccountApi<'V1' | 'V2'>) } as NodeV1Api,
+    v2: { ...v2, ...iterators('V2', v2 as AccountApi<'V1' | 'V2'>) },
     raw,
   };
+}
+
+/** A v1 u8-array cursor as the lowercase hex the server takes back; other values go to the spec check. */
+function listStart(v: 'V1' | 'V2', start: unknown): unknown {
+  if (v !== 'V1' || !Array.isArray(start)) return start;
+  if (!start.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    throw new InvalidArgumentError('start', 'a v1 cursor array must hold u8 integers (0 to 255)');
+  }
+  return bytesToHex(start as number[]);
 }
 
 const maxCount = (id: OperationId): number => {
@@ -140,7 +157,9 @@ const maxCount = (id: OperationId): number => {
   return count?.maximum ?? 100;
 };
 
-type Row = { header: { sequence_number: number } };
+type Row = { header?: { sequence_number?: unknown } };
+// Strictly increasing: a u64 cursor or sequence number that does not move forward ends the walk.
+const ascending = (next: bigint, previous: bigint): boolean => next > previous;
 type V1ListPage = { Modules?: { modules: unknown[]; cursor?: number[] | null }; Resources?: { resource: unknown[]; cursor?: number[] | null } };
 
 /** The `start` of an iterator as a bigint, checked like the operation's own `start`. */
@@ -149,19 +168,23 @@ function firstStart(id: OperationId, value: U64Input | undefined): bigint {
   return BigInt(checkParam(spec, value ?? 0)!);
 }
 
+/** A u64 the server sent as a JSON number, or undefined when it is not one (which ends a walk). */
+function u64Of(value: unknown): bigint | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? BigInt(value) : undefined;
+}
+
 /** Iterators of one version, built on its list operations. */
-function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<V>): AccountIterators<V> {
-  const ascending = (next: bigint, previous: bigint): boolean => next > previous;
-  const it: AccountIterators<'V1' | 'V2'> = {
+function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V2'>): AccountIterators<V> {
+  // The pages are walked untyped; the item types are the public signature's (AccountIterators).
+  const it = {
     async *transactions(address, o = {}) {
       const first = firstStart(`listTransactions${v}`, o.start);
       yield* paginate<unknown, bigint>(
         async (start, count) => {
           const { record } = (await api.listTransactions(address, { ...o, count, start })) as { record: Row[] };
-          const last = record.at(-1);
+          const last = u64Of(record.at(-1)?.header?.sequence_number);
           // A short page is the last one; otherwise continue after the last sequence number.
-          const next = record.length < count || !last ? undefined : BigInt(last.header.sequence_number) + 1n;
-          return { items: record, next };
+          return { items: record, next: record.length < count || last === undefined ? undefined : last + 1n };
         },
         first,
         o,
@@ -173,8 +196,10 @@ function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<V>): AccountIter
       const first = firstStart(`listCoinTransactions${v}`, o.start);
       yield* paginate<unknown, bigint>(
         async (start, count) => {
-          const page = (await api.listCoinTransactions(address, { ...o, count, start })) as { record: unknown[]; cursor: number };
-          return { items: page.record, next: page.cursor === 0 ? undefined : BigInt(page.cursor) };
+          const page = (await api.listCoinTransactions(address, { ...o, count, start })) as { record: unknown[]; cursor: unknown };
+          const cursor = u64Of(page.cursor);
+          // The walk follows the returned cursor; a zero (or missing) one has nowhere to go.
+          return { items: page.record, next: cursor === 0n ? undefined : cursor };
         },
         first,
         o,
@@ -182,26 +207,28 @@ function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<V>): AccountIter
         ascending,
       );
     },
-    modules: (address, o = {}) =>
-      paginate<unknown, string>(
+    async *modules(address, o = {}) {
+      yield* paginate<unknown, string>(
         async (start, count) => {
           const page = await api.listModules(address, { ...o, count, start });
           return v === 'V1' ? v1Page((page as V1ListPage).Modules, 'modules') : v2Page(page as Record<string, unknown>, 'modules');
         },
-        o.start,
+        listStart(v, o.start) as string | undefined,
         o,
         maxCount(`listModules${v}`),
-      ),
-    resources: (address, o = {}) =>
-      paginate<unknown, string>(
+      );
+    },
+    async *resources(address, o = {}) {
+      yield* paginate<unknown, string>(
         async (start, count) => {
           const page = await api.listResources(address, { ...o, count, start });
           return v === 'V1' ? v1Page((page as V1ListPage).Resources, 'resource') : v2Page(page as Record<string, unknown>, 'resources');
         },
-        o.start,
+        listStart(v, o.start) as string | undefined,
         o,
         maxCount(`listResources${v}`),
-      ),
+      );
+    },
   } as AccountIterators<'V1' | 'V2'>;
   return it as AccountIterators<V>;
 }

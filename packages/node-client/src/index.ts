@@ -10,7 +10,8 @@
  * @packageDocumentation
  */
 export { createNodeClient } from './client.js';
-export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ResponseBody, U64Input } from './client.js';
+export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input } from './client.js';
+export type { IterateOptions } from './paginate.js';
 export {
   ClientError,
   InvalidArgumentError,

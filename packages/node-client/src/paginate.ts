@@ -13,22 +13,31 @@ export type IterateOptions = CallOptions & {
 export type Page<T, C> = { items: readonly T[]; next: C | undefined };
 
 /**
- * Walks pages until one is empty, a page has no next cursor, or the cursor stops advancing, so no
- * iteration can loop forever. `fetchPage(start, count)` returns one page.
+ * Walks pages until one is empty, a page has no next cursor, or the cursor fails to advance, so no
+ * iteration can loop forever: a cursor seen before (a cycle of any length) ends the walk, and so does
+ * one `advanced(next, previous)` rejects. `fetchPage(start, count)` returns one page.
+ *
+ * @example
+ * ```ts
+ * const items = paginate(async (start = 0, count) => ({ items: rows.slice(start, start + count), next: start + count }), 0, { pageSize: 10 }, 100);
+ * for await (const row of items) console.log(row);
+ * ```
  */
 export async function* paginate<T, C>(
   fetchPage: (start: C | undefined, count: number) => Promise<Page<T, C>>,
   first: C | undefined,
   options: IterateOptions,
   maxPageSize: number,
-  advanced: (next: C, previous: C) => boolean = (next, previous) => !Object.is(next, previous),
+  advanced: (next: C, previous: C) => boolean = () => true,
 ): AsyncGenerator<T, void, undefined> {
   const pageSize = checkCount('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
   const limit = options.limit === undefined ? Infinity : checkCount('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
+  const seen = new Set<C>();
   let start = first;
   let yielded = 0;
   while (yielded < limit) {
     options.signal?.throwIfAborted();
+    if (start !== undefined) seen.add(start);
     const count = Math.min(pageSize, limit - yielded);
     const page = await fetchPage(start, count);
     for (const item of page.items) {
@@ -36,7 +45,7 @@ export async function* paginate<T, C>(
       yield item;
       if (++yielded >= limit) return;
     }
-    if (page.items.length === 0 || page.next === undefined) return;
+    if (page.items.length === 0 || page.next === undefined || seen.has(page.next)) return;
     if (start !== undefined && !advanced(page.next, start)) return;
     start = page.next;
   }
