@@ -96,9 +96,10 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     const asc = (await get(`${root}/transactions${q({ count: n, start: 0 })}`)).json as { record?: { header?: { sequence_number?: number } }[] };
     const lastSeq = asc?.record?.at(-1)?.header?.sequence_number;
     if (typeof lastSeq === 'number') await get(`${root}/transactions${q({ count: n, start: lastSeq + 1 })}`);
-    // Coin transactions: the most recent page, then one page past its cursor.
-    const coin = (await get(`${root}/coin_transactions${q({ count: n })}`)).json as { cursor?: number };
-    if (typeof coin?.cursor === 'number') await get(`${root}/coin_transactions${q({ count: n, start: coin.cursor })}`);
+    // Coin transactions: the most recent page, then ascending from 0 and one page past its cursor.
+    await get(`${root}/coin_transactions${q({ count: n })}`);
+    const coin = (await get(`${root}/coin_transactions${q({ count: n, start: 0 })}`)).json as { cursor?: number };
+    if (typeof coin?.cursor === 'number' && coin.cursor > 0) await get(`${root}/coin_transactions${q({ count: n, start: coin.cursor })}`);
     // Modules and resources: a page, one page past its cursor, and one item by name.
     for (const kind of ['modules', 'resources'] as const) {
       const page = (await get(`${root}/${kind}${q({ count: n })}`)).json;
@@ -120,9 +121,16 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     log: { version: '1.2', creator: { name: 'x-validate record', version: '1' }, pages: [], entries },
   };
   await mkdir(options.outDir, { recursive: true });
-  const file = join(options.outDir, `node-rpc-${options.address.replace(/[^0-9a-zA-Z]/g, '')}.har`);
+  const file = join(options.outDir, `${options.address.replace(/[^0-9a-zA-Z]/g, '')}.har`);
   await writeFile(file, `${JSON.stringify(har, null, 2)}\n`);
   return { file, entries: entries.length };
+}
+
+/** A module name: the spec types the ABI's `name` only as an object, so take a string or its first string field. */
+function firstString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null) return Object.values(value).find((v): v is string => typeof v === 'string');
+  return undefined;
 }
 
 /** The next-page cursor (as `start`) and the first item's name of a module or resource listing. */
@@ -137,9 +145,7 @@ function listing(v: 'v1' | 'v2', kind: 'modules' | 'resources', page: unknown): 
   }
   if (kind === 'modules') {
     const modules = (p.modules as { abi?: { name?: unknown } }[] | undefined) ?? [];
-    const name = modules[0]?.abi?.name;
-    const first = typeof name === 'string' ? name : typeof (name as { name?: unknown })?.name === 'string' ? (name as { name: string }).name : undefined;
-    return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first };
+    return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first: firstString(modules[0]?.abi?.name) };
   }
   const resources = (p.resources as { type?: string }[] | undefined) ?? [];
   return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first: resources[0]?.type };

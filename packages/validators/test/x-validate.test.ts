@@ -1,0 +1,183 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchOperation } from '../src/cli/match.ts';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '../../../tools/stub-servers/src/index.ts';
+
+const exec = promisify(execFile);
+const root = join(import.meta.dirname, '..', '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const cli = join(root, 'packages', 'validators', 'src', 'cli', 'main.ts');
+const recorded = join(root, 'specs', 'recorded');
+
+/** Runs the real CLI as a child process; never throws on a non-zero exit. */
+async function xValidate(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(tsx, [cli, ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'x-validate-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type HarFile = { log: { entries: { request: { url: string }; response: { status: number; content: { text?: string; encoding?: string } } }[] } };
+const hars = (): string[] => readdirSync(recorded).filter((f) => f.endsWith('.har')).map((f) => join(recorded, f));
+
+describe('matchOperation', () => {
+  it.each([
+    ['GET', 'http://localhost:27000/rpc/v2/accounts/0x1', 'getAccountV2'],
+    ['GET', 'http://localhost:27000/rpc/v1/accounts/0x1', 'getAccountV1'],
+    ['GET', 'http://n/rpc/v2/accounts/0x1/transactions?count=5&start=2', 'listTransactionsV2'],
+    ['GET', 'http://n/rpc/v1/accounts/0x1/coin_transactions', 'listCoinTransactionsV1'],
+    ['GET', 'http://n/rpc/v2/accounts/0x1/modules/coin', 'getModuleV2'],
+    ['GET', 'http://n/rpc/v2/accounts/0x1/resources/0x1%3A%3Acoin%3A%3ACoinStore%3C0x1%3A%3Asupra_coin%3A%3ASupraCoin%3E', 'getResourceV2'],
+    ['get', 'https://gateway.example/node/rpc/v2/accounts/0x1/resources', 'listResourcesV2'],
+    ['GET', '/rpc/v1/accounts/abc/modules', 'listModulesV1'],
+    ['GET', 'https://prod-kline-rest.supra.com/history?trading_pair=btc_usdt', 'getHistory'],
+    ['GET', 'https://prices.example/v0/latest', 'getLatest'],
+  ])('%s %s is %s', (method, url, id) => {
+    expect(matchOperation(method, url)?.operationId).toBe(id);
+  });
+
+  it.each([
+    ['POST', 'http://n/rpc/v2/accounts/0x1'],
+    ['GET', 'http://n/rpc/v3/accounts/0x1'],
+    ['GET', 'http://n/rpc/v2/accounts/0x1/transactions/extra'],
+    ['GET', 'http://n/favicon.ico'],
+  ])('%s %s matches nothing', (method, url) => {
+    expect(matchOperation(method, url)).toBeUndefined();
+  });
+});
+
+describe('x-validate over recordings', () => {
+  it('passes the committed recordings in the strict profile (exit 0)', async () => {
+    const r = await xValidate(['--strict', recorded]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 skipped, 0 unreadable/);
+  });
+
+  it('fails a corrupted recording with the JSON pointer of the fault (exit 1)', async () => {
+    const isMovePage = (e: HarFile['log']['entries'][number]): boolean =>
+      /\/rpc\/v2\/accounts\/[^/]+\/transactions\?/.test(e.request.url) && (e.response.content.text ?? '').includes('"Move"');
+    const har = hars()
+      .map((f) => JSON.parse(readFileSync(f, 'utf8')) as HarFile)
+      .find((h) => h.log.entries.some(isMovePage))!;
+    const i = har.log.entries.findIndex(isMovePage);
+    const entry = har.log.entries[i]!;
+    const body = JSON.parse(entry.response.content.text!) as { record: { output: { Move?: { gas_used: unknown } } }[] };
+    const k = body.record.findIndex((t) => t.output && typeof t.output === 'object' && 'Move' in t.output);
+    body.record[k]!.output.Move!.gas_used = 'lots';
+    entry.response.content.text = JSON.stringify(body);
+    const file = join(dir, 'corrupted.har');
+    writeFileSync(file, JSON.stringify(har));
+
+    const r = await xValidate(['--strict', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`FAIL  listTransactionsV2 GET`);
+    expect(r.stdout).toContain(`/record/${k}/output/Move/gas_used: must be integer [type]`);
+    expect(r.stdout).toMatch(/1 failed/);
+  });
+
+  it('tells strict from lenient: an unknown property fails only with --strict', async () => {
+    const file = join(dir, 'extra.json');
+    writeFileSync(file, JSON.stringify({ request: { method: 'GET', url: 'http://n/rpc/v2/accounts/0x1' }, response: { status: 200, body: { sequence_number: 1, authentication_key: '0xab', extra: true } } }));
+    expect((await xValidate([file])).code).toBe(0);
+    const strict = await xValidate(['--strict', file]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('/extra:');
+  });
+
+  it('reads envelopes, arrays of envelopes, base64 HAR bodies and reports json and junit', async () => {
+    const envelopes = join(dir, 'envelopes.json');
+    writeFileSync(
+      envelopes,
+      JSON.stringify([
+        { request: { method: 'GET', url: 'http://n/rpc/v1/accounts/0x9' }, response: { status: 200, body: null } },
+        { request: { method: 'GET', url: 'http://n/rpc/v2/accounts/0x1' }, response: { status: 200, body: { sequence_number: -1, authentication_key: '0xab' } } },
+      ]),
+    );
+    const b64 = join(dir, 'b64.har');
+    const text = Buffer.from(JSON.stringify({ sequence_number: 3, authentication_key: '0xab' })).toString('base64');
+    writeFileSync(b64, JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [{ request: { method: 'GET', url: 'http://n/rpc/v2/accounts/0x1' }, response: { status: 200, content: { mimeType: 'application/json', text, encoding: 'base64' } } }] } }));
+
+    const json = await xValidate(['--format', 'json', envelopes, b64]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { summary: Record<string, number>; results: { outcome: string; operationId?: string; issues: { path: string; keyword: string }[] }[] };
+    expect(report.summary).toEqual({ pass: 2, fail: 1, skip: 0, error: 0 });
+    const failure = report.results.find((x) => x.outcome === 'fail')!;
+    expect(failure.operationId).toBe('getAccountV2');
+    expect(failure.issues[0]).toMatchObject({ path: '/sequence_number', keyword: 'minimum' });
+
+    const junit = await xValidate(['--format', 'junit', envelopes]);
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toMatch(/^<\?xml/);
+    expect(junit.stdout).toContain('<testsuite name="x-validate" tests="2" failures="1" errors="0" skipped="0">');
+    expect(junit.stdout).toContain('<failure message="/sequence_number: must be &gt;= 0">');
+  });
+
+  it('reports unknown paths as skipped and unreadable inputs as errors, without crashing', async () => {
+    const unknown = join(dir, 'unknown.json');
+    writeFileSync(unknown, JSON.stringify({ request: { method: 'GET', url: 'http://n/favicon.ico' }, response: { status: 200, body: {} } }));
+    const skipped = await xValidate([unknown]);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toContain('SKIP');
+
+    const broken = join(dir, 'broken.har');
+    writeFileSync(broken, '{"log": {"entries": [');
+    const shape = join(dir, 'shape.json');
+    writeFileSync(shape, JSON.stringify({ hello: 'world' }));
+    const r = await xValidate([broken, shape, join(dir, 'missing.har')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/ERROR .*missing\.har.*cannot read: ENOENT/);
+    expect(r.stdout).toMatch(/ERROR .*broken\.har.*not JSON/);
+    expect(r.stdout).toMatch(/ERROR .*shape\.json.*neither a HAR 1\.2 log nor an envelope/);
+    expect(r.stderr).toBe('');
+  });
+
+  it.each([[[]], [['--format', 'xml', 'x.har']], [['record', '--address', '0x1']]])('exits 2 with usage for bad arguments %j', async (args) => {
+    const r = await xValidate(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Usage:');
+  });
+});
+
+describe('x-validate record', () => {
+  it('records every operation of both versions and the price operations, with the key redacted, and the result validates', async () => {
+    const [node, price] = await Promise.all([startNodeStub({ port: 0, seed: 7 }), startPriceStub({ port: 0, seed: 7 })]);
+    try {
+      const out = join(dir, 'rec');
+      const r = await xValidate(
+        ['record', '--base-url', node.url, '--address', STUB_ACCOUNTS.publisher, '--out', out, '--price-base-url', price.url],
+        { X_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
+      );
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/\[1\] GET .*\/rpc\/v1\/accounts\//);
+      const [file] = readdirSync(out);
+      const har = readFileSync(join(out, file!), 'utf8');
+      expect(har).not.toContain(DEFAULT_PRICE_API_KEY);
+      expect(price.requests.filter((q) => q.url.startsWith('/history')).every((q) => q.headers['x-api-key'] === DEFAULT_PRICE_API_KEY)).toBe(true);
+      const ids = (JSON.parse(har) as HarFile).log.entries.map((e) => matchOperation('GET', e.request.url)?.operationId);
+      for (const v of ['V1', 'V2']) {
+        for (const op of ['getAccount', 'listTransactions', 'listCoinTransactions', 'listModules', 'getModule', 'listResources', 'getResource']) {
+          expect(ids).toContain(`${op}${v}`);
+        }
+      }
+      expect(ids).toEqual(expect.arrayContaining(['getHistory', 'getLatest']));
+      const check = await xValidate(['--strict', out]);
+      expect(check.code).toBe(0);
+      cpSync(out, join(dir, 'rec-copy'), { recursive: true });
+    } finally {
+      await Promise.all([node.close(), price.close()]);
+    }
+  });
+});
