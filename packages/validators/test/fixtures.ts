@@ -137,7 +137,7 @@ export const fixtures: Record<string, unknown> = {
     status: 'success',
     data: [{ timestamp: 1_732_014_893_723, open: 97_000.5, high: 97_250, low: 96_800.25, close: 97_100, volume: 12.5 }],
   },
-  PriceDecimalString: '-0.0125',
+  SignedDecimalString: '-0.0125',
   Instrument: {
     time: '1732014893723',
     timestamp: '2024-11-19 11:14:53',

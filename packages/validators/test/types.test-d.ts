@@ -5,7 +5,7 @@ import {
   createResponseValidator,
   isMoveValue,
   validateCandle,
-  validatePriceDecimalString,
+  validateSignedDecimalString,
   validateResponse,
   validateTransactionOutput,
   type AccountData,
@@ -13,7 +13,7 @@ import {
   type Issue,
   type MoveValue,
   type OperationId,
-  type PriceDecimalString,
+  type SignedDecimalString,
   type TransactionOutput,
 } from '@x/validators';
 
@@ -27,8 +27,8 @@ describe('types', () => {
     expectTypeOf<Issue>().toEqualTypeOf<{ readonly path: string; readonly message: string; readonly keyword: string }>();
     const c = validateCandle(input);
     if (c.ok) expectTypeOf(c.value).toEqualTypeOf<Candle>();
-    const d = validatePriceDecimalString(input);
-    if (d.ok) expectTypeOf(d.value).toEqualTypeOf<PriceDecimalString>();
+    const d = validateSignedDecimalString(input);
+    if (d.ok) expectTypeOf(d.value).toEqualTypeOf<SignedDecimalString>();
     // @ts-expect-error unknown option
     validateCandle(input, { strictt: true });
   });

@@ -478,5 +478,5 @@ export const priceDocument: DocumentTable = {
   ],
   unions: [],
   enums: [],
-  helperSchemas: ['TradingPair', 'DecimalString'],
+  helperSchemas: ['TradingPair', 'SignedDecimalString'],
 };

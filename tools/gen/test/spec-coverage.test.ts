@@ -530,7 +530,7 @@ const mutations: Mutation[] = [
   {
     name: 'a price change that cannot be negative',
     spec: 'price',
-    mutate: (d) => { schema(d, 'DecimalString').pattern = '^[0-9]+(\\.[0-9]+)?$'; },
+    mutate: (d) => { schema(d, 'SignedDecimalString').pattern = '^[0-9]+(\\.[0-9]+)?$'; },
     expected: ['schema Instrument.24h_change: pattern ^[0-9]+(\\.[0-9]+)?$ rejects the documented value "-1.25"'],
   },
   {

@@ -2817,22 +2817,22 @@ function lenient$HistoryResponse(data, { instancePath = "", parentData, parentDa
   return errors === 0;
 }
 var pattern11 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-function lenient$PriceDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function lenient$SignedDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (typeof data === "string") {
       if (!pattern11.test(data)) {
-        lenient$PriceDecimalString.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]+)?$" } }];
+        lenient$SignedDecimalString.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]+)?$" } }];
         return false;
       }
     } else {
-      lenient$PriceDecimalString.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" } }];
+      lenient$SignedDecimalString.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" } }];
       return false;
     }
   }
-  lenient$PriceDecimalString.errors = vErrors;
+  lenient$SignedDecimalString.errors = vErrors;
   return errors === 0;
 }
 var pattern13 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
@@ -2887,8 +2887,8 @@ function lenient$Instrument(data, { instancePath = "", parentData, parentDataPro
           if (valid0) {
             if (data.currentPrice !== void 0 && func0.call(data, "currentPrice")) {
               const _errs5 = errors;
-              if (!lenient$PriceDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
-                vErrors = vErrors === null ? lenient$PriceDecimalString.errors : vErrors.concat(lenient$PriceDecimalString.errors);
+              if (!lenient$SignedDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
+                vErrors = vErrors === null ? lenient$SignedDecimalString.errors : vErrors.concat(lenient$SignedDecimalString.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs5 === errors;
@@ -2898,8 +2898,8 @@ function lenient$Instrument(data, { instancePath = "", parentData, parentDataPro
             if (valid0) {
               if (data["24h_high"] !== void 0 && func0.call(data, "24h_high")) {
                 const _errs6 = errors;
-                if (!lenient$PriceDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
-                  vErrors = vErrors === null ? lenient$PriceDecimalString.errors : vErrors.concat(lenient$PriceDecimalString.errors);
+                if (!lenient$SignedDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
+                  vErrors = vErrors === null ? lenient$SignedDecimalString.errors : vErrors.concat(lenient$SignedDecimalString.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs6 === errors;
@@ -2909,8 +2909,8 @@ function lenient$Instrument(data, { instancePath = "", parentData, parentDataPro
               if (valid0) {
                 if (data["24h_low"] !== void 0 && func0.call(data, "24h_low")) {
                   const _errs7 = errors;
-                  if (!lenient$PriceDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
-                    vErrors = vErrors === null ? lenient$PriceDecimalString.errors : vErrors.concat(lenient$PriceDecimalString.errors);
+                  if (!lenient$SignedDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
+                    vErrors = vErrors === null ? lenient$SignedDecimalString.errors : vErrors.concat(lenient$SignedDecimalString.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs7 === errors;
@@ -2920,8 +2920,8 @@ function lenient$Instrument(data, { instancePath = "", parentData, parentDataPro
                 if (valid0) {
                   if (data["24h_change"] !== void 0 && func0.call(data, "24h_change")) {
                     const _errs8 = errors;
-                    if (!lenient$PriceDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
-                      vErrors = vErrors === null ? lenient$PriceDecimalString.errors : vErrors.concat(lenient$PriceDecimalString.errors);
+                    if (!lenient$SignedDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
+                      vErrors = vErrors === null ? lenient$SignedDecimalString.errors : vErrors.concat(lenient$SignedDecimalString.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs8 === errors;
@@ -6140,22 +6140,22 @@ function strict$HistoryResponse(data, { instancePath = "", parentData, parentDat
   return errors === 0;
 }
 var pattern112 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-function strict$PriceDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function strict$SignedDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (typeof data === "string") {
       if (!pattern112.test(data)) {
-        strict$PriceDecimalString.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]+)?$" } }];
+        strict$SignedDecimalString.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]+)?$" } }];
         return false;
       }
     } else {
-      strict$PriceDecimalString.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" } }];
+      strict$SignedDecimalString.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" } }];
       return false;
     }
   }
-  strict$PriceDecimalString.errors = vErrors;
+  strict$SignedDecimalString.errors = vErrors;
   return errors === 0;
 }
 var pattern132 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
@@ -6219,8 +6219,8 @@ function strict$Instrument(data, { instancePath = "", parentData, parentDataProp
             if (valid0) {
               if (data.currentPrice !== void 0 && func02.call(data, "currentPrice")) {
                 const _errs6 = errors;
-                if (!strict$PriceDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
-                  vErrors = vErrors === null ? strict$PriceDecimalString.errors : vErrors.concat(strict$PriceDecimalString.errors);
+                if (!strict$SignedDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
+                  vErrors = vErrors === null ? strict$SignedDecimalString.errors : vErrors.concat(strict$SignedDecimalString.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs6 === errors;
@@ -6230,8 +6230,8 @@ function strict$Instrument(data, { instancePath = "", parentData, parentDataProp
               if (valid0) {
                 if (data["24h_high"] !== void 0 && func02.call(data, "24h_high")) {
                   const _errs7 = errors;
-                  if (!strict$PriceDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
-                    vErrors = vErrors === null ? strict$PriceDecimalString.errors : vErrors.concat(strict$PriceDecimalString.errors);
+                  if (!strict$SignedDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
+                    vErrors = vErrors === null ? strict$SignedDecimalString.errors : vErrors.concat(strict$SignedDecimalString.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs7 === errors;
@@ -6241,8 +6241,8 @@ function strict$Instrument(data, { instancePath = "", parentData, parentDataProp
                 if (valid0) {
                   if (data["24h_low"] !== void 0 && func02.call(data, "24h_low")) {
                     const _errs8 = errors;
-                    if (!strict$PriceDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
-                      vErrors = vErrors === null ? strict$PriceDecimalString.errors : vErrors.concat(strict$PriceDecimalString.errors);
+                    if (!strict$SignedDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
+                      vErrors = vErrors === null ? strict$SignedDecimalString.errors : vErrors.concat(strict$SignedDecimalString.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs8 === errors;
@@ -6252,8 +6252,8 @@ function strict$Instrument(data, { instancePath = "", parentData, parentDataProp
                   if (valid0) {
                     if (data["24h_change"] !== void 0 && func02.call(data, "24h_change")) {
                       const _errs9 = errors;
-                      if (!strict$PriceDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
-                        vErrors = vErrors === null ? strict$PriceDecimalString.errors : vErrors.concat(strict$PriceDecimalString.errors);
+                      if (!strict$SignedDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
+                        vErrors = vErrors === null ? strict$SignedDecimalString.errors : vErrors.concat(strict$SignedDecimalString.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs9 === errors;
@@ -9821,7 +9821,7 @@ function lenientAll$HistoryResponse(data, { instancePath = "", parentData, paren
   return errors === 0;
 }
 var pattern113 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-function lenientAll$PriceDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function lenientAll$SignedDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -9844,7 +9844,7 @@ function lenientAll$PriceDecimalString(data, { instancePath = "", parentData, pa
     }
     errors++;
   }
-  lenientAll$PriceDecimalString.errors = vErrors;
+  lenientAll$SignedDecimalString.errors = vErrors;
   return errors === 0;
 }
 var pattern133 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
@@ -9961,26 +9961,26 @@ function lenientAll$Instrument(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.currentPrice !== void 0 && func03.call(data, "currentPrice")) {
-      if (!lenientAll$PriceDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
-        vErrors = vErrors === null ? lenientAll$PriceDecimalString.errors : vErrors.concat(lenientAll$PriceDecimalString.errors);
+      if (!lenientAll$SignedDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
+        vErrors = vErrors === null ? lenientAll$SignedDecimalString.errors : vErrors.concat(lenientAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
     if (data["24h_high"] !== void 0 && func03.call(data, "24h_high")) {
-      if (!lenientAll$PriceDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
-        vErrors = vErrors === null ? lenientAll$PriceDecimalString.errors : vErrors.concat(lenientAll$PriceDecimalString.errors);
+      if (!lenientAll$SignedDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
+        vErrors = vErrors === null ? lenientAll$SignedDecimalString.errors : vErrors.concat(lenientAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
     if (data["24h_low"] !== void 0 && func03.call(data, "24h_low")) {
-      if (!lenientAll$PriceDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
-        vErrors = vErrors === null ? lenientAll$PriceDecimalString.errors : vErrors.concat(lenientAll$PriceDecimalString.errors);
+      if (!lenientAll$SignedDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
+        vErrors = vErrors === null ? lenientAll$SignedDecimalString.errors : vErrors.concat(lenientAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
     if (data["24h_change"] !== void 0 && func03.call(data, "24h_change")) {
-      if (!lenientAll$PriceDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
-        vErrors = vErrors === null ? lenientAll$PriceDecimalString.errors : vErrors.concat(lenientAll$PriceDecimalString.errors);
+      if (!lenientAll$SignedDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
+        vErrors = vErrors === null ? lenientAll$SignedDecimalString.errors : vErrors.concat(lenientAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
@@ -13854,7 +13854,7 @@ function strictAll$HistoryResponse(data, { instancePath = "", parentData, parent
   return errors === 0;
 }
 var pattern114 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-function strictAll$PriceDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function strictAll$SignedDecimalString(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
@@ -13877,7 +13877,7 @@ function strictAll$PriceDecimalString(data, { instancePath = "", parentData, par
     }
     errors++;
   }
-  strictAll$PriceDecimalString.errors = vErrors;
+  strictAll$SignedDecimalString.errors = vErrors;
   return errors === 0;
 }
 var pattern134 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
@@ -14005,26 +14005,26 @@ function strictAll$Instrument(data, { instancePath = "", parentData, parentDataP
       }
     }
     if (data.currentPrice !== void 0 && func04.call(data, "currentPrice")) {
-      if (!strictAll$PriceDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
-        vErrors = vErrors === null ? strictAll$PriceDecimalString.errors : vErrors.concat(strictAll$PriceDecimalString.errors);
+      if (!strictAll$SignedDecimalString(data.currentPrice, { instancePath: instancePath + "/currentPrice", parentData: data, parentDataProperty: "currentPrice", rootData })) {
+        vErrors = vErrors === null ? strictAll$SignedDecimalString.errors : vErrors.concat(strictAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
     if (data["24h_high"] !== void 0 && func04.call(data, "24h_high")) {
-      if (!strictAll$PriceDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
-        vErrors = vErrors === null ? strictAll$PriceDecimalString.errors : vErrors.concat(strictAll$PriceDecimalString.errors);
+      if (!strictAll$SignedDecimalString(data["24h_high"], { instancePath: instancePath + "/24h_high", parentData: data, parentDataProperty: "24h_high", rootData })) {
+        vErrors = vErrors === null ? strictAll$SignedDecimalString.errors : vErrors.concat(strictAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
     if (data["24h_low"] !== void 0 && func04.call(data, "24h_low")) {
-      if (!strictAll$PriceDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
-        vErrors = vErrors === null ? strictAll$PriceDecimalString.errors : vErrors.concat(strictAll$PriceDecimalString.errors);
+      if (!strictAll$SignedDecimalString(data["24h_low"], { instancePath: instancePath + "/24h_low", parentData: data, parentDataProperty: "24h_low", rootData })) {
+        vErrors = vErrors === null ? strictAll$SignedDecimalString.errors : vErrors.concat(strictAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
     if (data["24h_change"] !== void 0 && func04.call(data, "24h_change")) {
-      if (!strictAll$PriceDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
-        vErrors = vErrors === null ? strictAll$PriceDecimalString.errors : vErrors.concat(strictAll$PriceDecimalString.errors);
+      if (!strictAll$SignedDecimalString(data["24h_change"], { instancePath: instancePath + "/24h_change", parentData: data, parentDataProperty: "24h_change", rootData })) {
+        vErrors = vErrors === null ? strictAll$SignedDecimalString.errors : vErrors.concat(strictAll$SignedDecimalString.errors);
         errors = vErrors.length;
       }
     }
@@ -14219,7 +14219,7 @@ export {
   lenient$MoveTransactionOutput,
   lenient$MoveValue,
   lenient$MoveValueResponseV1,
-  lenient$PriceDecimalString,
+  lenient$SignedDecimalString,
   lenient$SmrTimestamp,
   lenient$SmrTransactionHeader,
   lenient$StructTag,
@@ -14262,7 +14262,7 @@ export {
   lenientAll$MoveTransactionOutput,
   lenientAll$MoveValue,
   lenientAll$MoveValueResponseV1,
-  lenientAll$PriceDecimalString,
+  lenientAll$SignedDecimalString,
   lenientAll$SmrTimestamp,
   lenientAll$SmrTransactionHeader,
   lenientAll$StructTag,
@@ -14305,7 +14305,7 @@ export {
   strict$MoveTransactionOutput,
   strict$MoveValue,
   strict$MoveValueResponseV1,
-  strict$PriceDecimalString,
+  strict$SignedDecimalString,
   strict$SmrTimestamp,
   strict$SmrTransactionHeader,
   strict$StructTag,
@@ -14348,7 +14348,7 @@ export {
   strictAll$MoveTransactionOutput,
   strictAll$MoveValue,
   strictAll$MoveValueResponseV1,
-  strictAll$PriceDecimalString,
+  strictAll$SignedDecimalString,
   strictAll$SmrTimestamp,
   strictAll$SmrTransactionHeader,
   strictAll$StructTag,

@@ -68,17 +68,17 @@ export interface components {
             data: components["schemas"]["Candle"][];
         };
         /** @description Decimal number as a string. */
-        DecimalString: string;
+        SignedDecimalString: string;
         /** @description Latest price of one trading pair; all values are JSON strings. */
         Instrument: {
             /** @description Unix milliseconds as a decimal string. */
             time: string;
             /** @description Date-time text `YYYY-MM-DD HH:MM:SS` (time zone not documented). */
             timestamp: string;
-            currentPrice: components["schemas"]["DecimalString"];
-            "24h_high": components["schemas"]["DecimalString"];
-            "24h_low": components["schemas"]["DecimalString"];
-            "24h_change": components["schemas"]["DecimalString"];
+            currentPrice: components["schemas"]["SignedDecimalString"];
+            "24h_high": components["schemas"]["SignedDecimalString"];
+            "24h_low": components["schemas"]["SignedDecimalString"];
+            "24h_change": components["schemas"]["SignedDecimalString"];
             tradingPairs: components["schemas"]["TradingPair"];
         };
         LatestResponse: {
@@ -226,7 +226,7 @@ export type HistoryResponse = components['schemas']['HistoryResponse'];
 /**
  * Decimal number as a string.
  */
-export type DecimalString = components['schemas']['DecimalString'];
+export type SignedDecimalString = components['schemas']['SignedDecimalString'];
 /**
  * Latest price of one trading pair; all values are JSON strings.
  */

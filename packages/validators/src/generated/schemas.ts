@@ -162,10 +162,10 @@ import {
   strict$HistoryResponse,
   lenientAll$HistoryResponse,
   strictAll$HistoryResponse,
-  lenient$PriceDecimalString,
-  strict$PriceDecimalString,
-  lenientAll$PriceDecimalString,
-  strictAll$PriceDecimalString,
+  lenient$SignedDecimalString,
+  strict$SignedDecimalString,
+  lenientAll$SignedDecimalString,
+  strictAll$SignedDecimalString,
   lenient$Instrument,
   strict$Instrument,
   lenientAll$Instrument,
@@ -216,6 +216,6 @@ export const MoveValueResponseV1: SchemaValidators = { name: 'MoveValueResponseV
 export const TradingPair: SchemaValidators = { name: 'TradingPair', lenient: lenient$TradingPair, strict: strict$TradingPair, lenientAll: lenientAll$TradingPair, strictAll: strictAll$TradingPair };
 export const Candle: SchemaValidators = { name: 'Candle', lenient: lenient$Candle, strict: strict$Candle, lenientAll: lenientAll$Candle, strictAll: strictAll$Candle };
 export const HistoryResponse: SchemaValidators = { name: 'HistoryResponse', lenient: lenient$HistoryResponse, strict: strict$HistoryResponse, lenientAll: lenientAll$HistoryResponse, strictAll: strictAll$HistoryResponse };
-export const PriceDecimalString: SchemaValidators = { name: 'PriceDecimalString', lenient: lenient$PriceDecimalString, strict: strict$PriceDecimalString, lenientAll: lenientAll$PriceDecimalString, strictAll: strictAll$PriceDecimalString };
+export const SignedDecimalString: SchemaValidators = { name: 'SignedDecimalString', lenient: lenient$SignedDecimalString, strict: strict$SignedDecimalString, lenientAll: lenientAll$SignedDecimalString, strictAll: strictAll$SignedDecimalString };
 export const Instrument: SchemaValidators = { name: 'Instrument', lenient: lenient$Instrument, strict: strict$Instrument, lenientAll: lenientAll$Instrument, strictAll: strictAll$Instrument };
 export const LatestResponse: SchemaValidators = { name: 'LatestResponse', lenient: lenient$LatestResponse, strict: strict$LatestResponse, lenientAll: lenientAll$LatestResponse, strictAll: strictAll$LatestResponse };

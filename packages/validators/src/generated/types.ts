@@ -42,7 +42,7 @@ export type {
   TradingPair,
   Candle,
   HistoryResponse,
-  DecimalString as PriceDecimalString,
+  SignedDecimalString,
   Instrument,
   LatestResponse,
 } from './price-history.js';

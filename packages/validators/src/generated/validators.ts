@@ -43,7 +43,7 @@ import type {
   TradingPair,
   Candle,
   HistoryResponse,
-  PriceDecimalString,
+  SignedDecimalString,
   Instrument,
   LatestResponse,
 } from './types.js';
@@ -1975,7 +1975,7 @@ export function assertHistoryResponse(value: unknown, options?: ValidateOptions)
 }
 
 /**
- * Validates a value against the schema `DecimalString` of specs/price-history.openapi.yaml (exported as `PriceDecimalString`).
+ * Validates a value against the schema `SignedDecimalString` of specs/price-history.openapi.yaml.
  *
  * Decimal number as a string.
  *
@@ -1985,42 +1985,42 @@ export function assertHistoryResponse(value: unknown, options?: ValidateOptions)
  *
  * @example
  * ```ts
- * import { validatePriceDecimalString } from '@x/validators';
- * const result = validatePriceDecimalString('1');
- * if (result.ok) console.log(result.value); // typed as PriceDecimalString
+ * import { validateSignedDecimalString } from '@x/validators';
+ * const result = validateSignedDecimalString('1');
+ * if (result.ok) console.log(result.value); // typed as SignedDecimalString
  * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
  * ```
  */
-export function validatePriceDecimalString(value: unknown, options?: ValidateOptions): ValidationResult<PriceDecimalString> {
-  return runValidator<PriceDecimalString>(schemas.PriceDecimalString, value, options);
+export function validateSignedDecimalString(value: unknown, options?: ValidateOptions): ValidationResult<SignedDecimalString> {
+  return runValidator<SignedDecimalString>(schemas.SignedDecimalString, value, options);
 }
 
 /**
- * Whether a value is a valid `PriceDecimalString` (schema `DecimalString` of specs/price-history.openapi.yaml (exported as `PriceDecimalString`));
+ * Whether a value is a valid `SignedDecimalString` (schema `SignedDecimalString` of specs/price-history.openapi.yaml);
  * with `{ strict: true }` unknown properties make it invalid.
  *
  * @example
  * ```ts
- * import { isPriceDecimalString } from '@x/validators';
- * if (isPriceDecimalString(value)) console.log(value); // narrowed to PriceDecimalString
+ * import { isSignedDecimalString } from '@x/validators';
+ * if (isSignedDecimalString(value)) console.log(value); // narrowed to SignedDecimalString
  * ```
  */
-export function isPriceDecimalString(value: unknown, options?: ValidateOptions): value is PriceDecimalString {
-  return isValid(schemas.PriceDecimalString, value, options);
+export function isSignedDecimalString(value: unknown, options?: ValidateOptions): value is SignedDecimalString {
+  return isValid(schemas.SignedDecimalString, value, options);
 }
 
 /**
- * Asserts that a value is a valid `PriceDecimalString` (schema `DecimalString` of specs/price-history.openapi.yaml (exported as `PriceDecimalString`)); otherwise throws a
+ * Asserts that a value is a valid `SignedDecimalString` (schema `SignedDecimalString` of specs/price-history.openapi.yaml); otherwise throws a
  * `ValidationError` whose `issues` list the problems and whose message names their paths.
  *
  * @example
  * ```ts
- * import { assertPriceDecimalString } from '@x/validators';
- * assertPriceDecimalString('1', { strict: true });
+ * import { assertSignedDecimalString } from '@x/validators';
+ * assertSignedDecimalString('1', { strict: true });
  * ```
  */
-export function assertPriceDecimalString(value: unknown, options?: ValidateOptions): asserts value is PriceDecimalString {
-  assertValid(schemas.PriceDecimalString, value, options);
+export function assertSignedDecimalString(value: unknown, options?: ValidateOptions): asserts value is SignedDecimalString {
+  assertValid(schemas.SignedDecimalString, value, options);
 }
 
 /**
