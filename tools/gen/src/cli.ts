@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { generate } from './generate.ts';
-import { staleFiles, writeFiles } from './files.ts';
-import { ROOT } from './specs.ts';
+import { fileURLToPath } from 'node:url';
+
+// The generator (openapi-typescript, ajv, esbuild) loads only when it runs: the default path just
+// hands over to turbo, which answers from its cache when nothing changed.
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const USAGE = `Usage: pnpm gen [--check | --write]
   (no flag)  regenerate through turbo, which skips the work when specs and generator are unchanged
@@ -16,6 +18,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(USAGE);
 } else if (values.check) {
+  const [{ generate }, { staleFiles }] = await Promise.all([import('./generate.ts'), import('./files.ts')]);
   const stale = staleFiles(ROOT, await generate());
   if (stale.length > 0) {
     console.error(`Generated code is stale; run \`pnpm gen\` and commit the result:\n  ${stale.join('\n  ')}`);
@@ -23,6 +26,7 @@ if (values.help) {
   }
   console.log('Generated code is up to date.');
 } else if (values.write) {
+  const [{ generate }, { writeFiles }] = await Promise.all([import('./generate.ts'), import('./files.ts')]);
   const changed = writeFiles(ROOT, await generate());
   console.log(changed.length ? `Wrote:\n  ${changed.join('\n  ')}` : 'Generated code was already up to date.');
 } else {
