@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
 import { normalizeAddress } from './address.js';
 import { checkParam } from './generated/runtime/params.js';
 import { InvalidArgumentError } from './generated/runtime/errors.js';
@@ -118,7 +118,7 @@ export type NodeClient = {
  * ```
  */
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL).href.replace(/\/+$/, '');
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const raw = createClient<paths>({ baseUrl, fetch: userFetch, headers: options.headers });
   const transport = new Transport(raw as unknown as RawRequester, userFetch, { ...options, baseUrl });

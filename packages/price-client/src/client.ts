@@ -3,7 +3,7 @@ import type { Candle, LatestResponse, paths } from './generated/price-history.js
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
 import { InvalidArgumentError, ResponseParseError } from './generated/runtime/errors.js';
 import { checkParam, type ParamSpec } from './generated/runtime/params.js';
-import { Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -236,20 +236,6 @@ function withApiKey(
       current = new Request(new URL(location, current.url), { method: current.method, headers: request.headers, signal: request.signal });
     }
   };
-}
-
-/** The base URL as the WHATWG URL parser reads it, so it compares equal to `Request.url`. */
-function parseBaseUrl(value: unknown): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
-    throw new InvalidArgumentError('baseUrl', `must be an absolute http(s) URL without query or fragment, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
-  }
-  return url;
 }
 
 /**

@@ -89,7 +89,7 @@ export class Transport {
     if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
       throw new InvalidArgumentError('timeoutMs', `must be a number of milliseconds from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
     }
-    checkBaseUrl(options.baseUrl);
+    parseBaseUrl(options.baseUrl);
     this.#raw = raw;
     this.#fetch = baseFetch;
     this.#timeoutMs = timeoutMs;
@@ -205,15 +205,22 @@ export class Transport {
   }
 }
 
-/** A base URL must be absolute http(s) without credentials; anything else fails later, confusingly. */
-function checkBaseUrl(baseUrl: unknown): void {
+/**
+ * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment (anything
+ * else fails later, confusingly). The value is never echoed: a malformed URL may still carry a secret.
+ *
+ * @example
+ * ```ts
+ * parseBaseUrl('http://localhost:27000/').href; // 'http://localhost:27000/'
+ * ```
+ */
+export function parseBaseUrl(value: unknown): URL {
   let url: URL | undefined;
   try {
-    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+    url = typeof value === 'string' ? new URL(value) : undefined;
   } catch {
     url = undefined;
   }
-  // The value is not echoed: a malformed URL may still carry credentials or a key.
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new InvalidArgumentError('baseUrl', 'must be an absolute http: or https: URL');
   }
@@ -221,6 +228,11 @@ function checkBaseUrl(baseUrl: unknown): void {
   if (url.username !== '' || url.password !== '') {
     throw new InvalidArgumentError('baseUrl', 'must not contain credentials; send them with the `headers` option');
   }
+  // Paths are appended to the base URL, so a query or fragment in it would end up before them.
+  if (url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
+  }
+  return url;
 }
 
 function parseBody(text: unknown, status: number, method: string, url: string): unknown {
