@@ -3,11 +3,10 @@
  * handles, a recording clock for retry tests, and a tiny misbehaving loopback server for what the
  * (well-behaved) stub never does. Everything talks real HTTP; nothing mocks fetch.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ClientError, InvalidArgumentError } from '@x/node-client';
-import { startNodeStub, type NodeStubHandle } from '../../../tools/stub-servers/src/index.ts';
+import { startNodeStub, startScriptedServer, type NodeStubHandle } from '../../../tools/stub-servers/src/index.ts';
 
 /**
  * Starts a node stub before the file's tests and closes it after them; empties its request log
@@ -100,29 +99,21 @@ export async function collect<I extends AsyncIterable<unknown>>(items: I): Promi
   return out;
 }
 
-/** A loopback server answering each request with `handler`; `requests` logs the URLs it received. */
-export type BadServer = { url: string; requests: string[]; close(): Promise<void> };
+/** A scripted loopback server; `requests` lists the URLs (path and query) it received. */
+export type BadServer = { url: string; readonly requests: string[]; close(): Promise<void> };
 
 /**
  * Starts a loopback HTTP server for behaviour the stub never shows (cursors that do not advance,
  * empty bodies, bodies that break the contract). Close it in the test's `finally` or `afterAll`.
  */
 export async function startBadServer(handler: (url: URL, res: ServerResponse, req: IncomingMessage) => void): Promise<BadServer> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    handler(new URL(req.url ?? '/', 'http://bad'), res, req);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startScriptedServer((req, res, { url }) => handler(url, res, req));
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: server.url,
+    get requests() {
+      return server.requests.map((r) => r.url);
+    },
+    close: server.close,
   };
 }
 

@@ -1,9 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
 import { createPriceClient, type PriceClient, type PriceClientOptions } from '@x/price-client';
-import { startPriceStub, DEFAULT_PRICE_NOW, type PriceStubHandle } from '../../../tools/stub-servers/src/index.ts';
+import { startPriceStub, startScriptedServer, DEFAULT_PRICE_NOW, type PriceStubHandle, type ScriptedServer } from '../../../tools/stub-servers/src/index.ts';
 
 /** A key no message, URL or header name could contain by accident. */
 export const KEY = 'sk-live-7f3a9c51-PRICE-SECRET-e2b8';
@@ -90,25 +90,8 @@ export function recorder(): { middleware: Middleware; log: unknown[] } {
 }
 
 /** A small loopback server for the cases the stub cannot play (redirects, a server echoing the key). */
-export async function startServer(
-  handler: (req: IncomingMessage, res: ServerResponse, url: string) => void,
-): Promise<{ url: string; requests: { url: string; headers: IncomingHttpHeaders }[]; close(): Promise<void> }> {
-  const requests: { url: string; headers: IncomingHttpHeaders }[] = [];
-  const server = createServer((req, res) => {
-    requests.push({ url: req.url ?? '/', headers: { ...req.headers } });
-    handler(req, res, `http://127.0.0.1:${port}`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startServer(handler: (req: IncomingMessage, res: ServerResponse, origin: string) => void): Promise<ScriptedServer> {
+  return startScriptedServer((req, res, { origin }) => handler(req, res, origin));
 }
 
 /** Awaits a promise expected to reject and returns the rejection (fails the test when it resolves). */

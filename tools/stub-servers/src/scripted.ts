@@ -1,0 +1,47 @@
+/**
+ * A loopback server whose every answer a test writes itself, for behaviour the stubs never show
+ * (cursors that cycle, redirects, servers echoing a key, empty bodies).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RecordedRequest } from './http.ts';
+
+export type ScriptedServer = {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** Every request received, in arrival order. */
+  readonly requests: RecordedRequest[];
+  /** Stops listening and ends every open connection. */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts a scripted server on 127.0.0.1 (port 0). Close it in the test's `finally` or `afterAll`.
+ *
+ * @example
+ * ```ts
+ * const server = await startScriptedServer((_req, res) => res.writeHead(302, { location: '/elsewhere' }).end());
+ * try { ... } finally { await server.close(); }
+ * ```
+ */
+export async function startScriptedServer(
+  handler: (req: IncomingMessage, res: ServerResponse, context: { url: URL; origin: string }) => void,
+): Promise<ScriptedServer> {
+  const requests: RecordedRequest[] = [];
+  let origin = '';
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: { ...req.headers } });
+    handler(req, res, { url: new URL(req.url ?? '/', origin), origin });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: origin,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
