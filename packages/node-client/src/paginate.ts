@@ -64,3 +64,12 @@ export function bytesToHex(bytes: readonly number[]): string {
   for (const b of bytes) hex += b.toString(16).padStart(2, '0');
   return hex;
 }
+
+/** A v1 u8-array cursor as the lowercase hex the server takes back; other values go to the spec check. */
+export function listStart(v: 'V1' | 'V2', start: unknown): unknown {
+  if (v !== 'V1' || !Array.isArray(start)) return start;
+  if (!start.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    throw new InvalidArgumentError('start', 'a v1 cursor array must hold u8 integers (0 to 255)');
+  }
+  return bytesToHex(start as number[]);
+}
