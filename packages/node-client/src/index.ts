@@ -8,6 +8,7 @@
  * const account = await node.v2.getAccount('0x1');
  * ```
  * @packageDocumentation
+ * @module @x/node-client
  */
 export { createNodeClient } from './client.js';
 export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input } from './client.js';

@@ -8,5 +8,6 @@
  * const gas = (o: TransactionOutput) => (typeof o === 'object' && 'Move' in o ? o.Move.gas_used : 0);
  * ```
  * @packageDocumentation
+ * @module @x/node-types
  */
 export type * from './generated/node-rpc.js';

@@ -8,6 +8,7 @@
  * const { instruments } = await prices.latest({ pair: 'btc_usdt' });
  * ```
  * @packageDocumentation
+ * @module @x/price-client
  */
 export { createPriceClient, DEFAULT_WINDOW_CANDLES, DEFAULT_CONCURRENCY } from './client.js';
 export type { PriceClient, PriceClientOptions, HistoryParameters, HistoryRangeParameters, LatestParameters, TimeInput } from './client.js';

@@ -11,6 +11,7 @@
  * validateResponse('listTransactionsV2', 200, body, { strict: true });
  * ```
  * @packageDocumentation
+ * @module @x/validators
  */
 export * from './generated/validators.js';
 export type * from './generated/types.js';
