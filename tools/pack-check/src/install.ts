@@ -1,0 +1,232 @@
+/**
+ * `pnpm test:install`: each package installed alone, from its tarball, with npm, into an empty project
+ * outside the workspace, then used the ways a user uses it: `import`, `require` (Node >= 20.19 loads ESM
+ * with `require`), and a TypeScript consumer type-checked with `moduleResolution` `nodenext` (ESM and
+ * CommonJS files) and `bundler`, and with a Node-only setup (`lib` ES2022 and `@types/node`, no DOM).
+ * The installed trees are checked too: no ajv anywhere, no `@types/node` anywhere.
+ */
+import { mkdirSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Packed, type Tally, ROOT, indent, run, runOk } from './shared.ts';
+
+/** The TypeScript the consumers are checked with, installed once from the registry beside them. */
+const TYPESCRIPT = 'typescript@5.9.3';
+const TYPES_NODE = '@types/node@20';
+
+/** Packages no installed tree may contain: the validators inline ajv's code, clients never need it. */
+const FORBIDDEN_EVERYWHERE = ['ajv'];
+/** `@types/node`: none of the packages needs Node's types (price-client and node-client run in browsers). */
+const FORBIDDEN_TYPES = ['@types/node'];
+
+/** A user's first lines with each package: typed usage, and a mistake the types must catch. */
+const CONSUMERS: Record<string, string> = {
+  '@x/node-types': `
+import type { AccountData, TransactionOutput, operations, paths } from '@x/node-types';
+export const gasUsed = (o: TransactionOutput): number | undefined => (typeof o === 'object' && 'Move' in o ? o.Move.gas_used : undefined);
+export type Query = operations['listTransactionsV2']['parameters']['query'];
+export type AccountPath = keyof paths;
+export const account: AccountData = { sequence_number: 1, authentication_key: '0x01' };
+// @ts-expect-error gas_used is a number
+export const wrong: TransactionOutput = { Move: { gas_used: 'x', events: [], vm_status: 'Executed' } };
+`,
+  '@x/node-client': `
+import { createNodeClient, ClientError, HttpError, InvalidArgumentError, DEFAULT_BASE_URL, type AccountData, type NodeClient } from '@x/node-client';
+const node: NodeClient = createNodeClient({ baseUrl: DEFAULT_BASE_URL, timeoutMs: 5_000, retry: { attempts: 2 } });
+export async function firstTransactions(): Promise<number> {
+  const account: AccountData = await node.v2.getAccount('0x1');
+  let n = 0;
+  for await (const tx of node.v2.transactions('0x1', { start: 0 })) {
+    if (++n > 3 || !tx) break;
+  }
+  return Number(account.sequence_number) + n;
+}
+export const isClientError = (e: unknown): boolean => e instanceof ClientError || e instanceof HttpError || e instanceof InvalidArgumentError;
+// @ts-expect-error count is a number
+void node.v2.listTransactions('0x1', { count: 'fifty' });
+`,
+  '@x/price-client': `
+import { createPriceClient, readInstrument, HttpError, type Candle, type PriceClient } from '@x/price-client';
+const prices: PriceClient = createPriceClient({ apiKey: 'key', timeoutMs: 5_000 });
+export async function closes(): Promise<number[]> {
+  const candles: Candle[] = await prices.history({ pair: 'btc_usdt', start: new Date(0), end: Date.now(), resolution: 3600 });
+  const { instruments } = await prices.latest({ pair: 'btc_usdt' });
+  if (instruments[0]) readInstrument(instruments[0]);
+  return candles.map((c) => Number(c.close));
+}
+export const isHttp = (e: unknown): boolean => e instanceof HttpError;
+// @ts-expect-error resolution is required
+void prices.history({ pair: 'btc_usdt', start: 0, end: 1 });
+`,
+  '@x/validators': `
+import { validateTransactionOutput, isMoveValue, assertAccountData, validateResponse, type ValidationResult, type TransactionOutput } from '@x/validators';
+const r: ValidationResult<TransactionOutput> = validateTransactionOutput({ Move: { gas_used: 'x', events: [], vm_status: 'Executed' } }, { strict: true });
+export const paths: string[] = r.ok ? [] : r.issues.map((i) => i.path);
+export const ok: boolean = isMoveValue(1) && validateResponse('listTransactionsV2', 200, {}, { strict: true }).ok;
+export function check(v: unknown): number {
+  assertAccountData(v);
+  return Number(v.sequence_number);
+}
+// @ts-expect-error strict is a boolean
+validateTransactionOutput({}, { strict: 'yes' });
+`,
+};
+
+/** What the runtime checks print: the export names, and the package's own smoke test. */
+const runtimeCheck = (name: string, load: string): string => `
+${load}
+const names = Object.keys(m).filter((k) => k !== 'default' && k !== 'module.exports').sort();
+let smoke = 'none';
+if (${JSON.stringify(name)} === '@x/node-client' || ${JSON.stringify(name)} === '@x/price-client') {
+  const create = m.createNodeClient ?? m.createPriceClient;
+  const client = create();
+  if (typeof client.raw?.GET !== 'function') throw new Error('client.raw is not an openapi-fetch client');
+  try { create({ timeoutMs: -1 }); throw new Error('no error for timeoutMs -1'); }
+  catch (e) { if (!(e instanceof m.ClientError) || e.code !== 'INVALID_ARGUMENT' || e.parameter !== 'timeoutMs') throw e; }
+  smoke = 'client created; timeoutMs -1 is InvalidArgumentError(timeoutMs)';
+}
+if (${JSON.stringify(name)} === '@x/validators') {
+  const r = m.validateTransactionOutput({ Move: { gas_used: 'x', events: [], vm_status: 'Executed' } });
+  if (r.ok || r.issues[0].path !== '/Move/gas_used') throw new Error('unexpected result ' + JSON.stringify(r));
+  smoke = 'validateTransactionOutput reports ' + r.issues[0].path + ': ' + r.issues[0].message;
+}
+console.log(JSON.stringify({ names, smoke }));
+`;
+
+/** tsconfig of one consumer profile. */
+const tsconfig = (compilerOptions: Record<string, unknown>, files: string[]): string =>
+  JSON.stringify({ compilerOptions: { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, ...compilerOptions }, files }, null, 2);
+
+/** Environment for npm in the consumer projects: none of pnpm's npm_config_* of the outer run. */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(npm_|pnpm_|PNPM_)/i.test(k)) env[k] = v;
+  return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+}
+
+/** Every package name under a node_modules tree (nested ones too). */
+function installedNames(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (nm: string): void => {
+    if (!existsSync(nm)) return;
+    for (const entry of readdirSync(nm)) {
+      if (entry.startsWith('.')) continue;
+      const scoped = entry.startsWith('@') ? readdirSync(join(nm, entry)).map((s) => `${entry}/${s}`) : [entry];
+      for (const name of scoped) {
+        if (!existsSync(join(nm, name, 'package.json'))) continue;
+        found.push(name);
+        walk(join(nm, name, 'node_modules'));
+      }
+    }
+  };
+  walk(join(dir, 'node_modules'));
+  return [...new Set(found)].sort();
+}
+
+export async function installAlone(packed: readonly Packed[], work: string, tally: Tally): Promise<void> {
+  const env = npmEnv();
+  const npmFlags = ['--no-audit', '--no-fund', '--loglevel=error'];
+  const tarballOf = new Map(packed.map((p) => [p.pkg.name, p.tarball]));
+
+  // The tools the checks use, installed once, beside (not inside) the consumer projects.
+  const tools = join(work, 'tools');
+  mkdirSync(tools, { recursive: true });
+  writeFileSync(join(tools, 'package.json'), JSON.stringify({ name: 'x-pack-check-tools', private: true, version: '0.0.0' }));
+  await runOk('npm', ['install', ...npmFlags, TYPESCRIPT, TYPES_NODE], { cwd: tools, env });
+  const tsc = join(tools, 'node_modules', 'typescript', 'bin', 'tsc');
+  const typesDir = join(tools, 'node_modules', '@types');
+
+  await Promise.all(
+    packed.map(async (p) => {
+      const out: string[] = [];
+      const local = { passed: [] as string[], failed: [] as [string, string][] };
+      const check = (label: string, ok: boolean, detail = ''): void => {
+        if (ok) local.passed.push(label);
+        else local.failed.push([label, detail]);
+      };
+      const dir = join(work, p.pkg.dir);
+      mkdirSync(dir, { recursive: true });
+      // The consumer depends on this package only. Its @x dependencies are not on the registry, so an
+      // override points npm at their tarballs; everything else (openapi-fetch) comes from the registry.
+      const overrides = Object.fromEntries(
+        Object.keys(p.manifest.dependencies ?? {})
+          .filter((d) => tarballOf.has(d))
+          .map((d) => [d, `file:${tarballOf.get(d)}`]),
+      );
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ name: `consumer-of-${p.pkg.dir}`, private: true, version: '0.0.0', dependencies: { [p.pkg.name]: `file:${p.tarball}` }, overrides }, null, 2),
+      );
+      const inst = await run('npm', ['install', ...npmFlags], { cwd: dir, env });
+      check('npm install (tarball alone, dependencies from the registry)', inst.code === 0, inst.stdout + inst.stderr);
+      if (inst.code !== 0) return report(p, out, local, tally);
+
+      // The installed tree.
+      const names = installedNames(dir);
+      out.push(`installed tree: ${names.join(', ')}`);
+      const ls = await run('npm', ['ls', '--all', '--parseable'], { cwd: dir, env });
+      check('npm ls --all: tree complete and valid', ls.code === 0, ls.stdout + ls.stderr);
+      const lsNames = ls.stdout.split('\n').map((l) => l.split('node_modules/').slice(1).at(-1) ?? '').filter(Boolean);
+      for (const bad of [...FORBIDDEN_EVERYWHERE, ...FORBIDDEN_TYPES]) {
+        check(`no ${bad} in the installed tree`, !names.includes(bad) && !lsNames.includes(bad), `found ${bad}`);
+      }
+
+      // Runtime: ESM import and CommonJS require, export names equal to the workspace build's.
+      const expected = Object.keys(await import(pathToFileURL(join(p.pkg.path, 'dist', 'index.js')).href)).sort();
+      writeFileSync(join(dir, 'esm.mjs'), runtimeCheck(p.pkg.name, `const m = await import(${JSON.stringify(p.pkg.name)});`));
+      writeFileSync(join(dir, 'cjs.cjs'), runtimeCheck(p.pkg.name, `const m = require(${JSON.stringify(p.pkg.name)});`));
+      for (const [label, file] of [['import (ESM)', 'esm.mjs'], [`require (CommonJS, Node ${process.versions.node})`, 'cjs.cjs']] as const) {
+        const r = await run(process.execPath, [file], { cwd: dir, env });
+        let detail = r.stdout + r.stderr;
+        let ok = r.code === 0;
+        if (ok) {
+          const got = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { names: string[]; smoke: string };
+          ok = JSON.stringify(got.names) === JSON.stringify(expected);
+          detail = `exports ${got.names.join(', ')}\nexpected ${expected.join(', ')}`;
+          if (ok) out.push(`${label}: ${got.names.length} exports; ${got.smoke}${r.stderr.trim() ? `; stderr: ${r.stderr.trim()}` : ''}`);
+        }
+        check(label, ok, detail);
+      }
+
+      // The CLI of the validators, through the bin npm linked.
+      if (p.manifest.bin) {
+        for (const bin of Object.keys(p.manifest.bin)) {
+          const r = await run(join(dir, 'node_modules', '.bin', bin), ['--strict', join(ROOT, 'specs', 'recorded')], { cwd: dir, env });
+          check(`bin ${bin} --strict specs/recorded`, r.code === 0, r.stdout + r.stderr);
+          if (r.code === 0) out.push(`bin ${bin}: ${r.stdout.trim().split('\n').at(-1)}`);
+        }
+      }
+
+      // TypeScript consumers, without @types/node in the tree (the default lib has the DOM's fetch types).
+      const code = CONSUMERS[p.pkg.name];
+      if (!code) throw new Error(`no TypeScript consumer for ${p.pkg.name}`);
+      writeFileSync(join(dir, 'consumer.mts'), code);
+      writeFileSync(join(dir, 'consumer.cts'), code);
+      writeFileSync(join(dir, 'consumer.ts'), code);
+      const profiles: [string, string, Record<string, unknown>, string[]][] = [
+        ['nodenext (ESM .mts and CommonJS .cts)', 'tsconfig.nodenext.json', { module: 'nodenext', moduleResolution: 'nodenext' }, ['consumer.mts', 'consumer.cts']],
+        ['bundler', 'tsconfig.bundler.json', { module: 'preserve', moduleResolution: 'bundler' }, ['consumer.ts']],
+        [
+          'nodenext, Node only (lib ES2022 + @types/node, no DOM)',
+          'tsconfig.node.json',
+          { module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2022'], types: ['node'], typeRoots: [typesDir] },
+          ['consumer.mts'],
+        ],
+      ];
+      for (const [label, file, options, files] of profiles) {
+        writeFileSync(join(dir, file), tsconfig(options, files));
+        const r = await run(process.execPath, [tsc, '-p', file], { cwd: dir, env });
+        check(`tsc: ${label}`, r.code === 0, r.stdout + r.stderr);
+      }
+      report(p, out, local, tally);
+    }),
+  );
+}
+
+/** Prints one package's results in one block (the packages run in parallel). */
+function report(p: Packed, out: string[], local: { passed: string[]; failed: [string, string][] }, tally: Tally): void {
+  console.log(`\n${p.pkg.name} (installed alone from ${p.tarball.split('/').at(-1)})`);
+  if (out.length) console.log(indent(out.join('\n'), 8));
+  for (const label of local.passed) tally.ok(label);
+  for (const [label, detail] of local.failed) tally.fail(`${p.pkg.name}: ${label}`, detail);
+}

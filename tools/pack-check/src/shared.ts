@@ -1,0 +1,143 @@
+/**
+ * What the package checks share: the list of published packages, running a command, and packing every
+ * package with `pnpm pack` (which rewrites `workspace:*` to the real version and runs `prepack`).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A published package of the workspace, as its package.json describes it. */
+export interface WorkspacePackage {
+  /** `@x/node-client` */
+  readonly name: string;
+  /** `node-client` (its folder under packages/) */
+  readonly dir: string;
+  readonly path: string;
+  readonly version: string;
+  readonly manifest: Manifest;
+}
+
+/** The parts of a package.json the checks read. */
+export interface Manifest {
+  name: string;
+  version: string;
+  private?: boolean;
+  main?: string;
+  types?: string;
+  bin?: Record<string, string>;
+  exports?: Record<string, string | Record<string, string>>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  files?: string[];
+}
+
+/** Every non-private package under packages/, in a stable order. */
+export function workspacePackages(): WorkspacePackage[] {
+  const base = join(ROOT, 'packages');
+  return readdirSync(base)
+    .sort()
+    .filter((dir) => existsSync(join(base, dir, 'package.json')))
+    .map((dir) => {
+      const manifest = JSON.parse(readFileSync(join(base, dir, 'package.json'), 'utf8')) as Manifest;
+      return { name: manifest.name, dir, path: join(base, dir), version: manifest.version, manifest };
+    })
+    .filter((p) => !p.manifest.private);
+}
+
+/** Result of a command that ran to its end (failing or not). */
+export interface RunResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command without a shell and collects its output; never throws for a non-zero exit. */
+export function run(cmd: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(
+      cmd,
+      args,
+      { cwd: options.cwd, env: options.env ?? process.env, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 300_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) || (error && code !== 0 ? error.message : '') });
+      },
+    );
+  });
+}
+
+/** Like {@link run}, but throws with the command's output when it fails. */
+export async function runOk(cmd: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+  const r = await run(cmd, args, options);
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${options.cwd}) exited ${r.code}\n${r.stdout}${r.stderr}`);
+  return r;
+}
+
+/** A packed package: its tarball and the paths it holds (relative to `package/`). */
+export interface Packed {
+  readonly pkg: WorkspacePackage;
+  readonly tarball: string;
+  readonly files: readonly string[];
+  /** package.json as published (workspace: ranges rewritten). */
+  readonly manifest: Manifest;
+}
+
+/** Packs every package into `dest` with `pnpm pack`; needs a build first (`pnpm build`). */
+export async function packAll(pkgs: readonly WorkspacePackage[], dest: string): Promise<Packed[]> {
+  for (const pkg of pkgs) {
+    if (!existsSync(join(pkg.path, 'dist'))) throw new Error(`${pkg.name} has no dist/: run \`pnpm build\` first`);
+  }
+  return Promise.all(
+    pkgs.map(async (pkg) => {
+      const r = await runOk('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.path });
+      const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
+      const list = await runOk('tar', ['-tzf', out.filename], { cwd: dest });
+      const files = list.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((f) => f.replace(/^package\//, ''))
+        .sort();
+      const manifest = JSON.parse((await runOk('tar', ['-xzOf', out.filename, 'package/package.json'], { cwd: dest })).stdout) as Manifest;
+      return { pkg, tarball: out.filename, files, manifest };
+    }),
+  );
+}
+
+/** Counts checks and prints one line per check; `summary()` prints the closing `N passed, N failed`. */
+export class Tally {
+  passed = 0;
+  failed = 0;
+  readonly failures: string[] = [];
+  ok(label: string): void {
+    this.passed++;
+    console.log(`  ok    ${label}`);
+  }
+  fail(label: string, detail?: string): void {
+    this.failed++;
+    this.failures.push(label);
+    console.log(`  FAIL  ${label}${detail ? `\n${indent(detail.trimEnd(), 8)}` : ''}`);
+  }
+  check(label: string, condition: boolean, detail?: string): void {
+    if (condition) this.ok(label);
+    else this.fail(label, detail);
+  }
+  summary(title: string): void {
+    if (this.failures.length) console.log(`\n${title}: failed checks:\n  ${this.failures.join('\n  ')}`);
+    console.log(`\n${title}: ${this.passed} passed, ${this.failed} failed`);
+  }
+}
+
+export function indent(text: string, n: number): string {
+  const pad = ' '.repeat(n);
+  return text
+    .split('\n')
+    .map((l) => pad + l)
+    .join('\n');
+}
+
+/** Seconds since `start` (a `performance.now()` value), for the step timings. */
+export const seconds = (start: number): string => `${((performance.now() - start) / 1000).toFixed(1)} s`;
