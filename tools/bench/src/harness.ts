@@ -1,0 +1,135 @@
+/**
+ * A small harness for ratios on a shared, noisy machine: warm up every arm, then run rounds in which
+ * each arm takes one timed sample, in an order that rotates from round to round, so that a burst of
+ * noise (another process, a GC, a frequency change) hits all arms of a round alike. Every number it
+ * reports is a median: of the per-round times for absolute values, and of the per-round ratios (each
+ * arm against the baseline of the same round) for ratios.
+ */
+
+/** Per-round times of every arm, in milliseconds per operation (sync) or per sample (async). */
+export type Rounds<K extends string> = Record<K, number[]>;
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A quantile by linear interpolation (`q` in [0, 1]). */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Median of the per-round ratios `arm / base`, with the interquartile range of those ratios. */
+export function pairedRatio(base: readonly number[], arm: readonly number[]): { ratio: number; q1: number; q3: number } {
+  const ratios = arm.map((t, i) => t / base[i]!);
+  return { ratio: median(ratios), q1: quantile(ratios, 0.25), q3: quantile(ratios, 0.75) };
+}
+
+/** Arm order of round `r`: a rotation, so that each arm is first, second, ... equally often. */
+function order<K extends string>(keys: readonly K[], r: number): K[] {
+  const shift = r % keys.length;
+  const rotated = [...keys.slice(shift), ...keys.slice(0, shift)];
+  // Also reverse every other full cycle, so that with two arms A-B and B-A alternate.
+  return Math.floor(r / keys.length) % 2 === 1 ? rotated.reverse() : rotated;
+}
+
+/** Keeps results alive so that the engine cannot drop the work that produced them. */
+export let sink = 0;
+export function consume(value: unknown): void {
+  sink = (sink + (value === undefined ? 0 : 1)) | 0;
+}
+
+export type SyncOptions = {
+  /** Rounds of timed samples (default 25). */
+  rounds?: number;
+  /** Target duration of one sample of one arm, ms; sets the operations per sample (default 15). */
+  sampleMs?: number;
+  /** Warm-up time per arm before calibration, ms (default 300). */
+  warmupMs?: number;
+};
+
+function timeBatch(fn: () => unknown, n: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) consume(fn());
+  return performance.now() - t0;
+}
+
+/**
+ * Synchronous arms: each sample runs an arm `n` times (`n` calibrated per arm so that a sample lasts
+ * about `sampleMs`) and records the time per operation.
+ */
+export function measureSync<K extends string>(arms: Record<K, () => unknown>, options: SyncOptions = {}): Rounds<K> {
+  const { rounds = 25, sampleMs = 15, warmupMs = 300 } = options;
+  const keys = Object.keys(arms) as K[];
+  const perSample = {} as Record<K, number>;
+  for (const k of keys) {
+    // Warm up (lets the JIT optimise), then calibrate from the last warm-up batch.
+    let n = 1;
+    let spent = 0;
+    let last = 0;
+    while (spent < warmupMs) {
+      last = timeBatch(arms[k], n);
+      spent += last;
+      if (last < sampleMs / 4) n *= 2;
+    }
+    perSample[k] = Math.max(1, Math.round((n * sampleMs) / Math.max(last, 0.001)));
+  }
+  const out = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Rounds<K>;
+  for (let r = 0; r < rounds; r++) {
+    for (const k of order(keys, r)) out[k].push(timeBatch(arms[k], perSample[k]) / perSample[k]);
+  }
+  return out;
+}
+
+export type AsyncOptions = {
+  /** Timed rounds (default 9). */
+  rounds?: number;
+  /** Untimed rounds first (default 2). */
+  warmupRounds?: number;
+};
+
+/** Per-round wall-clock times (ms) and CPU times of this process (user + system, ms) of every arm. */
+export type AsyncRounds<K extends string> = { wall: Rounds<K>; cpu: Rounds<K> };
+
+/**
+ * Asynchronous arms: each sample is one call of the arm (a whole batch of work), timed wall clock, and
+ * the CPU time this process spent meanwhile (work done elsewhere, e.g. by a server in a child process,
+ * is not in it; CPU time is less disturbed than wall time by other processes competing for the cores).
+ */
+export async function measureAsync<K extends string>(arms: Record<K, () => Promise<unknown>>, options: AsyncOptions = {}): Promise<AsyncRounds<K>> {
+  const { rounds = 9, warmupRounds = 2 } = options;
+  const keys = Object.keys(arms) as K[];
+  for (let r = 0; r < warmupRounds; r++) for (const k of order(keys, r)) consume(await arms[k]());
+  const wall = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Rounds<K>;
+  const cpu = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Rounds<K>;
+  for (let r = 0; r < rounds; r++) {
+    for (const k of order(keys, r)) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      consume(await arms[k]());
+      wall[k].push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu[k].push((c.user + c.system) / 1000);
+    }
+  }
+  return { wall, cpu };
+}
+
+/** Runs `task(i)` for i in [0, total) with at most `concurrency` in flight; rejects on the first failure. */
+export async function pool(total: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      const i = next++;
+      consume(await task(i));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
+}
