@@ -64,6 +64,8 @@ function timeGen(cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
+const runs = (n: number): string => (n === 1 ? '1 run' : `${n} runs`);
+
 export async function benchGen(root: string, coldRuns: number, warmRuns: number): Promise<Row> {
   const dir = copyTree(root);
   try {
@@ -94,7 +96,7 @@ export async function benchGen(root: string, coldRuns: number, warmRuns: number)
     return {
       id: 'gen',
       group: '4',
-      name: `pnpm gen, cold (${coldRuns} runs) then nothing changed (${warmRuns} runs)`,
+      name: `pnpm gen, cold (${runs(coldRuns)}) then nothing changed (${runs(warmRuns)})`,
       a: { label: 'cold', value: s(median(cold)), unit: 's' },
       b: { label: 'unchanged', value: s(median(warm)), unit: 's' },
       ratio: median(warm) / median(cold),

@@ -51,6 +51,8 @@ export type Target = {
   name: string;
   baseUrl: string;
   fetch: (url: string) => Promise<Response>;
+  /** The client's `fetch` option; on loopback none (the client's default, the global fetch). */
+  clientFetch?: (request: Request) => Promise<Response>;
   /** Rows of this target carry no target ratio (diagnostics). */
   info?: boolean;
 };
@@ -67,19 +69,15 @@ export async function inMemory(from: string, paths: readonly string[]): Promise<
     bodies.set(baseUrl + p, await res.text());
   }
   const headers = { 'content-type': 'application/json' };
-  return {
-    name: 'in-memory',
-    baseUrl,
-    info: true,
-    fetch: async (url) => {
-      const body = bodies.get(url);
-      return body === undefined ? new Response('{"error":"not_found"}', { status: 404, headers }) : new Response(body, { headers });
-    },
+  const answer = async (url: string): Promise<Response> => {
+    const body = bodies.get(url);
+    return body === undefined ? new Response('{"error":"not_found"}', { status: 404, headers }) : new Response(body, { headers });
   };
+  return { name: 'in-memory', baseUrl, info: true, fetch: answer, clientFetch: (request) => answer(request.url) };
 }
 
 function clientFor(t: Target): NodeClient {
-  return createNodeClient({ baseUrl: t.baseUrl, fetch: t.info ? (request) => t.fetch(request.url) : undefined });
+  return createNodeClient({ baseUrl: t.baseUrl, fetch: t.clientFetch });
 }
 
 async function rawJson(t: Target, url: string): Promise<unknown> {
@@ -114,7 +112,7 @@ export async function benchGetAccount(t: Target, o: HttpOptions): Promise<Row> {
   return {
     id: `getAccount.${t.name}`,
     group: '2',
-    name: `node.v2.getAccount, ${o.requests} calls, ${o.concurrency} in flight (${t.name})`,
+    name: `node.v2.getAccount, ${o.requests.toLocaleString('en')} calls, ${o.concurrency} in flight (${t.name})`,
     a: { label: 'raw fetch', value: perSecond(median(rounds.wall.raw)), unit: 'req/s' },
     b: { label: 'client', value: perSecond(median(rounds.wall.client)), unit: 'req/s' },
     ratio: r.ratio,
