@@ -6,9 +6,10 @@
  * The installed trees are checked too: no ajv anywhere, no `@types/node` anywhere.
  */
 import { mkdirSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Packed, type Tally, ROOT, indent, run, runOk } from './shared.ts';
+import { type Packed, type Tally, ROOT, indent, run, runOk, seconds } from './shared.ts';
 
 /** The TypeScript the consumers are checked with, installed once from the registry beside them. */
 const TYPESCRIPT = 'typescript@5.9.3';
@@ -93,9 +94,30 @@ if (${JSON.stringify(name)} === '@x/validators') {
 console.log(JSON.stringify({ names, smoke }));
 `;
 
-/** tsconfig of one consumer profile. */
+/** At most this many things at once (the type checks: one per core, not twelve fighting for two). */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(n: number) {
+    this.free = Math.max(1, n);
+  }
+  async use<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+const typecheckSlots = new Slots(availableParallelism());
+
+/** tsconfig of one consumer profile (the package's declarations are checked, TypeScript's own libs not). */
 const tsconfig = (compilerOptions: Record<string, unknown>, files: string[]): string =>
-  JSON.stringify({ compilerOptions: { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, ...compilerOptions }, files }, null, 2);
+  JSON.stringify({ compilerOptions: { target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, ...compilerOptions }, files }, null, 2);
 
 /** Environment for npm in the consumer projects: none of pnpm's npm_config_* of the outer run. */
 function npmEnv(): NodeJS.ProcessEnv {
@@ -132,12 +154,16 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
   const tools = join(work, 'tools');
   mkdirSync(tools, { recursive: true });
   writeFileSync(join(tools, 'package.json'), JSON.stringify({ name: 'x-pack-check-tools', private: true, version: '0.0.0' }));
-  await runOk('npm', ['install', ...npmFlags, TYPESCRIPT, TYPES_NODE], { cwd: tools, env });
+  // Installed while the consumers install; awaited before the first type check.
+  const t0 = performance.now();
+  const toolsReady = runOk('npm', ['install', ...npmFlags, TYPESCRIPT, TYPES_NODE], { cwd: tools, env }).then(() => seconds(t0));
+  toolsReady.catch(() => {});
   const tsc = join(tools, 'node_modules', 'typescript', 'bin', 'tsc');
   const typesDir = join(tools, 'node_modules', '@types');
 
   await Promise.all(
     packed.map(async (p) => {
+      const started = performance.now();
       const out: string[] = [];
       const local = { passed: [] as string[], failed: [] as [string, string][] };
       const check = (label: string, ok: boolean, detail = ''): void => {
@@ -158,6 +184,7 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
         JSON.stringify({ name: `consumer-of-${p.pkg.dir}`, private: true, version: '0.0.0', dependencies: { [p.pkg.name]: `file:${p.tarball}` }, overrides }, null, 2),
       );
       const inst = await run('npm', ['install', ...npmFlags], { cwd: dir, env });
+      out.push(`npm install: ${seconds(started)}`);
       check('npm install (tarball alone, dependencies from the registry)', inst.code === 0, inst.stdout + inst.stderr);
       if (inst.code !== 0) return report(p, out, local, tally);
 
@@ -198,6 +225,8 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
       }
 
       // TypeScript consumers, without @types/node in the tree (the default lib has the DOM's fetch types).
+      out.push(`${TYPESCRIPT} and ${TYPES_NODE} installed in ${await toolsReady}`);
+      const typecheckStart = performance.now();
       const code = CONSUMERS[p.pkg.name];
       if (!code) throw new Error(`no TypeScript consumer for ${p.pkg.name}`);
       writeFileSync(join(dir, 'consumer.mts'), code);
@@ -215,9 +244,10 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
       ];
       for (const [label, file, options, files] of profiles) {
         writeFileSync(join(dir, file), tsconfig(options, files));
-        const r = await run(process.execPath, [tsc, '-p', file], { cwd: dir, env });
+        const r = await typecheckSlots.use(() => run(process.execPath, [tsc, '-p', file], { cwd: dir, env }));
         check(`tsc: ${label}`, r.code === 0, r.stdout + r.stderr);
       }
+      out.push(`type checks: ${seconds(typecheckStart)}; total ${seconds(started)}`);
       report(p, out, local, tally);
     }),
   );
