@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from './generated/runtime/errors.js';
+import { checkInteger } from './generated/runtime/params.js';
 import type { CallOptions } from './generated/runtime/transport.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
@@ -30,8 +31,8 @@ export async function* paginate<T, C>(
   maxPageSize: number,
   advanced: (next: C, previous: C) => boolean = () => true,
 ): AsyncGenerator<T, void, undefined> {
-  const pageSize = checkCount('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
-  const limit = options.limit === undefined ? Infinity : checkCount('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
+  const pageSize = checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
+  const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
   const seen = new Set<C>();
   let start = first;
   let yielded = 0;
@@ -49,13 +50,6 @@ export async function* paginate<T, C>(
     if (start !== undefined && !advanced(page.next, start)) return;
     start = page.next;
   }
-}
-
-function checkCount(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new InvalidArgumentError(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
-  }
-  return value;
 }
 
 /** Lowercase hex of a v1 MoveList cursor's bytes, as the server takes it back as `start`. */

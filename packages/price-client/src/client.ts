@@ -2,7 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from './generated/price-history.js';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
 import { InvalidArgumentError, ResponseParseError } from './generated/runtime/errors.js';
-import { checkParam, type ParamSpec } from './generated/runtime/params.js';
+import { checkInteger, checkParam, type ParamSpec } from './generated/runtime/params.js';
 import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
@@ -116,8 +116,8 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
     },
     async *historyRange(parameters) {
       const q = historyQuery(parameters, apiKey);
-      const windowCandles = count('windowCandles', parameters.windowCandles ?? DEFAULT_WINDOW_CANDLES, 1, 1_000_000);
-      const concurrency = count('concurrency', parameters.concurrency ?? DEFAULT_CONCURRENCY, 1, 64);
+      const windowCandles = checkInteger('windowCandles', parameters.windowCandles ?? DEFAULT_WINDOW_CANDLES, 1, 1_000_000);
+      const concurrency = checkInteger('concurrency', parameters.concurrency ?? DEFAULT_CONCURRENCY, 1, 64);
       // Capped at the range's length so that a huge resolution cannot overflow the window arithmetic.
       const windowMs = Math.min(q.resolution * 1000 * windowCandles, q.end - q.start + 1);
       const windows = rangeWindows(q.start, q.end, windowMs);
@@ -180,13 +180,6 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
   if (start > end) throw new InvalidArgumentError('start', `must not be after end (${start} > ${end})`);
   const resolution = checkParam(RESOLUTION, parameters.resolution) as number;
   return { pair, start, end, resolution };
-}
-
-function count(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new InvalidArgumentError(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
-  }
-  return value;
 }
 
 /** Redirect statuses fetch would follow. */

@@ -1,18 +1,15 @@
-import type { OperationObject, ParameterObject, SchemaObject, Spec } from './specs.ts';
+import type { ParameterObject, SchemaObject, Spec } from './specs.ts';
 import { resolveRef } from './specs.ts';
 import { header } from './files.ts';
 
 /** The parts of a parameter's schema a client checks before sending a request. */
-const PARAM_SCHEMA_KEYS = ['type', 'format', 'minimum', 'maximum', 'pattern', 'default'] as const;
+const PARAM_SCHEMA_KEYS = ['type', 'format', 'minimum', 'maximum', 'pattern'] as const;
 
+/** What the clients read at run time of an operation; the table ships in every client bundle. */
 export type OperationEntry = {
   method: string;
   path: string;
-  deprecated: boolean;
-  summary: string;
-  apiKey: 'required' | 'optional' | 'none';
   params: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
-  responses: Record<string, string | null>;
 };
 
 function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> {
@@ -25,38 +22,21 @@ function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> 
   return out;
 }
 
-function apiKeyUse(op: OperationObject): OperationEntry['apiKey'] {
-  const sec = op.security;
-  if (!sec || sec.length === 0) return 'none';
-  const withKey = sec.some((r) => Object.keys(r).length > 0);
-  const anonymous = sec.some((r) => Object.keys(r).length === 0);
-  return withKey ? (anonymous ? 'optional' : 'required') : 'none';
-}
-
 /** Every operation of a spec, in spec order, as the clients' operation table. */
 export function operationTable(spec: Spec): Record<string, OperationEntry> {
   const table: Record<string, OperationEntry> = {};
   for (const [path, item] of Object.entries(spec.doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const params = (op.parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p));
-      const responses: Record<string, string | null> = {};
-      for (const [status, r] of Object.entries(op.responses)) {
-        const ref = (r as { $ref?: string }).$ref;
-        responses[status] = ref ? ref.split('/').pop()! : null;
-      }
       table[op.operationId] = {
         method: method.toUpperCase(),
         path,
-        deprecated: op.deprecated === true,
-        summary: op.summary ?? '',
-        apiKey: apiKeyUse(op),
         params: params.map((p) => ({
           name: p.name,
           in: p.in,
           required: p.required === true,
           schema: paramSchema(spec, p.schema),
         })),
-        responses,
       };
     }
   }
@@ -64,8 +44,8 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
 }
 
 /**
- * `operations.ts` for a client: the default base URL and, per operationId, method, path, parameter
- * constraints and deprecation, read from the spec so the client never restates them.
+ * `operations.ts` for a client: the default base URL and, per operationId, method, path and parameter
+ * constraints, read from the spec so the client never restates them.
  */
 export function emitOperations(spec: Spec): string {
   const table = operationTable(spec);
@@ -75,7 +55,7 @@ export function emitOperations(spec: Spec): string {
 /** The first server of the spec: the client's default base URL. */
 export const DEFAULT_BASE_URL = ${JSON.stringify(server)};
 
-/** Method, path, parameters and their constraints of every operation, in spec order. */
+/** Method, path and the constraints of the parameters of every operation, in spec order. */
 export const operations = ${JSON.stringify(table, null, 2)} as const;
 
 export type OperationId = ${ids.map((id) => JSON.stringify(id)).join(' | ')};

@@ -3,14 +3,11 @@
 /** The first server of the spec: the client's default base URL. */
 export const DEFAULT_BASE_URL = "http://localhost:27000";
 
-/** Method, path, parameters and their constraints of every operation, in spec order. */
+/** Method, path and the constraints of the parameters of every operation, in spec order. */
 export const operations = {
   "getAccountV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}",
-    "deprecated": true,
-    "summary": "Account sequence number and authentication key (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -21,18 +18,11 @@ export const operations = {
           "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listCoinTransactionsV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}/coin_transactions",
-    "deprecated": true,
-    "summary": "Finalized coin withdraw/deposit transactions of the account (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -50,8 +40,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 100,
-          "default": 20
+          "maximum": 100
         }
       },
       {
@@ -64,18 +53,11 @@ export const operations = {
           "minimum": 0
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listModulesV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}/modules",
-    "deprecated": true,
-    "summary": "Modules published by the account (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -92,8 +74,7 @@ export const operations = {
         "required": false,
         "schema": {
           "type": "integer",
-          "minimum": 0,
-          "default": 20
+          "minimum": 0
         }
       },
       {
@@ -104,18 +85,11 @@ export const operations = {
           "type": "string"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "getModuleV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}/modules/{module_name}",
-    "deprecated": true,
-    "summary": "One module of the account by name (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -135,18 +109,11 @@ export const operations = {
           "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listResourcesV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}/resources",
-    "deprecated": true,
-    "summary": "Resources of the account (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -163,8 +130,7 @@ export const operations = {
         "required": false,
         "schema": {
           "type": "integer",
-          "minimum": 0,
-          "default": 20
+          "minimum": 0
         }
       },
       {
@@ -175,18 +141,11 @@ export const operations = {
           "type": "string"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "getResourceV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}/resources/{resource_type}",
-    "deprecated": true,
-    "summary": "One resource of the account by type (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -206,18 +165,11 @@ export const operations = {
           "pattern": "^0x[0-9a-zA-Z:_<>]+$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listTransactionsV1": {
     "method": "GET",
     "path": "/rpc/v1/accounts/{address}/transactions",
-    "deprecated": true,
-    "summary": "Finalized transactions sent by the account (v1)",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -235,8 +187,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 100,
-          "default": 20
+          "maximum": 100
         }
       },
       {
@@ -249,18 +200,11 @@ export const operations = {
           "minimum": 0
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "getAccountV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}",
-    "deprecated": false,
-    "summary": "Account sequence number and authentication key",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -271,18 +215,11 @@ export const operations = {
           "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listCoinTransactionsV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}/coin_transactions",
-    "deprecated": false,
-    "summary": "Finalized coin withdraw/deposit transactions of the account",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -300,8 +237,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 100,
-          "default": 20
+          "maximum": 100
         }
       },
       {
@@ -314,18 +250,11 @@ export const operations = {
           "minimum": 0
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listModulesV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}/modules",
-    "deprecated": false,
-    "summary": "Modules published by the account",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -342,8 +271,7 @@ export const operations = {
         "required": false,
         "schema": {
           "type": "integer",
-          "minimum": 0,
-          "default": 20
+          "minimum": 0
         }
       },
       {
@@ -354,18 +282,11 @@ export const operations = {
           "type": "string"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "getModuleV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}/modules/{module_name}",
-    "deprecated": false,
-    "summary": "One module of the account by name",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -385,18 +306,11 @@ export const operations = {
           "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listResourcesV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}/resources",
-    "deprecated": false,
-    "summary": "Resources of the account",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -413,8 +327,7 @@ export const operations = {
         "required": false,
         "schema": {
           "type": "integer",
-          "minimum": 0,
-          "default": 20
+          "minimum": 0
         }
       },
       {
@@ -425,18 +338,11 @@ export const operations = {
           "type": "string"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "getResourceV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}/resources/{resource_type}",
-    "deprecated": false,
-    "summary": "One resource of the account by type",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -456,18 +362,11 @@ export const operations = {
           "pattern": "^0x[0-9a-zA-Z:_<>]+$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   },
   "listTransactionsV2": {
     "method": "GET",
     "path": "/rpc/v2/accounts/{address}/transactions",
-    "deprecated": false,
-    "summary": "Finalized transactions sent by the account",
-    "apiKey": "none",
     "params": [
       {
         "name": "address",
@@ -485,8 +384,7 @@ export const operations = {
         "schema": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 100,
-          "default": 20
+          "maximum": 100
         }
       },
       {
@@ -499,11 +397,7 @@ export const operations = {
           "minimum": 0
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "default": "Undocumented"
-    }
+    ]
   }
 } as const;
 

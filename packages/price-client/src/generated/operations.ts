@@ -3,14 +3,11 @@
 /** The first server of the spec: the client's default base URL. */
 export const DEFAULT_BASE_URL = "https://prod-kline-rest.supra.com";
 
-/** Method, path, parameters and their constraints of every operation, in spec order. */
+/** Method, path and the constraints of the parameters of every operation, in spec order. */
 export const operations = {
   "getHistory": {
     "method": "GET",
     "path": "/history",
-    "deprecated": false,
-    "summary": "Historical candles of one trading pair",
-    "apiKey": "required",
     "params": [
       {
         "name": "trading_pair",
@@ -50,20 +47,11 @@ export const operations = {
           "minimum": 1
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "400": "BadRequest",
-      "404": "NotFound",
-      "500": "ServerError"
-    }
+    ]
   },
   "getLatest": {
     "method": "GET",
     "path": "/latest",
-    "deprecated": false,
-    "summary": "Latest price data",
-    "apiKey": "optional",
     "params": [
       {
         "name": "trading_pair",
@@ -74,13 +62,7 @@ export const operations = {
           "pattern": "^[a-z0-9]+_[a-z0-9]+$"
         }
       }
-    ],
-    "responses": {
-      "200": null,
-      "400": "BadRequest",
-      "404": "NotFound",
-      "500": "ServerError"
-    }
+    ]
   }
 } as const;
 

@@ -51,6 +51,21 @@ export function checkParam(spec: ParamSpec, value: unknown): string | number | u
   return value;
 }
 
+/**
+ * Checks a client option that is an integer in `[min, max]` (page sizes, limits, concurrency).
+ *
+ * @example
+ * ```ts
+ * checkInteger('pageSize', 500, 1, 100); // throws InvalidArgumentError naming 'pageSize'
+ * ```
+ */
+export function checkInteger(name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new InvalidArgumentError(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
 /** A u64 given as a safe integer, a bigint or a decimal string, as its decimal string. */
 function u64(name: string, value: unknown): string {
   let big: bigint;
