@@ -56,8 +56,11 @@ const CASES: readonly Case[] = [
  */
 const KNOWN_OVER: Readonly<Record<string, { readonly ceiling: number; readonly note: string }>> = {
   '@x/price-client (entry)': {
-    ceiling: 6_200,
-    note: 'measured 6,132 B when the budget was introduced (issue 7); the client code needs trimming, or the budget a decision',
+    // Measured 6,132 B when the budget was introduced and 6,022 B after the operation table was trimmed.
+    // The API-key protections (manual redirects, error copies and redaction) and readInstrument
+    // (~570 B) are what the 5 kB budget did not foresee; the ceiling stops any further growth.
+    ceiling: 6_100,
+    note: 'over since issue 7 (key protections, readInstrument); trimming or a budget decision is open',
   },
 };
 
