@@ -3,10 +3,9 @@
  * @module
  */
 
-/** An error object as the compiled functions report it (ajv, `messages: false`). */
+/** An error object as the compiled functions report it (ajv, `messages: false`, without `schemaPath`). */
 export interface CompiledError {
   readonly instancePath: string;
-  readonly schemaPath: string;
   readonly keyword: string;
   readonly params: Readonly<Record<string, unknown>>;
 }
@@ -19,7 +18,7 @@ export interface CompiledFunction {
 
 /** The four compiled functions of one schema. */
 export interface SchemaValidators {
-  /** Schema name as exported (`TransactionOutput`, `PriceDecimalString`). */
+  /** Schema name as exported (`TransactionOutput`, `SignedDecimalString`). */
   readonly name: string;
   /** Lenient profile, stops at the first error. */
   readonly lenient: CompiledFunction;

@@ -21,6 +21,15 @@ function quote(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+/**
+ * A property name of the value, quoted for a message: its first 64 characters (a value may hold a
+ * 10 MB key; the path always has it whole).
+ */
+function quoteKey(key: unknown): string {
+  const text = String(key);
+  return quote(text.length > 64 ? `${text.slice(0, 64)}...` : text);
+}
+
 function typeNames(type: unknown): string {
   const list = Array.isArray(type) ? type : String(type).split(',');
   return list.join(' or ');
@@ -47,10 +56,12 @@ export function toIssue(e: CompiledError): Issue {
       keyword = String(p.keyword);
       if (keyword === 'propertyNames') {
         path += `/${escapePointer(p.key)}`;
-        message = `unknown key ${quote(p.key)}; the allowed keys are ${String(p.keys)}`;
+        message = `unknown key ${quoteKey(p.key)}; the allowed keys are ${String(p.keys)}`;
       } else if (keyword === 'minProperties' || keyword === 'maxProperties') {
-        const found = Array.isArray(p.found) ? p.found : [];
-        message = `must have exactly one key, one of ${String(p.keys)} (found ${found.length === 0 ? 'none' : found.map(quote).join(', ')})`;
+        const found: readonly unknown[] = Array.isArray(p.found) ? p.found : [];
+        // A value may have a million keys: at most five are named.
+        const named = found.slice(0, 5).map(quoteKey).join(', ');
+        message = `must have exactly one key, one of ${String(p.keys)} (found ${named || 'none'}${found.length > 5 ? ', ...' : ''})`;
       } else {
         message = `must be ${String(p.expected)}`;
       }
@@ -62,7 +73,12 @@ export function toIssue(e: CompiledError): Issue {
       break;
     case 'additionalProperties':
       path += `/${escapePointer(p.additionalProperty)}`;
-      message = `unknown property ${quote(p.additionalProperty)} is not allowed`;
+      message = `unknown property ${quoteKey(p.additionalProperty)} is not allowed`;
+      break;
+    case 'hexPattern':
+      // The code-based check of a hex-string pattern: reported as the pattern it stands for.
+      keyword = 'pattern';
+      message = `must match pattern ${quote(p.pattern)}`;
       break;
     case 'unsafeInteger':
       message =
@@ -109,16 +125,9 @@ export function toIssue(e: CompiledError): Issue {
   return { path, message, keyword };
 }
 
-/**
- * The issues of a failed validation, at most `max`. The `if` errors of the `anyOf [X, null]` encoding
- * only repeat that the `else` branch failed and are left out.
- */
+/** The issues of a failed validation, at most `max`. */
 export function toIssues(errors: readonly CompiledError[] | null | undefined, max: number): Issue[] {
-  const issues: Issue[] = [];
-  for (const e of errors ?? []) {
-    if (issues.length >= max) break;
-    if (e.keyword !== 'if') issues.push(toIssue(e));
-  }
+  const issues = (errors ?? []).slice(0, max).map(toIssue);
   if (issues.length === 0) issues.push({ path: '', message: 'is invalid', keyword: 'unknown' });
   return issues;
 }

@@ -45,17 +45,46 @@ function pick(v: SchemaValidators, options: ValidateOptions | undefined): Compil
   return options?.strict ? v.strict : v.lenient;
 }
 
+/**
+ * Runs a compiled function: its verdict, or the one issue standing for a value it cannot judge. It
+ * does not throw for those; what a value itself throws (a getter, a Proxy trap) propagates.
+ *
+ * - `prototypePollution`: Object.prototype has an enumerable property. The compiled code reads
+ *   properties as `value.name` and the strict profile lists keys with `for...in`, so every object
+ *   would seem to have it.
+ * - `maxDepth`: the value nests deeper than the call stack allows (V8 and JavaScriptCore throw a
+ *   RangeError, SpiderMonkey an InternalError).
+ */
+function run(fn: CompiledFunction, value: unknown): true | readonly Issue[] | undefined {
+  for (const key in Object.prototype) {
+    return [issue('prototypePollution', `cannot be validated: Object.prototype has the enumerable property ${JSON.stringify(key)} (prototype pollution)`)];
+  }
+  try {
+    return fn(value) || undefined;
+  } catch (e) {
+    if (e instanceof RangeError || (e as Error | null)?.name === 'InternalError') {
+      return [issue('maxDepth', 'is nested too deeply to validate (the call stack ran out)')];
+    }
+    throw e;
+  }
+}
+
+function issue(keyword: string, message: string): Issue {
+  return { path: '', keyword, message };
+}
+
 /** Runs the compiled validators of a schema with the options a caller gave. */
 export function runValidator<T>(v: SchemaValidators, value: unknown, options?: ValidateOptions): ValidationResult<T> {
   const max = issueLimit(options);
   const fn = pick(v, options);
-  if (fn(value)) return { ok: true, value: value as T };
-  return { ok: false, issues: toIssues(fn.errors, max) };
+  const verdict = run(fn, value);
+  if (verdict === true) return { ok: true, value: value as T };
+  return { ok: false, issues: verdict ?? toIssues(fn.errors, max) };
 }
 
 /** `true` when the value is valid (never collects issues). */
 export function isValid(v: SchemaValidators, value: unknown, options?: ValidateOptions): boolean {
-  return (options?.strict ? v.strict : v.lenient)(value);
+  return run(options?.strict ? v.strict : v.lenient, value) === true;
 }
 
 /** Throws a {@link ValidationError} unless the value is valid. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpecs } from '../../../tools/gen/src/specs.ts';
 import { collect } from '../../../tools/gen/src/validators/collect.ts';
-import { detectKeyedUnion, profileSchema, rewriteNullable } from '../../../tools/gen/src/validators/transform.ts';
+import { closeObjects, detectKeyedUnion, parseHexPattern, profileSchema, rewriteNullable } from '../../../tools/gen/src/validators/transform.ts';
 
 const str = (v: string) => ({ type: 'string', const: v });
 const keyed = (key: string, schema: unknown = { type: 'integer' }, extra: Record<string, unknown> = {}) => ({
@@ -86,13 +86,61 @@ describe('profileSchema', () => {
     expect(profileSchema({ type: 'integer', format: 'uint8' }, 'lenient', 't')).not.toHaveProperty('unsafeInteger');
   });
 
-  it('rewrites anyOf [X, null] (either order) into if null / else X, and nothing else', () => {
+  it('rewrites anyOf [X, null] (either order) into nullOr: X, and nothing else', () => {
     const x = { $ref: '#/$defs/X' };
-    expect(rewriteNullable({ description: 'd', anyOf: [x, { type: 'null' }] })).toEqual({ description: 'd', if: { type: 'null' }, else: x });
-    expect(rewriteNullable({ anyOf: [{ type: 'null' }, x] })).toEqual({ if: { type: 'null' }, else: x });
+    expect(rewriteNullable({ description: 'd', anyOf: [x, { type: 'null' }] })).toEqual({ description: 'd', nullOr: x });
+    expect(rewriteNullable({ anyOf: [{ type: 'null' }, x] })).toEqual({ nullOr: x });
     expect(rewriteNullable({ anyOf: [x, { type: 'string' }] })).toBeUndefined();
     expect(rewriteNullable({ type: 'object', anyOf: [x, { type: 'null' }] })).toBeUndefined();
     expect(rewriteNullable({ anyOf: [x, { type: 'null' }, { type: 'string' }] })).toBeUndefined();
+  });
+
+  it('replaces a hex-string pattern by hexPattern, keeping every other keyword', () => {
+    expect(profileSchema({ type: 'string', description: 'd', pattern: '^0x[0-9a-fA-F]{1,64}$' }, 'lenient', 't')).toEqual({
+      type: 'string',
+      description: 'd',
+      hexPattern: { pattern: '^0x[0-9a-fA-F]{1,64}$', prefix: 'required', min: 1, max: 64, unit: 1 },
+    });
+    const other = { type: 'string', pattern: '^[0-9]+$' };
+    expect(profileSchema(other, 'strict', 't')).toEqual(other);
+  });
+
+  it('closeObjects closes exactly what the strict profile closes, and encodes nothing', () => {
+    const schema = { type: 'object', properties: { u: { oneOf: [{ type: 'string', const: 'E' }, { type: 'object', required: ['A'], additionalProperties: false, properties: { A: {} } }] } } };
+    expect(closeObjects(schema, 't')).toEqual({ ...schema, additionalProperties: false });
+  });
+});
+
+describe('parseHexPattern (what a hex pattern accepts, as numbers)', () => {
+  const hex = '[0-9a-fA-F]';
+  const parsed: [string, ReturnType<typeof parseHexPattern>][] = [
+    [`^(0x)?${hex}*$`, { pattern: `^(0x)?${hex}*$`, prefix: 'optional', min: 0, max: null, unit: 1 }],
+    [`^(0x)?${hex}+$`, { pattern: `^(0x)?${hex}+$`, prefix: 'optional', min: 1, max: null, unit: 1 }],
+    [`^(0x)?${hex}{1,64}$`, { pattern: `^(0x)?${hex}{1,64}$`, prefix: 'optional', min: 1, max: 64, unit: 1 }],
+    [`^0x${hex}{1,64}$`, { pattern: `^0x${hex}{1,64}$`, prefix: 'required', min: 1, max: 64, unit: 1 }],
+    [`^0x(${hex}{2})*$`, { pattern: `^0x(${hex}{2})*$`, prefix: 'required', min: 0, max: null, unit: 2 }],
+    ['^[a-fA-F0-9]{64}$', { pattern: '^[a-fA-F0-9]{64}$', prefix: 'none', min: 64, max: 64, unit: 1 }],
+    ['^0x([A-Fa-f0-9]{2}){1,4}$', { pattern: '^0x([A-Fa-f0-9]{2}){1,4}$', prefix: 'required', min: 2, max: 8, unit: 2 }],
+    [`^${hex}{2,}$`, { pattern: `^${hex}{2,}$`, prefix: 'none', min: 2, max: null, unit: 1 }],
+  ];
+  it.each(parsed)('%s', (pattern, spec) => {
+    expect(parseHexPattern(pattern)).toEqual(spec);
+  });
+
+  const others = [
+    '^[0-9]+$', // not hex
+    '^(0x)?[0-9a-f]+$', // lowercase only
+    '^(0x)?[0-9a-fA-FxX]+$', // more than hex
+    '^(0x)?[0-9a-fA-F]+', // not anchored at the end
+    '(0x)?[0-9a-fA-F]+$', // not anchored at the start
+    '^(0X)?[0-9a-fA-F]+$', // another prefix
+    '^(0x)?[0-9a-fA-F]{4,2}$', // empty range
+    '^0x([0-9a-fA-F]{3})*$', // not pairs
+    '^0x[0-9a-fA-F]*|z$', // alternation
+    '^[^0-9a-fA-F]*$', // negated
+  ];
+  it.each(others)('leaves %s to the regular expression', (pattern) => {
+    expect(parseHexPattern(pattern)).toBeUndefined();
   });
 });
 

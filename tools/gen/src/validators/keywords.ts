@@ -1,7 +1,8 @@
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv/dist/2020.js';
-import { _, or, type Code, type Name } from 'ajv/dist/compile/codegen/index.js';
-import type { KeyedUnionSpec } from './transform.ts';
-import { KEYED_UNION, UNSAFE_INTEGER } from './transform.ts';
+import { _, and, or, type Code, type Name } from 'ajv/dist/compile/codegen/index.js';
+import { usePattern } from 'ajv/dist/vocabularies/code.js';
+import type { HexPatternSpec, KeyedUnionSpec } from './transform.ts';
+import { HEX_PATTERN, KEYED_UNION, NULL_OR, UNSAFE_INTEGER } from './transform.ts';
 
 /**
  * Custom ajv keywords. Both generate code (`code`), so ajv's standalone output contains them and the
@@ -92,5 +93,71 @@ export const unsafeIntegerKeyword: CodeKeywordDefinition = {
     if (cxt.schema !== true) return;
     const { data } = cxt;
     cxt.fail(_`${data} > ${Number.MAX_SAFE_INTEGER} || ${data} < ${-Number.MAX_SAFE_INTEGER}`);
+  },
+};
+
+/** Char codes of `0` and `x`, the hex prefix. */
+const ZERO = 48;
+const X = 120;
+/** Hex digits only, and hex digits after an optional `0x`: linear (one optional group, one class). */
+const HEX_DIGITS = '^[0-9a-fA-F]*$';
+const HEX_DIGITS_AFTER_PREFIX = '^(0x)?[0-9a-fA-F]*$';
+
+/**
+ * `hexPattern: {pattern, prefix, min, max, unit}` on a string — a hex-string `pattern` of the specs
+ * (see `parseHexPattern` in `transform.ts`) as code: the `0x` prefix and the number of digits are
+ * checked with `length` and `charCodeAt`, the digits by one regular expression without bounds,
+ * `^(0x)?[0-9a-fA-F]*$` (or `^[0-9a-fA-F]*$` where the pattern has no prefix). V8 runs a bounded
+ * repetition such as `{1,64}` about twice as slowly, and a JavaScript loop over char codes slower
+ * still. It accepts exactly the strings the pattern matches: once the prefix is known to be present
+ * (or absent), the regular expression can only match that way, since `x` is no hex digit. Errors keep
+ * the pattern's wording: `params.keyword` is `pattern`, `params.pattern` the spec's pattern.
+ */
+export const hexPatternKeyword: CodeKeywordDefinition = {
+  keyword: HEX_PATTERN,
+  type: 'string',
+  schemaType: 'object',
+  error: {
+    message: 'must match the pattern',
+    params: ({ schema }) => _`{keyword: "pattern", pattern: ${(schema as HexPatternSpec).pattern}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const spec = cxt.schema as HexPatternSpec;
+    const n = _`${data}.length`;
+    const prefixed = _`${n} >= 2 && ${data}.charCodeAt(0) === ${ZERO} && ${data}.charCodeAt(1) === ${X}`;
+    const checks: Code[] = [];
+    let digits: Code = n;
+    if (spec.prefix === 'required') {
+      checks.push(prefixed);
+      digits = _`(${n} - 2)`;
+    } else if (spec.prefix === 'optional') {
+      digits = gen.const('digits', _`${n} - (${prefixed} ? 2 : 0)`);
+    }
+    if (spec.min > 0) checks.push(_`${digits} >= ${spec.min}`);
+    if (spec.max !== null) checks.push(_`${digits} <= ${spec.max}`);
+    if (spec.unit !== 1) checks.push(_`${digits} % ${spec.unit} === 0`);
+    const regExp = usePattern(cxt, spec.prefix === 'none' ? HEX_DIGITS : HEX_DIGITS_AFTER_PREFIX);
+    checks.push(_`${regExp}.test(${data})`);
+    cxt.fail(_`!(${and(...checks)})`);
+  },
+};
+
+/**
+ * `nullOr: X` — `null`, or else a value valid against the subschema X (the generator's encoding of
+ * `anyOf [X, null]`). A non-null value gets exactly the errors of X, at their own paths.
+ */
+export const nullOrKeyword: CodeKeywordDefinition = {
+  keyword: NULL_OR,
+  schemaType: ['object', 'boolean'],
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const valid = gen.let('valid', true);
+    gen.if(_`${data} !== null`, () => {
+      const subValid = gen.name('_valid');
+      cxt.subschema({ keyword: NULL_OR }, subValid);
+      gen.assign(valid, subValid);
+    });
+    cxt.ok(valid);
   },
 };

@@ -5,6 +5,10 @@ import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 export const KEYED_UNION = 'keyedUnion';
 /** Name of the custom keyword that flags integers JSON.parse may have rounded (see `keywords.ts`). */
 export const UNSAFE_INTEGER = 'unsafeInteger';
+/** Name of the custom keyword that replaces `anyOf [X, null]`: `null`, or else valid against its subschema. */
+export const NULL_OR = 'nullOr';
+/** Name of the custom keyword that replaces a hex-string `pattern` by a code-based check (see `keywords.ts`). */
+export const HEX_PATTERN = 'hexPattern';
 
 /** Value of the `keyedUnion` keyword: the allowed string forms and the keys of the object forms. */
 export type KeyedUnionSpec = { strings: string[]; keys: string[] };
@@ -107,8 +111,9 @@ function isNullSchema(s: unknown): boolean {
 }
 
 /**
- * `anyOf: [X, {type: 'null'}]` (either order) becomes `if: {type: 'null'}, else: X`: the same values
- * are valid, and a non-null value gets the errors of X alone instead of those of every branch.
+ * `anyOf: [X, {type: 'null'}]` (either order) becomes `nullOr: X`: the same values are valid, and a
+ * non-null value gets the errors of X alone instead of those of every branch (and, unlike
+ * `if: {type: 'null'}, else: X`, no error objects are made and dropped for every non-null value).
  */
 export function rewriteNullable(s: Schema): Schema | undefined {
   const branches = s.anyOf;
@@ -118,7 +123,67 @@ export function rewriteNullable(s: Schema): Schema | undefined {
   const [a, b] = branches;
   const other = isNullSchema(b) ? a : isNullSchema(a) ? b : undefined;
   if (other === undefined || isNullSchema(other)) return undefined;
-  return { ...rest, if: { type: 'null' }, else: other };
+  return { ...rest, [NULL_OR]: other };
+}
+
+/**
+ * Value of the `hexPattern` keyword: what a hex-string `pattern` of the specs accepts, as numbers.
+ * A string is accepted iff it is `prefix` (`0x`: `none` never, `required` always, `optional` when
+ * present) followed by `min`..`max` hex digits (`max` `null`: no limit), their count a multiple of `unit`.
+ */
+export type HexPatternSpec = {
+  /** The spec's pattern, as error messages quote it. */
+  pattern: string;
+  prefix: 'none' | 'optional' | 'required';
+  min: number;
+  max: number | null;
+  unit: 1 | 2;
+};
+
+/** `^`, an optional or required `0x`, hex digits alone or in pairs with a quantifier, `$`. */
+const HEX_PATTERN_SHAPE =
+  /^\^(?<prefix>\(0x\)\?|0x)?(?:\[(?<single>[^\]]+)\](?<q1>[*+]|\{\d+\}|\{\d+,\d*\})|\(\[(?<paired>[^\]]+)\]\{2\}\)(?<q2>[*+]|\{\d+\}|\{\d+,\d*\}))\$$/;
+
+/** `0-9a-fA-F` in any order, each range once: exactly the 22 hex digits. */
+function isHexClass(cls: string): boolean {
+  const ranges = cls.match(/.-./g);
+  return ranges !== null && ranges.join('') === cls && [...ranges].sort().join() === '0-9,A-F,a-f';
+}
+
+/**
+ * Recognises the hex-string patterns of the specs (`^(0x)?[0-9a-fA-F]*$`, `^0x[0-9a-fA-F]{1,64}$`,
+ * `^0x([0-9a-fA-F]{2})*$`, ...) and says what they accept as numbers; `undefined` for any other
+ * pattern, which stays a regular expression. The equivalence is exact: with an optional prefix a
+ * string starting with `0x` can only match with the prefix, since `x` is no hex digit.
+ */
+export function parseHexPattern(pattern: string): HexPatternSpec | undefined {
+  const m = HEX_PATTERN_SHAPE.exec(pattern)?.groups;
+  if (!m) return undefined;
+  const cls = m.single ?? m.paired!;
+  if (!isHexClass(cls)) return undefined;
+  const q = (m.q1 ?? m.q2)!;
+  let min: number;
+  let max: number | null;
+  if (q === '*') [min, max] = [0, null];
+  else if (q === '+') [min, max] = [1, null];
+  else {
+    const [lo, hi] = q.slice(1, -1).split(',');
+    min = Number(lo);
+    max = hi === undefined ? min : hi === '' ? null : Number(hi);
+    if (max !== null && max < min) return undefined;
+  }
+  const unit = m.paired === undefined ? 1 : 2;
+  const prefix = m.prefix === undefined ? 'none' : m.prefix === '0x' ? 'required' : 'optional';
+  return { pattern, prefix, min: min * unit, max: max === null ? null : max * unit, unit };
+}
+
+/** `pattern` becomes `hexPattern` where the pattern is a hex-string pattern (see `parseHexPattern`). */
+export function rewriteHexPattern(s: Schema): Schema | undefined {
+  if (typeof s.pattern !== 'string') return undefined;
+  const spec = parseHexPattern(s.pattern);
+  if (!spec) return undefined;
+  const { pattern: _pattern, ...rest } = s;
+  return { ...rest, [HEX_PATTERN]: spec };
 }
 
 /** Adds `additionalProperties: false` where the strict profile closes an object schema. */
@@ -135,16 +200,27 @@ function closeObject(s: Schema, where: string): Schema {
 }
 
 /**
+ * The schema as the strict profile sees it, before any encoding: every object schema that declares
+ * `properties` and no `additionalProperties` gets `additionalProperties: false`; objects typed only as
+ * `object` stay open. Tests hand this to other JSON Schema implementations as the reference.
+ */
+export function closeObjects(schema: unknown, where: string): unknown {
+  return mapSchema(schema, (s) => closeObject(s, where));
+}
+
+/**
  * The schema as the validators of one profile compile it:
  * - strict: every object schema that declares `properties` and no `additionalProperties` is closed;
  *   objects typed only as `object` stay open;
- * - keyed unions become the keyed encoding, `anyOf [X, null]` becomes `if null / else X`;
+ * - keyed unions become the keyed encoding, `anyOf [X, null]` becomes `nullOr: X`;
+ * - hex-string patterns become the code-based `hexPattern` keyword (same strings accepted);
  * - integers of format uint64/int64 get the `unsafeInteger` keyword.
  */
 export function profileSchema(schema: unknown, profile: Profile, where: string): unknown {
   return mapSchema(schema, (original) => {
     let s = profile === 'strict' ? closeObject(original, where) : original;
     s = rewriteKeyedUnion(s) ?? rewriteNullable(s) ?? s;
+    s = rewriteHexPattern(s) ?? s;
     if (typeof s.format === 'string' && WIDE_INTEGER_FORMATS.has(s.format) && s.type === 'integer') {
       s = { ...s, [UNSAFE_INTEGER]: true };
     }

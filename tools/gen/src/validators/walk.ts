@@ -14,6 +14,8 @@ const SINGLE = [
   'unevaluatedItems',
   'unevaluatedProperties',
   'contentSchema',
+  // the generator's own applicator (transform.ts: NULL_OR)
+  'nullOr',
 ] as const;
 /** Keywords whose value is an array of subschemas. */
 const ARRAY = ['prefixItems', 'allOf', 'anyOf', 'oneOf'] as const;
