@@ -28,58 +28,52 @@ function u64Of(value: unknown): bigint | undefined {
 export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V2'>): AccountIterators<V> {
   // The pages are walked untyped; the item types are the public signature's (AccountIterators).
   const it = {
-    async *transactions(address, o = {}) {
-      const first = firstStart(`listTransactions${v}`, o.start);
-      yield* paginate<unknown, bigint>(
+    transactions: (address, o = {}) =>
+      paginate<unknown, bigint>(
         async (start, count) => {
           const { record } = (await api.listTransactions(address, { ...o, count, start })) as { record: Row[] };
           const last = u64Of(record.at(-1)?.header?.sequence_number);
           // A short page is the last one; otherwise continue after the last sequence number.
           return { items: record, next: record.length < count || last === undefined ? undefined : last + 1n };
         },
-        first,
+        () => firstStart(`listTransactions${v}`, o.start),
         o,
         maxCount(`listTransactions${v}`),
         ascending,
-      );
-    },
-    async *coinTransactions(address, o = {}) {
-      const first = firstStart(`listCoinTransactions${v}`, o.start);
-      yield* paginate<unknown, bigint>(
+      ),
+    coinTransactions: (address, o = {}) =>
+      paginate<unknown, bigint>(
         async (start, count) => {
           const page = (await api.listCoinTransactions(address, { ...o, count, start })) as { record: unknown[]; cursor: unknown };
           const cursor = u64Of(page.cursor);
           // The walk follows the returned cursor; a zero (or missing) one has nowhere to go.
           return { items: page.record, next: cursor === 0n ? undefined : cursor };
         },
-        first,
+        () => firstStart(`listCoinTransactions${v}`, o.start),
         o,
         maxCount(`listCoinTransactions${v}`),
         ascending,
-      );
-    },
-    async *modules(address, o = {}) {
-      yield* paginate<unknown, string>(
+      ),
+    modules: (address, o = {}) =>
+      paginate<unknown, string>(
         async (start, count) => {
           const page = await api.listModules(address, { ...o, count, start });
           return v === 'V1' ? v1Page((page as V1ListPage).Modules, 'modules') : v2Page(page as Record<string, unknown>, 'modules');
         },
-        listStart(v, o.start) as string | undefined,
+        () => listStart(v, o.start) as string | undefined,
         o,
         maxCount(`listModules${v}`),
-      );
-    },
-    async *resources(address, o = {}) {
-      yield* paginate<unknown, string>(
+      ),
+    resources: (address, o = {}) =>
+      paginate<unknown, string>(
         async (start, count) => {
           const page = await api.listResources(address, { ...o, count, start });
           return v === 'V1' ? v1Page((page as V1ListPage).Resources, 'resource') : v2Page(page as Record<string, unknown>, 'resources');
         },
-        listStart(v, o.start) as string | undefined,
+        () => listStart(v, o.start) as string | undefined,
         o,
         maxCount(`listResources${v}`),
-      );
-    },
+      ),
   } as AccountIterators<'V1' | 'V2'>;
   return it as AccountIterators<V>;
 }

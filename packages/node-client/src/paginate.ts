@@ -16,25 +16,28 @@ export type Page<T, C> = { items: readonly T[]; next: C | undefined };
 /**
  * Walks pages until one is empty, a page has no next cursor, or the cursor fails to advance, so no
  * iteration can loop forever: a cursor seen before (a cycle of any length) ends the walk, and so does
- * one `advanced(next, previous)` rejects. `fetchPage(start, count)` returns one page.
+ * one `advanced(next, previous)` rejects. `fetchPage(start, count)` returns one page; `first()` gives
+ * the first start. Both it and the options are read on the first `next()`, so that an iterator's bad
+ * argument is a rejection of the loop, as from an `async *` method, and the iterators can return this
+ * generator itself instead of delegating to it with `yield*` (one generator level per item, not two).
  *
  * @example
  * ```ts
- * const items = paginate(async (start = 0, count) => ({ items: rows.slice(start, start + count), next: start + count }), 0, { pageSize: 10 }, 100);
+ * const items = paginate(async (start = 0, count) => ({ items: rows.slice(start, start + count), next: start + count }), () => 0, { pageSize: 10 }, 100);
  * for await (const row of items) console.log(row);
  * ```
  */
 export async function* paginate<T, C>(
   fetchPage: (start: C | undefined, count: number) => Promise<Page<T, C>>,
-  first: C | undefined,
+  first: () => C | undefined,
   options: IterateOptions,
   maxPageSize: number,
   advanced: (next: C, previous: C) => boolean = () => true,
 ): AsyncGenerator<T, void, undefined> {
+  let start = first();
   const pageSize = checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
   const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
   const seen = new Set<C>();
-  let start = first;
   let yielded = 0;
   while (yielded < limit) {
     options.signal?.throwIfAborted();

@@ -88,7 +88,7 @@ export type RawRequester = {
       params: { path: Record<string, unknown>; query: Record<string, unknown> };
       parseAs: 'text';
       signal: AbortSignal;
-      fetch: FetchLike;
+      fetch: (request: Request) => Promise<Response>;
     },
   ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
 };
@@ -103,7 +103,7 @@ export class Transport {
   readonly #fetch: FetchLike;
   /** Middleware registered with `raw.use()` and not ejected; while there is any, calls go through openapi-fetch. */
   readonly #middleware: unknown[] = [];
-  readonly #headers: [string, string][];
+  readonly #headers: [string, string][] | undefined;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #validator: ResponseValidator | undefined;
@@ -147,7 +147,8 @@ export class Transport {
       if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
       else if (value !== null && value !== undefined) headers.set(name, String(value));
     }
-    this.#headers = [...headers];
+    // None at all is cheaper for fetch than an empty list.
+    this.#headers = options.headers === undefined ? undefined : [...headers];
     this.#timeoutMs = timeoutMs;
     this.#retry = resolveRetry(options.retry, retryStatuses);
     this.#validator = options.validator;
@@ -213,34 +214,41 @@ export class Transport {
     let status = 0;
     // Where a failure happened: in fetch itself (a network error) or after a response arrived (its
     // body could not be read). Anything else (a middleware's own error) is passed on unchanged.
-    let stage = 'before' as 'before' | 'fetch-failed' | 'responded'; // `as`: set in fetchOnce, unseen by narrowing
+    let stage = 'before' as 'before' | 'fetch-failed' | 'responded'; // `as`: set in a callback too, unseen by narrowing
     const method = op.method.toUpperCase();
-    const fetchOnce: FetchLike = async (input, init) => {
-      url = typeof input === 'string' ? input : input.url;
-      try {
-        const response = await this.#fetch(input, init);
-        status = response.status;
-        stage = 'responded';
-        return response;
-      } catch (err) {
-        stage = 'fetch-failed';
-        throw err; // unwrapped, so that `onError` middleware sees fetch's own error
-      }
-    };
     try {
       let response: Response;
       let body: unknown;
       if (this.#middleware.length === 0) {
         // No middleware to run: send the request directly, without openapi-fetch building a Request
         // that fetch then copies. The URL and headers are the ones openapi-fetch would send.
-        response = await fetchOnce(finalUrl(this.#baseUrl, op.path, path, query), { method, headers: this.#headers, signal: controller.signal });
+        url = finalUrl(this.#baseUrl, op.path, path, query);
+        try {
+          response = await this.#fetch(url, { method, headers: this.#headers, signal: controller.signal });
+        } catch (err) {
+          stage = 'fetch-failed';
+          throw err;
+        }
+        stage = 'responded';
+        status = response.status;
         body = await readBody(response);
       } else {
         const result = await this.#raw.request('get', op.path as never, {
           params: { path, query },
           parseAs: 'text',
           signal: controller.signal,
-          fetch: fetchOnce,
+          fetch: async (request: Request) => {
+            url = request.url;
+            try {
+              const res = await this.#fetch(request);
+              status = res.status;
+              stage = 'responded';
+              return res;
+            } catch (err) {
+              stage = 'fetch-failed';
+              throw err; // unwrapped, so that `onError` middleware sees fetch's own error
+            }
+          },
         });
         ({ response } = result);
         body = response.ok ? result.data : result.error;
@@ -264,6 +272,7 @@ export class Transport {
       signal?.removeEventListener('abort', onAbort);
     }
   }
+
   #validate(operationId: string, status: number, body: unknown): unknown {
     if (!this.#validator) return body;
     const result = this.#validator(operationId, status, body);
