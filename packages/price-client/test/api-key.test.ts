@@ -216,6 +216,89 @@ describe('the key is never shown', () => {
   });
 });
 
+describe('with and without raw middleware (the client sends directly while none is registered)', () => {
+  const withMiddleware = [
+    ['without middleware', false],
+    ['with middleware', true],
+  ] as const;
+
+  it.each(withMiddleware)('%s, a custom fetch is called with one Request, keyed only under the base URL', async (_name, middleware) => {
+    const seen: [string, string | null][] = [];
+    const prices = createPriceClient({
+      baseUrl: `${ctx.stub.url}/`,
+      apiKey: KEY,
+      fetch: (request) => {
+        expect(request).toBeInstanceOf(Request);
+        seen.push([new URL(request.url).pathname, request.headers.get('x-api-key')]);
+        return fetch(request);
+      },
+    });
+    if (middleware) prices.raw.use(recorder().middleware);
+    await prices.history(q);
+    await prices.latest();
+    const other = await startServer((_req, res) => res.end('{}'));
+    try {
+      await prices.raw.GET('/latest', { baseUrl: other.url });
+    } finally {
+      await other.close();
+    }
+    expect(seen).toEqual([
+      ['/history', KEY],
+      ['/latest', KEY],
+      ['/latest', null],
+    ]);
+    expectKeyOnlyInHeader(ctx.stub);
+  });
+
+  it.each(withMiddleware)('%s, a redirect within the base URL keeps the key and one to another origin drops it', async (_name, middleware) => {
+    const target = await startServer((_req, res) => res.end('{"status":"success","data":[]}'));
+    const redirector = await startServer((req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      res.writeHead(url.searchParams.has('hop') ? 302 : 301, { location: url.searchParams.has('hop') ? `${target.url}${req.url}` : `${req.url}&hop=1` });
+      res.end();
+    });
+    try {
+      const { middleware: m, log } = recorder();
+      const prices = createPriceClient({ baseUrl: redirector.url, apiKey: KEY, retry: false });
+      if (middleware) prices.raw.use(m);
+      expect(await prices.history(q)).toEqual([]);
+      expect(redirector.requests.map((r) => r.headers['x-api-key'])).toEqual([KEY, KEY]);
+      expect(target.requests.map((r) => r.headers['x-api-key'])).toEqual([undefined]);
+      expect(JSON.stringify(log)).not.toContain(KEY);
+    } finally {
+      await redirector.close();
+      await target.close();
+    }
+  });
+
+  it.each(withMiddleware)('%s, a custom fetch that attaches the keyed request to its error leaks nothing', async (_name, middleware) => {
+    const prices = createPriceClient({
+      baseUrl: ctx.stub.url,
+      apiKey: KEY,
+      retry: false,
+      fetch: async (request) => {
+        throw Object.assign(new Error(`could not send with key ${request.headers.get('x-api-key')}`), { request, code: 'E_CUSTOM' });
+      },
+    });
+    if (middleware) prices.raw.use(recorder().middleware);
+    const err = await rejection(prices.history(q));
+    expect(err).toMatchObject({ code: 'NETWORK_ERROR', cause: { code: 'E_CUSTOM', message: 'could not send with key [REDACTED]' } });
+    expectNoKey(err);
+  });
+
+  it.each(withMiddleware)('%s, errors of every kind hold no key', async (_name, middleware) => {
+    for (const fault of ['401', '503', 'reset', 'truncated', 'not-json', 'slow']) {
+      ctx.stub.reset();
+      const prices = client(ctx.stub, { timeoutMs: 100, retry: false, headers: { 'x-stub-fault': fault, 'x-stub-delay-ms': '1000' } });
+      if (middleware) prices.raw.use(recorder().middleware);
+      const err = await rejection(prices.history(q));
+      expect(err).toMatchObject({ code: expect.any(String) });
+      expectNoKey(err);
+      expectKeyOnlyInHeader(ctx.stub);
+    }
+  });
+});
+
 describe('no logging hook', () => {
   it('the client has none: its only outlets are errors and raw middleware, both checked above', () => {
     expect(Object.keys(client(ctx.stub)).sort()).toEqual(['history', 'historyRange', 'latest', 'raw']);
