@@ -1,7 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { fetchOf, parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { directSender, fetchOf, parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { listStart, type IterateOptions } from './paginate.js';
@@ -120,7 +120,8 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const baseUrl = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL).href.replace(/\/+$/, '');
   const baseFetch = fetchOf(options.fetch);
   const raw = createClient<paths>({ baseUrl, fetch: baseFetch, headers: options.headers });
-  const transport = new Transport(raw as unknown as RawRequester, baseFetch, { ...options, baseUrl });
+  const requester = raw as unknown as RawRequester;
+  const transport = new Transport(requester, baseFetch, { ...options, baseUrl }, undefined, directSender(requester, baseFetch, baseUrl, options.headers));
   // Async, so that a failed argument check (even one made before the transport) is a rejection.
   const call = async (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
     transport.call(id, operations[id], { ...args, address: normalizeAddress(args.address) }, callOptions) as Promise<never>;

@@ -3,7 +3,7 @@ import type { Candle, LatestResponse, paths } from './generated/price-history.js
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
 import { InvalidArgumentError, ResponseParseError } from './generated/runtime/errors.js';
 import { checkInteger, checkParam, type ParamSpec } from './generated/runtime/params.js';
-import { fetchOf, parseBaseUrl, Transport, type CallOptions, type FetchLike, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -87,8 +87,8 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'x-api-key')) {
     throw new InvalidArgumentError('headers', 'must not hold x-api-key; pass the key as the apiKey option');
   }
-  const baseFetch = fetchOf(options.fetch);
-  const keyedFetch = apiKey === undefined ? baseFetch : withApiKey(baseFetch, base, apiKey);
+  const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
   const raw = createClient<paths>({ baseUrl, fetch: keyedFetch, headers: options.headers });
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
   const transport = new Transport(raw as unknown as RawRequester, keyedFetch, { ...options, baseUrl }, [429, 500, 502, 503, 504]);
@@ -197,39 +197,36 @@ const MAX_REDIRECTS = 20;
  * keeps the key, any other hop goes without it. A failure is rethrown as a copy holding only text, in
  * case the fetch implementation attached the keyed request to its error.
  */
-function withApiKey(fetchImpl: FetchLike, base: URL, apiKey: string): FetchLike {
+function withApiKey(
+  fetchImpl: (request: Request) => Promise<Response>,
+  base: URL,
+  apiKey: string,
+): (request: Request) => Promise<Response> {
   const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
   const underBase = (url: string): boolean => {
     const u = new URL(url);
     return u.origin === base.origin && u.pathname.startsWith(basePath);
   };
-  // Called as fetch(request) under middleware (openapi-fetch) and as fetch(url, init) without.
-  return async (input, init = {}) => {
-    const request = typeof input === 'string' ? undefined : input;
-    let url = request?.url ?? (input as string);
-    if (!underBase(url)) return fetchImpl(input, init);
-    const method = request?.method ?? init.method ?? 'GET';
+  return async (request) => {
+    if (!underBase(request.url)) return fetchImpl(request);
+    let current = request;
     for (let hop = 0; ; hop++) {
-      // Every hop starts from the caller's headers (never keyed).
-      const headers = new Headers(request?.headers ?? init.headers);
-      if (underBase(url)) headers.set('x-api-key', apiKey);
+      const headers = new Headers(current.headers);
+      if (underBase(current.url)) headers.set('x-api-key', apiKey);
       else headers.delete('x-api-key');
       let response: Response;
       try {
-        response = await (hop > 0
-          ? fetchImpl(url, { method, headers, signal: request?.signal ?? init.signal, redirect: 'manual' })
-          : request
-            ? fetchImpl(new Request(request, { headers, redirect: 'manual' })) // keeps what middleware set on it
-            : fetchImpl(url, { ...init, headers, redirect: 'manual' }));
+        response = await fetchImpl(new Request(current, { headers, redirect: 'manual' }));
       } catch (err) {
         throw safeError(err, apiKey);
       }
       const location = response.headers.get('location');
       // Only GET and HEAD are re-sent: a body cannot be replayed, and this client sends none.
-      const replayable = method === 'GET' || method === 'HEAD';
+      const replayable = current.method === 'GET' || current.method === 'HEAD';
       if (!REDIRECTS.has(response.status) || location === null || !replayable || hop >= MAX_REDIRECTS) return response;
       await response.body?.cancel().catch(() => undefined);
-      url = new URL(location, url).href;
+      // The next hop starts from the caller's headers (never keyed) and the original signal.
+      current = new Request(new URL(location, current.url), { method: current.method, headers: request.headers, signal: request.signal });
     }
   };
 }

@@ -216,7 +216,7 @@ describe('the key is never shown', () => {
   });
 });
 
-describe('with and without raw middleware (the client sends directly while none is registered)', () => {
+describe('with and without raw middleware', () => {
   const withMiddleware = [
     ['without middleware', false],
     ['with middleware', true],

@@ -28,8 +28,8 @@ export type TransportOptions = {
   /** Base URL of the service, an `http:` or `https:` URL. */
   baseUrl?: string;
   /**
-   * The fetch implementation, called with one `Request` per attempt. Default: the global `fetch`,
-   * which the client then calls as `fetch(url, init)` so that the request is built only once.
+   * The fetch implementation, called with one `Request` per attempt (default: the global `fetch`; the
+   * node client then calls it as `fetch(url, init)` while no `raw` middleware is registered).
    */
   fetch?: (request: Request) => Promise<Response>;
   /** Headers sent with every request. */
@@ -55,27 +55,21 @@ export type OperationSpec = {
   readonly params: readonly ParamSpec[];
 };
 
-/**
- * The fetch the transport calls: the standard shape. openapi-fetch calls it with a `Request`, the
- * transport's direct path with a URL string and an init.
- */
-export type FetchLike = (input: string | Request, init?: RequestInit) => Promise<Response>;
+/** What openapi-fetch's `request` resolves to. */
+export type RawResult = { data?: unknown; error?: unknown; response: Response };
 
 /**
- * The transport's fetch for a client's `fetch` option. A custom fetch keeps its contract (one
- * `Request`); without one the global fetch takes `(url, init)` as it is, because building a `Request`
- * first and then letting fetch build its own from it costs about twice as much CPU as building one.
- *
- * @example
- * ```ts
- * const f = fetchOf(undefined); // globalThis.fetch, looked up on every call
- * await f('http://localhost:27000/rpc/v2/accounts/0x1', { method: 'GET' });
- * ```
+ * Sends an operation's request without openapi-fetch, or returns undefined when it must go through
+ * openapi-fetch (middleware is registered). `track(url, send)` runs the fetch, so that the transport
+ * sees where a failure happened, as on the openapi-fetch path.
  */
-export function fetchOf(custom: ((request: Request) => Promise<Response>) | undefined): FetchLike {
-  if (custom === undefined) return (input, init) => globalThis.fetch(input, init);
-  return (input, init) => custom(typeof input === 'string' ? new Request(input, init) : input);
-}
+export type DirectSend = (
+  op: OperationSpec,
+  path: Record<string, unknown>,
+  query: Record<string, unknown>,
+  signal: AbortSignal,
+  track: (url: string, send: () => Promise<Response>) => Promise<Response>,
+) => Promise<RawResult> | undefined;
 
 /** The part of an openapi-fetch client the transport drives. */
 export type RawRequester = {
@@ -90,7 +84,7 @@ export type RawRequester = {
       signal: AbortSignal;
       fetch: (request: Request) => Promise<Response>;
     },
-  ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  ): Promise<RawResult>;
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -100,20 +94,20 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Runs operations: checks arguments, sends, times out, retries, parses and validates. */
 export class Transport {
   readonly #raw: RawRequester;
-  readonly #fetch: FetchLike;
-  /** Middleware registered with `raw.use()` and not ejected; while there is any, calls go through openapi-fetch. */
-  readonly #middleware: unknown[] = [];
-  readonly #headers: [string, string][] | undefined;
+  readonly #fetch: (request: Request) => Promise<Response>;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #validator: ResponseValidator | undefined;
   readonly #baseUrl: string;
+  readonly #direct: DirectSend | undefined;
 
+  /** `direct` (from {@link directSender}) sends without openapi-fetch while no middleware is registered. */
   constructor(
     raw: RawRequester,
-    baseFetch: FetchLike,
+    baseFetch: (request: Request) => Promise<Response>,
     options: TransportOptions & { baseUrl: string },
     retryStatuses?: readonly number[],
+    direct?: DirectSend,
   ) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
@@ -123,36 +117,11 @@ export class Transport {
     parseBaseUrl(options.baseUrl);
     this.#raw = raw;
     this.#fetch = baseFetch;
-    // openapi-fetch does not expose its middleware list, so it is mirrored here: `use` and `eject`
-    // forward one item at a time, which keeps their semantics (falsy items skipped, an invalid one
-    // throws after the ones before it were added, `eject` removes the first occurrence).
-    const { use, eject } = raw;
-    raw.use = (...list) => {
-      for (const m of list) {
-        use.call(raw, m);
-        if (m) this.#middleware.push(m);
-      }
-    };
-    raw.eject = (...list) => {
-      for (const m of list) {
-        eject.call(raw, m);
-        const i = this.#middleware.indexOf(m);
-        if (i !== -1) this.#middleware.splice(i, 1);
-      }
-    };
-    // Merged as openapi-fetch merges them (null and undefined left out, an array sent value by value),
-    // once: lowercase names in sorted order, as openapi-fetch's Headers object sends them.
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(options.headers ?? {}) as [string, unknown][]) {
-      if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
-      else if (value !== null && value !== undefined) headers.set(name, String(value));
-    }
-    // None at all is cheaper for fetch than an empty list.
-    this.#headers = options.headers === undefined ? undefined : [...headers];
     this.#timeoutMs = timeoutMs;
     this.#retry = resolveRetry(options.retry, retryStatuses);
     this.#validator = options.validator;
     this.#baseUrl = options.baseUrl;
+    this.#direct = direct;
   }
 
   /**
@@ -214,51 +183,34 @@ export class Transport {
     let status = 0;
     // Where a failure happened: in fetch itself (a network error) or after a response arrived (its
     // body could not be read). Anything else (a middleware's own error) is passed on unchanged.
-    let stage = 'before' as 'before' | 'fetch-failed' | 'responded'; // `as`: set in a callback too, unseen by narrowing
+    let stage = 'before' as 'before' | 'fetch-failed' | 'responded'; // `as`: set in track, unseen by narrowing
     const method = op.method.toUpperCase();
-    try {
-      let response: Response;
-      let body: unknown;
-      if (this.#middleware.length === 0) {
-        // No middleware to run: send the request directly, without openapi-fetch building a Request
-        // that fetch then copies. The URL and headers are the ones openapi-fetch would send.
-        url = finalUrl(this.#baseUrl, op.path, path, query);
-        try {
-          response = await this.#fetch(url, { method, headers: this.#headers, signal: controller.signal });
-        } catch (err) {
-          stage = 'fetch-failed';
-          throw err;
-        }
-        stage = 'responded';
+    const track = async (sent: string, send: () => Promise<Response>): Promise<Response> => {
+      url = sent;
+      try {
+        const response = await send();
         status = response.status;
-        body = await readBody(response);
-      } else {
-        const result = await this.#raw.request('get', op.path as never, {
+        stage = 'responded';
+        return response;
+      } catch (err) {
+        stage = 'fetch-failed';
+        throw err; // unwrapped, so that `onError` middleware sees fetch's own error
+      }
+    };
+    try {
+      const { data, error, response } = await (this.#direct?.(op, path, query, controller.signal, track) ??
+        this.#raw.request('get', op.path as never, {
           params: { path, query },
           parseAs: 'text',
           signal: controller.signal,
-          fetch: async (request: Request) => {
-            url = request.url;
-            try {
-              const res = await this.#fetch(request);
-              status = res.status;
-              stage = 'responded';
-              return res;
-            } catch (err) {
-              stage = 'fetch-failed';
-              throw err; // unwrapped, so that `onError` middleware sees fetch's own error
-            }
-          },
-        });
-        ({ response } = result);
-        body = response.ok ? result.data : result.error;
-      }
+          fetch: (request: Request) => track(request.url, () => this.#fetch(request)),
+        }));
       if (!response.ok) {
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#retry.now());
-        const httpError = new HttpError({ status: response.status, statusText: response.statusText, body, method, url: redactUrl(url) });
+        const httpError = new HttpError({ status: response.status, statusText: response.statusText, body: error, method, url: redactUrl(url) });
         return { kind: 'http', error: httpError, retryAfterMs };
       }
-      return { kind: 'ok', status: response.status, body: parseBody(body, response.status, method, url) };
+      return { kind: 'ok', status: response.status, body: parseBody(data, response.status, method, url) };
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) throw new TimeoutError({ method, url: redactUrl(url), timeoutMs: this.#timeoutMs });
@@ -311,51 +263,106 @@ export function parseBaseUrl(value: unknown): URL {
   return url;
 }
 
-/** Operation paths split at their `{name}` parts: literal, name, literal, ... */
-const templates = new Map<string, string[]>();
-
-/**
- * The request URL as openapi-fetch builds it with its default serializers: path parameters (`simple`
- * style) and query values (`form`, primitives only) percent-encoded with `encodeURIComponent`, the
- * query in the order of the operation's parameters. The path's template is split once per path.
- */
-function finalUrl(baseUrl: string, template: string, path: Record<string, unknown>, query: Record<string, unknown>): string {
-  let parts = templates.get(template);
-  if (parts === undefined) templates.set(template, (parts = template.split(/\{([^{}]+)\}/)));
-  let url = baseUrl;
-  for (let i = 0; i < parts.length; i++) url += i % 2 === 0 ? parts[i] : encodeURIComponent(path[parts[i]!] as string);
-  let separator = '?';
-  for (const name in query) {
-    url += `${separator}${name}=${encodeURIComponent(query[name] as string)}`;
-    separator = '&';
-  }
-  return url;
-}
-
-/**
- * The body as openapi-fetch returns it with `parseAs: 'text'`: the text of a success; an error's text
- * parsed as JSON when it is JSON; nothing for a 204 or an announced empty body.
- */
-async function readBody(response: Response): Promise<unknown> {
-  // A success's empty text and "nothing" end in the same ResponseParseError, so only errors check.
-  if (response.ok) return response.text();
-  const length = response.headers.get('content-length');
-  if (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked')) return undefined;
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 function parseBody(text: unknown, status: number, method: string, url: string): unknown {
-  if (typeof text !== 'string' || text.length === 0) {
-    throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: '', cause: new Error('empty body') });
-  }
   try {
-    return JSON.parse(text);
+    if (typeof text === 'string' && text.length > 0) return JSON.parse(text);
   } catch (err) {
-    throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: text.slice(0, 200), cause: err });
+    throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: (text as string).slice(0, 200), cause: err });
   }
+  throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: '', cause: new Error('empty body') });
+}
+
+/**
+ * The node client's fetch for its `fetch` option. A custom fetch keeps its contract (one `Request`);
+ * without one the global fetch takes `(url, init)` as it is: building a `Request` and letting fetch
+ * build its own from it costs about twice the CPU of building one.
+ *
+ * @example
+ * ```ts
+ * const send = fetchOf(undefined); // the global fetch, looked up on every call
+ * await send('http://localhost:27000/rpc/v2/accounts/0x1', { method: 'GET' });
+ * ```
+ */
+export function fetchOf(custom: ((request: Request) => Promise<Response>) | undefined): FetchLike {
+  if (custom === undefined) return (input, init) => globalThis.fetch(input, init);
+  return (input, init) => custom(typeof input === 'string' ? new Request(input, init) : input);
+}
+
+/** The standard fetch shape: called with a `Request` by openapi-fetch, with `(url, init)` directly. */
+export type FetchLike = (input: string | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * A {@link DirectSend} for a client created with `raw` and `options`: while no middleware is registered
+ * with `raw.use()`, requests are sent with `fetch(url, init)`, without openapi-fetch building a `Request`
+ * that fetch then copies (per request, the largest CPU cost of the client). The URL, headers and the
+ * body read are the ones openapi-fetch would produce with its defaults; any middleware switches calls
+ * back to openapi-fetch, and ejecting it switches them back.
+ *
+ * @example
+ * ```ts
+ * const send = fetchOf(options.fetch);
+ * const raw = createClient<paths>({ baseUrl, fetch: send, headers: options.headers });
+ * const transport = new Transport(raw, send, { ...options, baseUrl }, undefined, directSender(raw, send, baseUrl, options.headers));
+ * ```
+ */
+export function directSender(raw: RawRequester, fetch: FetchLike, baseUrl: string, headerOption?: Record<string, string>): DirectSend {
+  // openapi-fetch does not expose its middleware list, so it is mirrored: `use` and `eject` forward
+  // one item at a time, which keeps their semantics (falsy items skipped, an invalid one throws after
+  // the ones before it were added, `eject` removes the first occurrence of each).
+  const middleware: unknown[] = [];
+  const { use, eject } = raw;
+  raw.use = (...list) => {
+    for (const m of list) {
+      use.call(raw, m);
+      if (m) middleware.push(m);
+    }
+  };
+  raw.eject = (...list) => {
+    for (const m of list) {
+      eject.call(raw, m);
+      const i = middleware.indexOf(m);
+      if (i !== -1) middleware.splice(i, 1);
+    }
+  };
+  // Merged once, as openapi-fetch merges them (a null or undefined value is left out), in the order its
+  // Headers object sends them. None at all is cheaper for fetch than an empty list.
+  const merged = new Headers();
+  for (const [name, value] of Object.entries(headerOption ?? {})) if (value != null) merged.set(name, value);
+  const headers = headerOption && [...merged];
+  // Each path template split once at its `{name}` parts: literal, name, literal, ...
+  const templates = new Map<string, string[]>();
+  return (op, path, query, signal, track) => {
+    if (middleware.length > 0) return undefined;
+    let parts = templates.get(op.path);
+    if (parts === undefined) templates.set(op.path, (parts = op.path.split(/\{([^{}]+)\}/)));
+    // As openapi-fetch's default serializers: path parameters (`simple` style) and query values
+    // (`form`, primitives) percent-encoded with encodeURIComponent, the query in parameter order.
+    let url = baseUrl;
+    for (let i = 0; i < parts.length; i++) url += i % 2 === 0 ? parts[i] : encodeURIComponent(path[parts[i]!] as string);
+    let separator = '?';
+    for (const name in query) {
+      url += `${separator}${name}=${encodeURIComponent(query[name] as string)}`;
+      separator = '&';
+    }
+    const init = { method: op.method.toUpperCase(), headers, signal };
+    return track(url, () => fetch(url, init)).then(readBody);
+  };
+}
+
+/**
+ * The body as openapi-fetch returns it with `parseAs: 'text'`: a success's text; an error's text,
+ * parsed when it is JSON; no error body when the response announces an empty one.
+ */
+async function readBody(response: Response): Promise<RawResult> {
+  // A success's empty text and no text end in the same ResponseParseError, so only errors check.
+  if (response.ok) return { data: await response.text(), response };
+  const length = response.headers.get('content-length');
+  if (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked')) return { response };
+  let error: unknown = await response.text();
+  try {
+    error = JSON.parse(error as string);
+  } catch {
+    // not JSON: the text
+  }
+  return { error, response };
 }
