@@ -263,12 +263,14 @@ export function parseBaseUrl(value: unknown): URL {
 }
 
 function parseBody(text: unknown, status: number, method: string, url: string): unknown {
-  try {
-    if (typeof text === 'string' && text.length > 0) return JSON.parse(text);
-  } catch (err) {
-    throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: (text as string).slice(0, 200), cause: err });
+  if (typeof text !== 'string' || text.length === 0) {
+    throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: '', cause: new Error('empty body') });
   }
-  throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: '', cause: new Error('empty body') });
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ResponseParseError({ status, method, url: redactUrl(url), bodySnippet: text.slice(0, 200), cause: err });
+  }
 }
 
 /**
