@@ -18,11 +18,15 @@ const SCRIPT = `
   out.push(v.validateAccountData({ sequence_number: 2 ** 60, authentication_key: '0x1' }).issues[0].keyword);
   out.push(v.validateResponse('getAccountV1', 200, null, { strict: true }).ok);
   out.push(v.validateResponse('listTransactionsV2', 200, { record: [], x: 1 }, { strict: true, allErrors: true }).issues[0].path);
+  out.push(v.validateMoveValue({ Bytes: '0x0' }).issues[0].keyword);
+  let deep = 'u8';
+  for (let i = 0; i < 100000; i++) deep = { vector: deep };
+  out.push(v.validateTypeTag(deep).issues[0].keyword);
   let blocked = false;
   try { new Function('return 1'); } catch (e) { blocked = e instanceof EvalError; }
   out.push(blocked);
 `;
-const EXPECTED = [true, '/vector/struct/type_args/0', 'unsafeInteger', true, '/x', true];
+const EXPECTED = [true, '/vector/struct/type_args/0', 'unsafeInteger', true, '/x', 'pattern', 'maxDepth', true];
 
 beforeAll(async () => {
   for (const format of ['esm', 'iife'] as const) {
