@@ -81,8 +81,8 @@ function namedResponse(s: Schema): { def: string; nullable: boolean } | undefine
 
 /**
  * Every schema of both specs (node first, each in spec order) and every documented response of every
- * operation. Names clash across the specs (both have `DecimalString`): the price spec's one is then
- * exported with the prefix `Price` (`validatePriceDecimalString`).
+ * operation. The specs use distinct names today; should a name ever be in both, the price spec's schema
+ * is exported with the prefix `Price` (`validatePriceX`) rather than failing the generation.
  */
 export function collect(specs: { node: Spec; price: Spec }): Collected {
   const schemas: NamedSchema[] = [];
