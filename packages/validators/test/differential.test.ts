@@ -63,7 +63,7 @@ describe('@x/validators agrees with @cfworker/json-schema on the spec schemas', 
   });
 
   it(`valid and mutated values: the same verdict in both profiles (${RUNS} values)`, () => {
-    const seen = { valid: 0, invalid: 0, strictOnly: 0, kinds: new Set<string>() };
+    const seen = { valid: 0, invalid: 0, strictOnly: 0, kinds: new Set<string>(), keywords: new Set<string>(), deepTypeTag: 0 };
     fc.assert(
       fc.property(sample, ([name, built, mutations]) => {
         const value = applied(built, mutations);
@@ -87,6 +87,11 @@ describe('@x/validators agrees with @cfworker/json-schema on the spec schemas', 
         else seen.invalid++;
         if (lenientOk && !strictOk) seen.strictOnly++;
         for (const m of mutations) seen.kinds.add(m.kind);
+        const all = validate(value, { strict: true, allErrors: true });
+        for (const i of all.ok ? [] : all.issues) {
+          seen.keywords.add(i.keyword);
+          if (/(\/(vector|struct|type_args\/\d+)){3}/.test(i.path)) seen.deepTypeTag++;
+        }
       }),
       { numRuns: RUNS, seed: SEED },
     );
@@ -96,6 +101,11 @@ describe('@x/validators agrees with @cfworker/json-schema on the spec schemas', 
     expect(seen.invalid).toBeGreaterThan(RUNS * 0.3);
     expect(seen.strictOnly).toBeGreaterThan(RUNS * 0.02);
     expect([...seen.kinds].sort()).toEqual([...MUTATIONS].sort());
+    // the mutations reach what they aim at: every kind of issue, TypeTag errors three levels down
+    for (const keyword of ['required', 'type', 'minimum', 'maximum', 'enum', 'pattern', 'additionalProperties', 'maxProperties', 'minProperties', 'propertyNames']) {
+      expect(seen.keywords, keyword).toContain(keyword);
+    }
+    expect(seen.deepTypeTag).toBeGreaterThan(10);
   });
 
   it('the one deliberate difference: a u64/int64 above 2^53-1 is valid JSON Schema, and unsafeInteger here', () => {
