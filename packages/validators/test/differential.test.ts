@@ -24,6 +24,8 @@ import { type Json, MUTATIONS, type Mutation, locations, mutate, mutation, specD
 const RUNS = Number(process.env.VALIDATORS_DIFF_RUNS ?? 10_000);
 const SEED = process.env.VALIDATORS_DIFF_SEED === 'random' ? undefined : Number(process.env.VALIDATORS_DIFF_SEED ?? 20_241_122);
 const names = Object.keys(specDefs);
+/** ~0.4 ms a value here; room for a loaded machine and for long local runs. */
+const TIMEOUT_MS = Math.max(60_000, RUNS * 3);
 
 type Profile = 'lenient' | 'strict';
 const PROFILES: readonly Profile[] = ['lenient', 'strict'];
@@ -62,7 +64,7 @@ describe('@x/validators agrees with @cfworker/json-schema on the spec schemas', 
     expect(cf.lenient.AccountData!.validate({ sequence_number: 1, authentication_key: '0x1', x: 1 }).valid).toBe(true);
   });
 
-  it(`valid and mutated values: the same verdict in both profiles (${RUNS} values)`, () => {
+  it(`valid and mutated values: the same verdict in both profiles (${RUNS} values)`, { timeout: TIMEOUT_MS }, () => {
     const seen = { valid: 0, invalid: 0, strictOnly: 0, kinds: new Set<string>(), keywords: new Set<string>(), deepTypeTag: 0 };
     fc.assert(
       fc.property(sample, ([name, built, mutations]) => {
