@@ -1,4 +1,5 @@
 import { ClientError } from './generated/runtime/errors.js';
+import { REDACTED } from './generated/runtime/redact.js';
 
 /**
  * Keeping the API key out of errors. The key lives in one place only, the `x-api-key` header of a
@@ -7,7 +8,6 @@ import { ClientError } from './generated/runtime/errors.js';
  * the key back in an error body.
  */
 
-const REDACTED = '[REDACTED]';
 /** How long a cause chain is followed (causes can form cycles). */
 const MAX_DEPTH = 8;
 /** How deep a body is walked; a parsed JSON body has no cycles, but may be nested very deeply. */

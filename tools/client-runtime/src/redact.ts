@@ -1,3 +1,6 @@
+/** What stands in for a secret wherever one is removed (URLs, error texts, bodies). */
+export const REDACTED = '[REDACTED]';
+
 /** Query parameter names whose values are never shown in errors or hooks. */
 const SECRET_PARAM = /key|token|secret|signature|password|auth/i;
 
@@ -14,12 +17,12 @@ export function redactUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    return url.replace(/\?.*$/, '?[REDACTED]');
+    return url.replace(/\?.*$/, `?${REDACTED}`);
   }
   parsed.username = '';
   parsed.password = '';
   for (const name of new Set(parsed.searchParams.keys())) {
-    if (SECRET_PARAM.test(name)) parsed.searchParams.set(name, '[REDACTED]');
+    if (SECRET_PARAM.test(name)) parsed.searchParams.set(name, REDACTED);
   }
-  return parsed.toString().replace(/%5BREDACTED%5D/g, '[REDACTED]');
+  return parsed.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
 }
