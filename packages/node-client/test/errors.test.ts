@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ClientError,
   createNodeClient,
@@ -9,7 +10,7 @@ import {
   TimeoutError,
   type NodeClient,
 } from '@x/node-client';
-import { FAULT_KINDS, STUB_ACCOUNTS } from '../../../tools/stub-servers/src/index.ts';
+import { FAULT_KINDS, STUB_ACCOUNTS, startScriptedServer } from '../../../tools/stub-servers/src/index.ts';
 import { rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();
@@ -105,6 +106,63 @@ describe('timeouts', () => {
   it('do not fire for an answer in time', async () => {
     const node = faulty({ 'x-stub-fault': 'slow', 'x-stub-delay-ms': '20' }, { timeoutMs: 2000 });
     await expect(node.v2.getAccount('0x1')).resolves.toMatchObject({ sequence_number: 40 });
+  });
+});
+
+/**
+ * A server that never answers and records, per request, whether its connection was closed: by the
+ * client aborting the request, since nothing else closes it before the server does.
+ */
+async function silentServer(): Promise<{ url: string; closed: boolean[]; close(): Promise<void> }> {
+  const closed: boolean[] = [];
+  const server = await startScriptedServer((_req, res) => {
+    const i = closed.push(false) - 1;
+    res.on('close', () => {
+      closed[i] = true;
+    });
+  });
+  return { url: server.url, closed, close: () => server.close() };
+}
+
+describe('what a timeout does to its request', () => {
+  it("the client's first timeout leaves its request to the server; every later one aborts it", async () => {
+    const server = await silentServer();
+    try {
+      const node = createNodeClient({ baseUrl: server.url, retry: false, timeoutMs: 100 });
+      await expect(node.v2.getAccount('0x1')).rejects.toBeInstanceOf(TimeoutError);
+      await sleep(150);
+      expect(server.closed).toEqual([false]); // sent without a signal: nothing to abort it with
+      await expect(node.v2.getAccount('0x1')).rejects.toBeInstanceOf(TimeoutError);
+      await vi.waitFor(() => expect(server.closed).toEqual([false, true]), { timeout: 2000 });
+      await expect(node.v1.listModules('0x1')).rejects.toBeInstanceOf(TimeoutError);
+      await vi.waitFor(() => expect(server.closed).toEqual([false, true, true]), { timeout: 2000 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("with the caller's signal, the first timeout aborts its request too", async () => {
+    const server = await silentServer();
+    try {
+      const node = createNodeClient({ baseUrl: server.url, retry: false, timeoutMs: 100 });
+      const err = await rejectionOf(node.v2.getAccount('0x1', { signal: new AbortController().signal }));
+      expect(err).toBeInstanceOf(TimeoutError);
+      expect(err).toMatchObject({ code: 'TIMEOUT', timeoutMs: 100 });
+      await vi.waitFor(() => expect(server.closed).toEqual([true]), { timeout: 2000 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a retry after the first timeout is abortable', async () => {
+    const server = await silentServer();
+    try {
+      const node = createNodeClient({ baseUrl: server.url, timeoutMs: 100, retry: { attempts: 2, sleep: async () => undefined } });
+      await expect(node.v2.getAccount('0x1')).rejects.toBeInstanceOf(TimeoutError);
+      await vi.waitFor(() => expect(server.closed).toEqual([false, true]), { timeout: 2000 });
+    } finally {
+      await server.close();
+    }
   });
 });
 

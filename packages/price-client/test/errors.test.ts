@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ClientError,
   createPriceClient,
@@ -190,6 +191,28 @@ describe('broken responses and connections', () => {
   it('slow within the time limit: the answer', async () => {
     const prices = client(ctx.stub, { headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '30' } });
     expect(await prices.history(q)).toHaveLength(24);
+  });
+});
+
+describe('what a timeout does to its request (through openapi-fetch)', () => {
+  it("the client's first timeout leaves its request to the server; every later one aborts it", async () => {
+    const closed: boolean[] = [];
+    const server = await startServer((_req, res) => {
+      const i = closed.push(false) - 1;
+      res.on('close', () => {
+        closed[i] = true;
+      });
+    });
+    try {
+      const prices = createPriceClient({ baseUrl: server.url, apiKey: 'k', retry: false, timeoutMs: 100 });
+      await expect(prices.latest()).rejects.toBeInstanceOf(TimeoutError);
+      await sleep(150);
+      expect(closed).toEqual([false]);
+      await expect(prices.history(q)).rejects.toBeInstanceOf(TimeoutError);
+      await vi.waitFor(() => expect(closed).toEqual([false, true]), { timeout: 2000 });
+    } finally {
+      await server.close();
+    }
   });
 });
 
