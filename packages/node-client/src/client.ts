@@ -2,6 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
 import { directSender, fetchOf, parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { U64_FORMATS } from './generated/runtime/u64.js';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { listStart, type IterateOptions } from './paginate.js';
@@ -121,7 +122,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const baseFetch = fetchOf(options.fetch);
   const raw = createClient<paths>({ baseUrl, fetch: baseFetch, headers: options.headers });
   const requester = raw as unknown as RawRequester;
-  const transport = new Transport(requester, baseFetch, { ...options, baseUrl }, undefined, directSender(requester, baseFetch, baseUrl, options.headers));
+  const transport = new Transport(requester, baseFetch, { ...options, baseUrl }, { direct: directSender(requester, baseFetch, baseUrl, options.headers), formats: U64_FORMATS });
   // Not async (a layer fewer): nothing here throws, and `transport.call` reports bad arguments as rejections.
   const call = (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
     transport.call(id, operations[id], { ...args, address: normalizeAddress(args.address) }, callOptions) as Promise<never>;

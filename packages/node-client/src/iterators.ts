@@ -1,5 +1,6 @@
 import { operations, type OperationId } from './generated/operations.js';
 import { checkParam } from './generated/runtime/params.js';
+import { U64_FORMATS } from './generated/runtime/u64.js';
 import type { AccountApi, AccountIterators, U64Input } from './client.js';
 import { bytesToHex, listStart, paginate } from './paginate.js';
 
@@ -16,7 +17,7 @@ type V1ListPage = { Modules?: { modules: unknown[]; cursor?: number[] | null }; 
 /** The `start` of an iterator as a bigint, checked like the operation's own `start`. */
 function firstStart(id: OperationId, value: U64Input | undefined): bigint {
   const spec = operations[id].params.find((p) => p.name === 'start')!;
-  return BigInt(checkParam(spec, value ?? 0)!);
+  return BigInt(checkParam(spec, value ?? 0, U64_FORMATS)!);
 }
 
 /** A u64 the server sent as a JSON number, or undefined when it is not one (which ends a walk). */

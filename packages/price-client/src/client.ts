@@ -91,7 +91,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
   const raw = createClient<paths>({ baseUrl, fetch: keyedFetch, headers: options.headers });
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
-  const transport = new Transport(raw as unknown as RawRequester, keyedFetch, { ...options, baseUrl }, [429, 500, 502, 503, 504]);
+  const transport = new Transport(raw as unknown as RawRequester, keyedFetch, { ...options, baseUrl }, { retryStatuses: [429, 500, 502, 503, 504] });
   // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
   const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));
 

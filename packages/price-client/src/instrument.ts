@@ -20,7 +20,7 @@ export type InstrumentValues = {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const MILLIS = /^\d+$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
  * Reads an instrument's decimal strings as numbers and its times as dates. A malformed value is an
@@ -46,13 +46,12 @@ export function readInstrument(instrument: Instrument): InstrumentValues {
   // Digits beyond ±8.64e15 ms parse as a number but make an Invalid Date: that is malformed too.
   const time = typeof timeText === 'string' && MILLIS.test(timeText) ? new Date(Number(timeText)) : undefined;
   if (time === undefined || Number.isNaN(time.getTime())) throw malformed('time', timeText, 'Unix milliseconds');
-  const parts = typeof instrument.timestamp === 'string' ? DATE_TIME.exec(instrument.timestamp)?.slice(1).map(Number) : undefined;
-  const timestamp = parts && new Date(Date.UTC(parts[0]!, parts[1]! - 1, parts[2]!, parts[3]!, parts[4]!, parts[5]!));
-  // Date.UTC rolls over silently (month 13, 30 February, 24:00) and maps years 0-99 to 19xx, so the
-  // fields are read back: a text that does not name exactly this moment is malformed.
-  const readBack = timestamp && [timestamp.getUTCFullYear(), timestamp.getUTCMonth() + 1, timestamp.getUTCDate(), timestamp.getUTCHours(), timestamp.getUTCMinutes(), timestamp.getUTCSeconds()];
-  if (!timestamp || !readBack!.every((v, i) => v === parts![i])) {
-    throw malformed('timestamp', instrument.timestamp, 'a date-time YYYY-MM-DD HH:MM:SS');
+  const text = instrument.timestamp;
+  const iso = typeof text === 'string' && DATE_TIME.test(text) ? text.replace(' ', 'T') : undefined;
+  const timestamp = iso === undefined ? undefined : new Date(`${iso}Z`);
+  // Date rolls over silently (30 February, 24:00), so the text read back must name exactly this moment.
+  if (!timestamp || Number.isNaN(timestamp.getTime()) || timestamp.toISOString().slice(0, 19) !== iso) {
+    throw malformed('timestamp', text, 'a date-time YYYY-MM-DD HH:MM:SS');
   }
   return {
     pair: instrument.tradingPairs,

@@ -206,7 +206,7 @@ describe('latest and readInstrument', () => {
     ['timestamp', '2024-13-01 00:00:00'],
     ['timestamp', '2024-00-10 00:00:00'],
     ['timestamp', '2024-11-20 24:00:00'],
-    ['timestamp', '0050-01-01 00:00:00'],
+    ['timestamp', '2023-02-29 00:00:00'],
     ['timestamp', '2024-11-20 00:00'],
   ];
   it.each(malformed)('a malformed %s (%j) is an InvalidArgumentError, never NaN', (field, value) => {

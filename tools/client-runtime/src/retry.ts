@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
+import { checkInteger } from './params.js';
 
 /**
  * Retry policy of the clients' GET requests. Only idempotent reads are sent, so network errors,
@@ -32,16 +33,12 @@ export const DEFAULT_RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 /** Resolves the user's `retry` option (`false` turns retries off) over a client's default statuses. */
 export function resolveRetry(option: RetryOptions | false | undefined, defaultStatuses = DEFAULT_RETRY_STATUSES): RetryPolicy {
   const o = option === false ? { attempts: 1 } : (option ?? {});
-  const attempts = o.attempts ?? 3;
-  // Bounded: a retry loop must end, so attempts is a small integer (and the elapsed time is capped).
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) {
-    throw new InvalidArgumentError('retry.attempts', `must be an integer from 1 to 100, got ${String(attempts)}`);
-  }
   return {
-    attempts,
+    // Bounded: a retry loop must end, so attempts is a small integer (and the elapsed time is capped).
+    attempts: checkInteger('retry.attempts', o.attempts ?? 3, 1, 100),
     baseDelayMs: milliseconds('retry.baseDelayMs', o.baseDelayMs ?? 250),
     maxDelayMs: milliseconds('retry.maxDelayMs', o.maxDelayMs ?? 10_000),
-    maxElapsedMs: milliseconds('retry.maxElapsedMs', o.maxElapsedMs ?? 60_000, Infinity),
+    maxElapsedMs: milliseconds('retry.maxElapsedMs', o.maxElapsedMs ?? 60_000, 0, Infinity),
     statuses: o.statuses ?? defaultStatuses,
     now: o.now ?? Date.now,
     sleep: o.sleep ?? sleep,
@@ -49,10 +46,18 @@ export function resolveRetry(option: RetryOptions | false | undefined, defaultSt
   };
 }
 
-/** A duration option: milliseconds from 0 to `max` (by default 2^31-1, the longest a timer waits). */
-function milliseconds(name: string, value: unknown, max = 2 ** 31 - 1): number {
-  if (typeof value !== 'number' || !(value >= 0 && value <= max)) {
-    throw new InvalidArgumentError(name, `must be a number of milliseconds from 0 to ${max}, got ${String(value)}`);
+/**
+ * A duration option: milliseconds from `min` to `max` (by default 0 to 2^31-1, the longest a timer
+ * waits: a longer delay makes `setTimeout` fire at once).
+ *
+ * @example
+ * ```ts
+ * milliseconds('timeoutMs', 0, 1); // throws InvalidArgumentError naming 'timeoutMs'
+ * ```
+ */
+export function milliseconds(name: string, value: unknown, min = 0, max = 2 ** 31 - 1): number {
+  if (typeof value !== 'number' || !(value >= min && value <= max)) {
+    throw new InvalidArgumentError(name, `must be a number of milliseconds from ${min} to ${max}, got ${String(value)}`);
   }
   return value;
 }

@@ -9,9 +9,9 @@ import {
   TimeoutError,
   type ValidationIssue,
 } from './errors.js';
-import { checkParam, type ParamSpec } from './params.js';
+import { checkParam, type FormatChecks, type ParamSpec } from './params.js';
 import { redactUrl } from './redact.js';
-import { backoffDelay, parseRetryAfter, resolveRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 
 /**
  * A response validator as `@x/validators` creates it (`createResponseValidator({ strict })`); the
@@ -92,8 +92,6 @@ export type RawRequester = {
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Longest delay `setTimeout` honours; a larger one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Runs operations: checks arguments, sends, times out, retries, parses and validates. */
 export class Transport {
@@ -104,30 +102,31 @@ export class Transport {
   readonly #validator: ResponseValidator | undefined;
   readonly #baseUrl: string;
   readonly #direct: DirectSend | undefined;
+  readonly #formats: FormatChecks | undefined;
   /** Set by the first timeout: from then on every attempt carries an AbortSignal (see `#attempt`). */
   #abortable = false;
 
-  /** `direct` (from {@link directSender}) sends without openapi-fetch while no middleware is registered. */
+  /**
+   * `client` holds what differs between the clients: the statuses retried by default, the `direct`
+   * sender (from {@link directSender}) used while no middleware is registered, and the format checks
+   * of the spec's parameters.
+   */
   constructor(
     raw: RawRequester,
     baseFetch: (request: Request) => Promise<Response>,
     options: TransportOptions & { baseUrl: string },
-    retryStatuses?: readonly number[],
-    direct?: DirectSend,
+    client: { retryStatuses?: readonly number[]; direct?: DirectSend; formats?: FormatChecks } = {},
   ) {
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
-    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
-      throw new InvalidArgumentError('timeoutMs', `must be a number of milliseconds from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
-    }
     parseBaseUrl(options.baseUrl);
     this.#raw = raw;
     this.#fetch = baseFetch;
-    this.#timeoutMs = timeoutMs;
-    this.#retry = resolveRetry(options.retry, retryStatuses);
+    // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
+    this.#timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+    this.#retry = resolveRetry(options.retry, client.retryStatuses);
     this.#validator = options.validator;
     this.#baseUrl = options.baseUrl;
-    this.#direct = direct;
+    this.#direct = client.direct;
+    this.#formats = client.formats;
   }
 
   /**
@@ -138,7 +137,7 @@ export class Transport {
     const path: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
     for (const spec of op.params) {
-      const value = checkParam(spec, args[spec.name]);
+      const value = checkParam(spec, args[spec.name], this.#formats);
       if (value === undefined) continue;
       if (spec.in === 'path') path[spec.name] = value;
       else if (spec.in === 'query') query[spec.name] = value;
@@ -333,7 +332,7 @@ export type FetchLike = (input: string | Request, init?: RequestInit) => Promise
  * ```ts
  * const send = fetchOf(options.fetch);
  * const raw = createClient<paths>({ baseUrl, fetch: send, headers: options.headers });
- * const transport = new Transport(raw, send, { ...options, baseUrl }, undefined, directSender(raw, send, baseUrl, options.headers));
+ * const transport = new Transport(raw, send, { ...options, baseUrl }, { direct: directSender(raw, send, baseUrl, options.headers) });
  * ```
  */
 export function directSender(raw: RawRequester, fetch: FetchLike, baseUrl: string, headerOption?: Record<string, string>): DirectSend {
