@@ -10,7 +10,7 @@ import {
   TimeoutError,
   type NodeClient,
 } from '@x/node-client';
-import { FAULT_KINDS, STUB_ACCOUNTS, startScriptedServer } from '../../../tools/stub-servers/src/index.ts';
+import { FAULT_KINDS, STUB_ACCOUNTS, startSilentServer } from '../../../tools/stub-servers/src/index.ts';
 import { rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();
@@ -109,24 +109,9 @@ describe('timeouts', () => {
   });
 });
 
-/**
- * A server that never answers and records, per request, whether its connection was closed: by the
- * client aborting the request, since nothing else closes it before the server does.
- */
-async function silentServer(): Promise<{ url: string; closed: boolean[]; close(): Promise<void> }> {
-  const closed: boolean[] = [];
-  const server = await startScriptedServer((_req, res) => {
-    const i = closed.push(false) - 1;
-    res.on('close', () => {
-      closed[i] = true;
-    });
-  });
-  return { url: server.url, closed, close: () => server.close() };
-}
-
 describe('what a timeout does to its request', () => {
   it("the client's first timeout leaves its request to the server; every later one aborts it", async () => {
-    const server = await silentServer();
+    const server = await startSilentServer();
     try {
       const node = createNodeClient({ baseUrl: server.url, retry: false, timeoutMs: 100 });
       await expect(node.v2.getAccount('0x1')).rejects.toBeInstanceOf(TimeoutError);
@@ -142,7 +127,7 @@ describe('what a timeout does to its request', () => {
   });
 
   it("with the caller's signal, the first timeout aborts its request too", async () => {
-    const server = await silentServer();
+    const server = await startSilentServer();
     try {
       const node = createNodeClient({ baseUrl: server.url, retry: false, timeoutMs: 100 });
       const err = await rejectionOf(node.v2.getAccount('0x1', { signal: new AbortController().signal }));
@@ -155,7 +140,7 @@ describe('what a timeout does to its request', () => {
   });
 
   it('a retry after the first timeout is abortable', async () => {
-    const server = await silentServer();
+    const server = await startSilentServer();
     try {
       const node = createNodeClient({ baseUrl: server.url, timeoutMs: 100, retry: { attempts: 2, sleep: async () => undefined } });
       await expect(node.v2.getAccount('0x1')).rejects.toBeInstanceOf(TimeoutError);

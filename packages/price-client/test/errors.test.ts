@@ -10,6 +10,7 @@ import {
   TimeoutError,
   type RetryOptions,
 } from '@x/price-client';
+import { startSilentServer } from '../../../tools/stub-servers/src/index.ts';
 import { client, DAY, NOW, rejection, startServer, usePriceStub } from './helpers.ts';
 
 const ctx = usePriceStub();
@@ -196,13 +197,8 @@ describe('broken responses and connections', () => {
 
 describe('what a timeout does to its request (through openapi-fetch)', () => {
   it("the client's first timeout leaves its request to the server; every later one aborts it", async () => {
-    const closed: boolean[] = [];
-    const server = await startServer((_req, res) => {
-      const i = closed.push(false) - 1;
-      res.on('close', () => {
-        closed[i] = true;
-      });
-    });
+    const server = await startSilentServer();
+    const { closed } = server;
     try {
       const prices = createPriceClient({ baseUrl: server.url, apiKey: 'k', retry: false, timeoutMs: 100 });
       await expect(prices.latest()).rejects.toBeInstanceOf(TimeoutError);

@@ -28,5 +28,5 @@ export { PRICE_PAIRS, priceAt, candleAt } from './price/model.ts';
 
 export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER } from './http.ts';
 export type { StubHandle, RecordedRequest } from './http.ts';
-export { startScriptedServer } from './scripted.ts';
+export { startScriptedServer, startSilentServer } from './scripted.ts';
 export type { ScriptedServer } from './scripted.ts';

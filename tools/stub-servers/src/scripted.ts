@@ -45,3 +45,26 @@ export async function startScriptedServer(
       }),
   };
 }
+
+/**
+ * A scripted server that never answers, recording per request whether its connection was closed
+ * (nothing closes it but the client, until the server does): for tests of what a timeout or an abort
+ * does to the request left behind.
+ *
+ * @example
+ * ```ts
+ * const server = await startSilentServer();
+ * // ... a request times out ...
+ * expect(server.closed).toEqual([true]); // the client aborted it
+ * ```
+ */
+export async function startSilentServer(): Promise<ScriptedServer & { readonly closed: boolean[] }> {
+  const closed: boolean[] = [];
+  const server = await startScriptedServer((_req, res) => {
+    const i = closed.push(false) - 1;
+    res.on('close', () => {
+      closed[i] = true;
+    });
+  });
+  return { ...server, closed };
+}
