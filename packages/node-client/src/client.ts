@@ -124,8 +124,11 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const requester = raw as unknown as RawRequester;
   const transport = new Transport(requester, baseFetch, { ...options, baseUrl }, { direct: directSender(requester, baseFetch, baseUrl, options.headers), formats: U64_FORMATS });
   // Not async (a layer fewer): nothing here throws, and `transport.call` reports bad arguments as rejections.
-  const call = (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> =>
-    transport.call(id, operations[id], { ...args, address: normalizeAddress(args.address) }, callOptions) as Promise<never>;
+  // `args` is the call's own object, built below, so the address is normalised in place.
+  const call = (id: OperationId, args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> => {
+    args.address = normalizeAddress(args.address);
+    return transport.call(id, operations[id], args, callOptions) as Promise<never>;
+  };
   const api = <V extends 'V1' | 'V2'>(v: V): AccountApi<V> => ({
     getAccount: (address, o) => call(`getAccount${v}`, { address }, o),
     listTransactions: (address, o = {}) => call(`listTransactions${v}`, { address, count: o.count, start: o.start }, o),
