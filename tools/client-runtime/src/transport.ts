@@ -53,6 +53,7 @@ export type CallOptions = {
 
 /** What the transport needs to know of an operation: the generated operation table's entry. */
 export type OperationSpec = {
+  /** Upper case, as fetch sends it and errors show it. */
   readonly method: string;
   readonly path: string;
   readonly params: readonly ParamSpec[];
@@ -62,17 +63,29 @@ export type OperationSpec = {
 export type RawResult = { data?: unknown; error?: unknown; response: Response };
 
 /**
- * Sends an operation's request without openapi-fetch, or returns undefined when it must go through
- * openapi-fetch (middleware is registered). `track(url, send)` runs the fetch, so that the transport
- * sees where a failure happened, as on the openapi-fetch path.
+ * One attempt as its sender reports it to the transport: the URL sent, the status received, where a
+ * failure happened (in fetch itself, or after a response arrived), and its outcome.
+ */
+export type AttemptReport = {
+  url: string;
+  status: number;
+  stage: 'before' | 'fetch-failed' | 'responded';
+  /** A response arrived and its body was read (the text of a success, openapi-fetch's `error` of a failure). */
+  done(data: unknown, error: unknown, response: Response): void;
+  fail(err: unknown): void;
+};
+
+/**
+ * Sends an operation's request without openapi-fetch and reports to `attempt`; returns false, having
+ * done nothing, when it must go through openapi-fetch (middleware is registered).
  */
 export type DirectSend = (
   op: OperationSpec,
   path: Record<string, unknown>,
   query: Record<string, unknown>,
   signal: AbortSignal | undefined,
-  track: (url: string, send: () => Promise<Response>) => Promise<Response>,
-) => Promise<RawResult> | undefined;
+  attempt: AttemptReport,
+) => boolean;
 
 /** The part of an openapi-fetch client the transport drives. */
 export type RawRequester = {
@@ -91,6 +104,19 @@ export type RawRequester = {
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** One call in flight: what its attempts send, and how it ends. */
+type Send = {
+  readonly operationId: string;
+  readonly op: OperationSpec;
+  readonly path: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  readonly signal: AbortSignal | undefined;
+  /** When the first attempt started (the retry policy's clock). */
+  readonly started: number;
+  readonly resolve: (body: unknown) => void;
+  readonly reject: (reason: unknown) => void;
+};
 
 /** Runs operations: checks arguments, sends, times out, retries, parses and validates. */
 export class Transport {
@@ -129,134 +155,129 @@ export class Transport {
   }
 
   /**
-   * Checks `args` against the operation's parameters (throwing `InvalidArgumentError` before any
-   * request), then sends it and returns the parsed, optionally validated, body.
+   * Checks `args` against the operation's parameters (rejecting with `InvalidArgumentError` before any
+   * request), then sends it and resolves to the parsed, optionally validated, body.
    */
-  async call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
+  call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
     const path: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
-    for (const spec of op.params) {
-      const value = checkParam(spec, args[spec.name], this.#formats);
-      if (value === undefined) continue;
-      if (spec.in === 'path') path[spec.name] = value;
-      else if (spec.in === 'query') query[spec.name] = value;
-    }
     const signal = options.signal;
-    signal?.throwIfAborted();
-    const policy = this.#retry;
-    const started = policy.now();
-    for (let attempt = 1; ; attempt++) {
-      let retryAfterMs: number | undefined;
-      let failure: ClientError;
-      try {
-        const result = await this.#attempt(op, path, query, signal);
-        if (result.kind === 'ok') return this.#validate(operationId, result.status, result.body);
-        failure = result.error;
-        retryAfterMs = result.retryAfterMs;
-        if (!policy.statuses.includes(result.error.status)) throw failure;
-        // Honour Retry-After: asking again sooner than the server said would only add load, so a
-        // longer wait than this client will make ends the retries with the error.
-        if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) throw failure;
-      } catch (err) {
-        if (!(err instanceof NetworkError || err instanceof TimeoutError)) throw err;
-        failure = err;
+    try {
+      for (const spec of op.params) {
+        const value = checkParam(spec, args[spec.name], this.#formats);
+        if (value === undefined) continue;
+        if (spec.in === 'path') path[spec.name] = value;
+        else if (spec.in === 'query') query[spec.name] = value;
       }
-      if (attempt >= policy.attempts) throw failure;
-      const delay = backoffDelay(policy, attempt, retryAfterMs);
-      if (policy.now() + delay - started > policy.maxElapsedMs) throw failure;
-      await policy.sleep(delay, signal);
+      signal?.throwIfAborted();
+    } catch (err) {
+      return Promise.reject(err);
     }
+    // One promise for the whole call, retries included, settled from the attempts' callbacks: each
+    // promise layer between fetch and the caller costs a round trip more than its own few microseconds.
+    return new Promise((resolve, reject) => {
+      const send: Send = { operationId, op, path, query, signal, started: this.#retry.now(), resolve, reject };
+      this.#attempt(send, 1);
+    });
   }
 
-  async #attempt(
-    op: OperationSpec,
-    path: Record<string, unknown>,
-    query: Record<string, unknown>,
-    signal: AbortSignal | undefined,
-  ): Promise<{ kind: 'ok'; status: number; body: unknown } | { kind: 'http'; error: HttpError; retryAfterMs: number | undefined }> {
+  #attempt(send: Send, attempt: number): void {
+    const { op, signal } = send;
     // Node 20's fetch pays ~20 µs to follow a request's AbortSignal (a WeakRef, a finalizer and a
     // listener per request: 7-10% of a loopback round trip). So until a timeout has shown that the
     // server can hang, a call without the caller's signal sends none: a timeout then ends the attempt
     // without aborting its request, whose connection is freed when the late answer has been read (or by
     // fetch's own limits). After this client's first timeout, every attempt carries a signal the timer aborts.
     const controller = signal || this.#abortable ? new AbortController() : undefined;
-    let timedOut = false;
-    let expire: (() => void) | undefined;
-    const onAbort = (): void => controller?.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const onAbort = signal && ((): void => controller?.abort(signal.reason));
+    if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
+    // Set once the attempt has an outcome; a request left behind by a timeout settles into nothing.
+    let over = false;
+    const end = (): boolean => {
+      if (over) return false;
+      over = true;
+      clearTimeout(timer);
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+      return true;
+    };
     const timer = setTimeout(() => {
-      timedOut = true;
-      controller?.abort();
-      expire?.();
+      if (controller) return controller.abort(); // the request's rejection ends the attempt
+      this.#abortable = true;
+      if (end()) this.#failed(send, attempt, new TimeoutError({ method, url: redactUrl(report.url), timeoutMs: this.#timeoutMs }));
     }, this.#timeoutMs);
-    // The URL sent (middleware may replace the request); redacted only when an error shows it.
-    let url = `${this.#baseUrl}${op.path}`;
-    let status = 0;
-    // Where a failure happened: in fetch itself (a network error) or after a response arrived (its
-    // body could not be read). Anything else (a middleware's own error) is passed on unchanged.
-    let stage = 'before' as 'before' | 'fetch-failed' | 'responded'; // `as`: set in track, unseen by narrowing
-    const method = op.method.toUpperCase();
-    // Promise callbacks rather than an async function: each async layer of a request delays the read of
-    // its body by a few microtask turns, which costs fetch measurably more than the turns themselves.
-    const track = (sent: string, send: () => Promise<Response>): Promise<Response> => {
-      url = sent;
-      return new Promise<Response>((resolve) => resolve(send())).then(
-        (response) => {
-          status = response.status;
-          stage = 'responded';
-          return response;
-        },
-        (err: unknown) => {
-          stage = 'fetch-failed';
-          throw err; // unwrapped, so that `onError` middleware sees fetch's own error
-        },
-      );
+    const method = op.method;
+    const report: AttemptReport = {
+      // The URL sent (middleware may replace the request); redacted only when an error shows it.
+      url: this.#baseUrl + op.path,
+      status: 0,
+      // Where a failure happened; a failure before fetch (a middleware's own error) is passed on unchanged.
+      stage: 'before',
+      done: (data, error, response) => {
+        if (!end()) return;
+        const { status, ok } = response;
+        if (!ok) {
+          const httpError = new HttpError({ status, statusText: response.statusText, body: error, method, url: redactUrl(report.url) });
+          return this.#failed(send, attempt, httpError, parseRetryAfter(response.headers.get('retry-after'), this.#retry.now()));
+        }
+        try {
+          const body = parseBody(data, status, method, report.url);
+          const result = this.#validator?.(send.operationId, status, body);
+          if (result && !result.ok) throw new ResponseValidationError({ operationId: send.operationId, issues: result.issues, body });
+          send.resolve(body);
+        } catch (err) {
+          send.reject(err);
+        }
+      },
+      fail: (err) => {
+        if (!end()) return;
+        const url = redactUrl(report.url);
+        let failure = err; // a ClientError (ours, or a middleware's), or an error before fetch: unchanged
+        if (signal?.aborted) failure = signal.reason;
+        else if (controller?.signal.aborted) {
+          this.#abortable = true;
+          failure = new TimeoutError({ method, url, timeoutMs: this.#timeoutMs });
+        } else if (!(err instanceof ClientError)) {
+          if (report.stage === 'fetch-failed') failure = new NetworkError({ method, url, cause: err });
+          // The response started but its body could not be read to the end (reset, truncated).
+          else if (report.stage === 'responded') failure = new ResponseParseError({ status: report.status, method, url, cause: err });
+        }
+        this.#failed(send, attempt, failure);
+      },
+    };
+    // Runs openapi-fetch's fetch so that a failure's stage is known.
+    const track = (request: Request): Promise<Response> => {
+      report.url = request.url;
+      report.stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
+      return new Promise<Response>((resolve) => resolve(this.#fetch(request))).then((response) => {
+        report.status = response.status;
+        report.stage = 'responded';
+        return response;
+      }); // a rejection unchanged, so that `onError` middleware sees fetch's own error
     };
     try {
-      const sent =
-        this.#direct?.(op, path, query, controller?.signal, track) ??
-        this.#raw.request('get', op.path as never, {
-          params: { path, query },
-          parseAs: 'text',
-          signal: controller?.signal,
-          fetch: (request: Request) => track(request.url, () => this.#fetch(request)),
-        });
-      // Without a signal, the timer ends the attempt by rejecting this race; the request left behind
-      // settles into the race's settled promise, so its outcome is never an unhandled rejection.
-      const { data, error, response } = await (controller
-        ? sent
-        : new Promise<RawResult>((resolve, reject) => {
-            expire = reject;
-            sent.then(resolve, reject);
-          }));
-      if (!response.ok) {
-        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#retry.now());
-        const httpError = new HttpError({ status: response.status, statusText: response.statusText, body: error, method, url: redactUrl(url) });
-        return { kind: 'http', error: httpError, retryAfterMs };
+      if (!this.#direct?.(op, send.path, send.query, controller?.signal, report)) {
+        this.#raw
+          .request('get', op.path as never, { params: { path: send.path, query: send.query }, parseAs: 'text', signal: controller?.signal, fetch: track })
+          .then(({ data, error, response }) => report.done(data, error, response), report.fail);
       }
-      return { kind: 'ok', status: response.status, body: parseBody(data, response.status, method, url) };
     } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      if (timedOut) {
-        this.#abortable = true;
-        throw new TimeoutError({ method, url: redactUrl(url), timeoutMs: this.#timeoutMs });
-      }
-      if (err instanceof ClientError) throw err;
-      if (stage === 'fetch-failed') throw new NetworkError({ method, url: redactUrl(url), cause: err });
-      // The response started but its body could not be read to the end (reset, truncated).
-      if (stage === 'responded') throw new ResponseParseError({ status, method, url: redactUrl(url), cause: err });
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      report.fail(err); // e.g. a path value encodeURIComponent refuses: ends like any failure
     }
   }
 
-  #validate(operationId: string, status: number, body: unknown): unknown {
-    if (!this.#validator) return body;
-    const result = this.#validator(operationId, status, body);
-    if (!result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body });
-    return body;
+  /** Ends the call with `failure`, or retries when the policy allows it. */
+  #failed(send: Send, attempt: number, failure: unknown, retryAfterMs?: number): void {
+    const policy = this.#retry;
+    const retryable =
+      failure instanceof HttpError
+        ? policy.statuses.includes(failure.status) &&
+          // Honour Retry-After: asking again sooner than the server said would only add load, so a
+          // longer wait than this client will make ends the retries with the error.
+          !(retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs)
+        : failure instanceof NetworkError || failure instanceof TimeoutError;
+    const delay = retryable && attempt < policy.attempts ? backoffDelay(policy, attempt, retryAfterMs) : -1;
+    if (delay < 0 || policy.now() + delay - send.started > policy.maxElapsedMs) return send.reject(failure);
+    policy.sleep(delay, send.signal).then(() => this.#attempt(send, attempt + 1), send.reject);
   }
 }
 
@@ -360,8 +381,8 @@ export function directSender(raw: RawRequester, fetch: FetchLike, baseUrl: strin
   const headers = headerOption && [...merged];
   // Each path template split once at its `{name}` parts: literal, name, literal, ...
   const templates = new Map<string, string[]>();
-  return (op, path, query, signal, track) => {
-    if (middleware.length > 0) return undefined;
+  return (op, path, query, signal, attempt) => {
+    if (middleware.length > 0) return false;
     let parts = templates.get(op.path);
     if (parts === undefined) templates.set(op.path, (parts = op.path.split(/\{([^{}]+)\}/)));
     // As openapi-fetch's default serializers: path parameters (`simple` style) and query values
@@ -373,21 +394,27 @@ export function directSender(raw: RawRequester, fetch: FetchLike, baseUrl: strin
       url += `${separator}${name}=${encodeURIComponent(query[name] as string)}`;
       separator = '&';
     }
-    const init = { method: op.method.toUpperCase(), headers, signal };
-    return track(url, () => fetch(url, init)).then(readBody);
+    attempt.url = url;
+    attempt.stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
+    // Only the promise steps fetch itself needs: each further step and object per request costs a
+    // loopback round trip several times its own CPU (more garbage, later socket writes). And `fetch(url)`
+    // when nothing differs from its defaults: an init makes fetch's Request do more work.
+    (headers || signal || op.method !== 'GET' ? fetch(url, { method: op.method, headers, signal }) : fetch(url)).then((response) => {
+      attempt.status = response.status;
+      attempt.stage = 'responded';
+      // Read even after a timeout ended the attempt: that frees the connection of the request left behind.
+      if (response.ok) response.text().then((data) => attempt.done(data, undefined, response), attempt.fail);
+      else readErrorBody(response).then((r) => attempt.done(undefined, r.error, response), attempt.fail);
+    }, attempt.fail);
+    return true;
   };
 }
 
 /**
- * The body as openapi-fetch returns it with `parseAs: 'text'`: a success's text; an error's text,
- * parsed when it is JSON; no error body when the response announces an empty one.
+ * An error's body as openapi-fetch returns it with `parseAs: 'text'`: the text, parsed when it is
+ * JSON; none when the response announces an empty one. (A success's empty text and no text end in the
+ * same ResponseParseError, so only errors check.)
  */
-function readBody(response: Response): Promise<RawResult> {
-  // A success's empty text and no text end in the same ResponseParseError, so only errors check.
-  if (response.ok) return response.text().then((data) => ({ data, response }));
-  return readErrorBody(response);
-}
-
 async function readErrorBody(response: Response): Promise<RawResult> {
   const length = response.headers.get('content-length');
   if (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked')) return { response };
