@@ -343,8 +343,8 @@ export type FetchLike = (input: string | Request, init?: RequestInit) => Promise
 
 /**
  * A {@link DirectSend} for a client created with `raw` and `options`: while no middleware is registered
- * with `raw.use()`, requests are sent with `fetch(url, init)`, without openapi-fetch building a `Request`
- * that fetch then copies (per request, the largest CPU cost of the client). The URL, headers and the
+ * with `raw.use()`, requests are sent with `fetch(url)` (`fetch(url, init)` with headers or a signal),
+ * without openapi-fetch building a `Request` that fetch then copies (per request, the largest CPU cost of the client). The URL, headers and the
  * body read are the ones openapi-fetch would produce with its defaults; any middleware switches calls
  * back to openapi-fetch, and ejecting it switches them back.
  *
@@ -404,7 +404,7 @@ export function directSender(raw: RawRequester, fetch: FetchLike, baseUrl: strin
       attempt.stage = 'responded';
       // Read even after a timeout ended the attempt: that frees the connection of the request left behind.
       if (response.ok) response.text().then((data) => attempt.done(data, undefined, response), attempt.fail);
-      else readErrorBody(response).then((r) => attempt.done(undefined, r.error, response), attempt.fail);
+      else readErrorBody(response).then((error) => attempt.done(undefined, error, response), attempt.fail);
     }, attempt.fail);
     return true;
   };
@@ -415,14 +415,13 @@ export function directSender(raw: RawRequester, fetch: FetchLike, baseUrl: strin
  * JSON; none when the response announces an empty one. (A success's empty text and no text end in the
  * same ResponseParseError, so only errors check.)
  */
-async function readErrorBody(response: Response): Promise<RawResult> {
+async function readErrorBody(response: Response): Promise<unknown> {
   const length = response.headers.get('content-length');
-  if (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked')) return { response };
-  let error: unknown = await response.text();
+  if (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked')) return undefined;
+  const text = await response.text();
   try {
-    error = JSON.parse(error as string);
+    return JSON.parse(text);
   } catch {
-    // not JSON: the text
+    return text; // not JSON
   }
-  return { error, response };
 }
