@@ -21,7 +21,8 @@ import { measureAsync, median, pairedRatio, pool, type Rounds } from './harness.
 import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';
 import type { Row } from './report.ts';
 
-export type Servers = ServersReady & { close(): Promise<void> };
+/** The servers' addresses, and how to stop them. */
+export type Servers = { ready: ServersReady; close(): Promise<void> };
 
 export async function startServers(): Promise<Servers> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -31,7 +32,7 @@ export async function startServers(): Promise<Servers> {
     child.once('exit', (code) => reject(new Error(`server process exited (${String(code)}) before it was ready`)));
   });
   return {
-    ...ready,
+    ready,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -44,7 +45,7 @@ export async function startServers(): Promise<Servers> {
 /**
  * Where the requests go: a loopback server (`fetch` = the global fetch), or `memory`, a fetch that
  * answers from bodies held in memory, with no network at all (the client's `fetch` option), which
- * leaves only the client's own cost and the Response/JSON work both sides share.
+ * leaves only the client's own cost and the Request/Response/JSON work both sides share.
  */
 export type Target = {
   /** Shown in the row names and ids: `pre-rendered`, `stub`, `in-memory`. */
@@ -73,7 +74,10 @@ export async function inMemory(from: string, paths: readonly string[]): Promise<
     const body = bodies.get(url);
     return body === undefined ? new Response('{"error":"not_found"}', { status: 404, headers }) : new Response(body, { headers });
   };
-  return { name: 'in-memory', baseUrl, info: true, fetch: answer, clientFetch: (request) => answer(request.url) };
+  // Both sides call a fetch of the client's `fetch` option shape, which takes a Request, as the global
+  // fetch makes one of its URL: so the Request is work both sides share, not a cost of the client.
+  const memoryFetch = (request: Request): Promise<Response> => answer(request.url);
+  return { name: 'in-memory', baseUrl, info: true, fetch: (url) => memoryFetch(new Request(url)), clientFetch: memoryFetch };
 }
 
 function clientFor(t: Target): NodeClient {
@@ -92,10 +96,9 @@ function cpuOf(cpu: Rounds<'raw' | 'client'>, units: number, unit: string): NonN
   return { raw: per(median(cpu.raw)), client: per(median(cpu.client)), unit, ratio: pairedRatio(cpu.raw, cpu.client).ratio };
 }
 
-export type HttpOptions = { requests: number; concurrency: number; rounds: number; repeats: number };
 
 /** Benchmark 2 on one server. */
-export async function benchGetAccount(t: Target, o: HttpOptions): Promise<Row> {
+export async function benchGetAccount(t: Target, o: { requests: number; concurrency: number; rounds: number }): Promise<Row> {
   const address = STUB_ACCOUNTS.busy;
   const node = clientFor(t);
   const url = t.baseUrl + accountPath(address);
@@ -104,7 +107,9 @@ export async function benchGetAccount(t: Target, o: HttpOptions): Promise<Row> {
       raw: () => pool(o.requests, o.concurrency, () => rawJson(t, url)),
       client: () => pool(o.requests, o.concurrency, () => node.v2.getAccount(address)),
     },
-    { rounds: o.rounds },
+    // A fresh process (see cases.ts): the first few samples of each arm are still JIT-compiling undici's
+    // and the client's code and filling the keep-alive pool, and run up to twice as long.
+    { rounds: o.rounds, warmupRounds: 8 },
   );
   const perSecond = (ms: number): number => (o.requests / ms) * 1000;
   // raw time / client time = client throughput / raw throughput
@@ -125,7 +130,7 @@ export async function benchGetAccount(t: Target, o: HttpOptions): Promise<Row> {
 }
 
 /** Benchmark 3 on one server: `repeats` walks of the account's transactions per sample. */
-export async function benchIterate(t: Target, address: string, expected: number, o: HttpOptions): Promise<Row> {
+export async function benchIterate(t: Target, address: string, expected: number, o: { rounds: number; repeats: number }): Promise<Row> {
   const node = clientFor(t);
   const viaClient = async (): Promise<number> => {
     let n = 0;

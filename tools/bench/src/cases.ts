@@ -1,0 +1,128 @@
+/**
+ * Every benchmark of `pnpm bench`, one entry each. main.ts runs each in a fresh child process (see
+ * case.ts): what one leaves behind (heap, JIT state, sockets of a keep-alive pool) then cannot shape
+ * the next one's numbers, as it did when they shared a process. Both arms of a ratio still run in the
+ * same process, interleaved round by round.
+ */
+import { join } from 'node:path';
+import { STUB_ACCOUNTS } from '@x-tools/stub-servers';
+import type { Target } from './http.ts';
+import type { Row } from './report.ts';
+import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';
+
+/** The repository root, from this file's place in it. */
+export const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+export const GROUPS = ['validate', 'unions', 'http', 'gen'] as const;
+export type Group = (typeof GROUPS)[number];
+
+/** What a case gets from main.ts. */
+export type CaseContext = { root: string; quick: boolean; servers?: ServersReady };
+
+export type Case = {
+  id: string;
+  group: Group;
+  /** The progress line. */
+  title: string;
+  /** Needs the loopback servers (started once by main.ts, shared by the cases). */
+  servers: boolean;
+  run(ctx: CaseContext): Promise<Row[]>;
+};
+
+function serversOf(ctx: CaseContext): ServersReady {
+  if (!ctx.servers) throw new Error('this benchmark needs the loopback servers');
+  return ctx.servers;
+}
+
+// 400 calls x 16 in flight per sample (~0.1 s on loopback). 60 rounds: the per-round ratios of a
+// loopback round trip spread by about +-5%, so fewer rounds leave a median that moves by 2-3% from one
+// run to the next, as much as the margin the target is about.
+const GET_ACCOUNT = { requests: 400, concurrency: 16 };
+
+/** The in-memory target: the bodies of the pre-rendered server, answered from memory. */
+async function memoryTarget(s: ServersReady): Promise<Target> {
+  const http = await import('./http.ts');
+  return http.inMemory(s.fastUrl, [
+    accountPath(STUB_ACCOUNTS.busy),
+    ...Array.from({ length: s.syntheticCount / PAGE + 1 }, (_, i) => txPagePath(s.synthetic, i * PAGE)),
+  ]);
+}
+
+const getAccount = (name: 'pre-rendered' | 'stub' | 'in-memory'): Case => ({
+  id: `getAccount.${name}`,
+  group: 'http',
+  title: `2: getAccount, client vs raw fetch (${name})`,
+  servers: true,
+  async run(ctx) {
+    const s = serversOf(ctx);
+    const http = await import('./http.ts');
+    const q = ctx.quick;
+    if (name === 'in-memory') {
+      // In memory a call takes ~0.1 ms: larger samples, so that each lasts about as long as on loopback.
+      return [await http.benchGetAccount(await memoryTarget(s), { ...GET_ACCOUNT, requests: 2000, rounds: q ? 5 : 15 })];
+    }
+    const t = http.loopback(name, name === 'stub' ? s.stubUrl : s.fastUrl);
+    return [await http.benchGetAccount(t, { ...GET_ACCOUNT, rounds: q ? 7 : 60 })];
+  },
+});
+
+const iterate = (name: 'pre-rendered' | 'stub' | 'in-memory'): Case => ({
+  id: `iterate.${name}`,
+  group: 'http',
+  title:
+    name === 'stub'
+      ? '3: iterating the busy account 4 times, client vs raw pages (stub)'
+      : `3: iterating 10,000 transactions, client vs raw pages (${name})`,
+  servers: true,
+  async run(ctx) {
+    const s = serversOf(ctx);
+    const http = await import('./http.ts');
+    const q = ctx.quick;
+    if (name === 'stub') {
+      return [await http.benchIterate(http.loopback('stub', s.stubUrl), STUB_ACCOUNTS.busy, 2500, { rounds: q ? 3 : 7, repeats: 4 })];
+    }
+    const t = name === 'in-memory' ? await memoryTarget(s) : http.loopback(name, s.fastUrl);
+    return [await http.benchIterate(t, s.synthetic, s.syntheticCount, { rounds: q ? 3 : 11, repeats: 1 })];
+  },
+});
+
+export const CASES: readonly Case[] = [
+  {
+    id: 'validate',
+    group: 'validate',
+    title: '1: validating a v2 page vs JSON.parse',
+    servers: true,
+    async run(ctx) {
+      const { benchValidatePage } = await import('./validate.ts');
+      const res = await fetch(serversOf(ctx).stubUrl + txPagePath(STUB_ACCOUNTS.busy, 0));
+      if (!res.ok) throw new Error(`the stub answered ${res.status} for the page`);
+      return benchValidatePage(await res.text(), ctx.quick ? 9 : 31);
+    },
+  },
+  {
+    id: 'unions',
+    group: 'unions',
+    title: '5: union encodings, keyed vs oneOf',
+    servers: true,
+    async run(ctx) {
+      const { benchUnions, unionValues } = await import('./unions.ts');
+      return benchUnions(await unionValues(serversOf(ctx).stubUrl), ctx.quick ? 7 : 21);
+    },
+  },
+  getAccount('pre-rendered'),
+  getAccount('stub'),
+  getAccount('in-memory'),
+  iterate('pre-rendered'),
+  iterate('in-memory'),
+  iterate('stub'),
+  {
+    id: 'gen',
+    group: 'gen',
+    title: '4: pnpm gen, cold and with nothing changed (a copy of the tree in the temp dir)',
+    servers: false,
+    async run(ctx) {
+      const { benchGen } = await import('./gen.ts');
+      return [await benchGen(ctx.root, ctx.quick ? 1 : 2, ctx.quick ? 2 : 3)];
+    },
+  },
+];
