@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
+import ts from 'typescript';
 import { ROOT } from './specs.ts';
 import type { FileSet } from './files.ts';
 import { header } from './files.ts';
@@ -8,17 +9,49 @@ import { header } from './files.ts';
 export const RUNTIME_DIR = 'tools/client-runtime/src';
 const CLIENTS = ['packages/node-client', 'packages/price-client'];
 
+/** The relative module specifiers `source` imports or re-exports. */
+function importsOf(source: string): string[] {
+  return ts
+    .preProcessFile(source, true, false)
+    .importedFiles.map((f) => f.fileName)
+    .filter((name) => name.startsWith('.'));
+}
+
 /**
- * Delivers the shared runtime to both clients as generated files, so each client package is
- * self-contained when published and the runtime still has one source.
+ * The runtime modules a client uses: those its hand-written sources (the `.ts` files directly in its
+ * `src/`) import from `./generated/runtime/`, and the ones those import in turn. A client's package
+ * then carries no module it never loads.
+ *
+ * @example
+ * ```ts
+ * runtimeModulesOf('packages/price-client'); // ['errors.ts', 'params.ts', 'redact.ts', 'retry.ts', 'transport.ts']
+ * ```
+ */
+export function runtimeModulesOf(client: string, root = ROOT): string[] {
+  const src = join(root, client, 'src');
+  const needed = new Set<string>();
+  const add = (specifier: string, from: string): void => {
+    const path = posix.normalize(posix.join(from, specifier));
+    if (!path.startsWith('generated/runtime/')) return;
+    const name = path.slice('generated/runtime/'.length).replace(/\.js$/, '.ts');
+    if (needed.has(name)) return;
+    needed.add(name);
+    for (const next of importsOf(readFileSync(join(root, RUNTIME_DIR, name), 'utf8'))) add(next, 'generated/runtime');
+  };
+  for (const file of readdirSync(src).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
+    for (const specifier of importsOf(readFileSync(join(src, file), 'utf8'))) add(specifier, '.');
+  }
+  return [...needed].sort();
+}
+
+/**
+ * Delivers the shared runtime to the clients as generated files, each client the modules it uses, so
+ * each client package is self-contained when published and the runtime still has one source.
  */
 export function emitRuntime(files: FileSet, root = ROOT): void {
-  const names = readdirSync(join(root, RUNTIME_DIR))
-    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
-    .sort();
-  for (const name of names) {
-    const source = readFileSync(join(root, RUNTIME_DIR, name), 'utf8');
-    for (const client of CLIENTS) {
+  for (const client of CLIENTS) {
+    for (const name of runtimeModulesOf(client, root)) {
+      const source = readFileSync(join(root, RUNTIME_DIR, name), 'utf8');
       files.set(`${client}/src/generated/runtime/${name}`, header(`${RUNTIME_DIR}/${name}`) + source);
     }
   }

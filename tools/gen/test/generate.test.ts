@@ -8,13 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from '../src/generate.ts';
 import { GENERATED_DIRS, header, staleFiles, writeFiles, type FileSet } from '../src/files.ts';
-import { RUNTIME_DIR } from '../src/emit-runtime.ts';
+import { RUNTIME_DIR, runtimeModulesOf } from '../src/emit-runtime.ts';
 import { ROOT } from '../src/specs.ts';
 
 /** Snapshotted whole: the files a reviewer reads when a spec changes. */
@@ -73,17 +73,36 @@ describe('generate()', () => {
     }
   });
 
-  it('delivers each shared runtime module to both clients unchanged below the header', () => {
+  it('delivers to each client the runtime modules it uses, unchanged below the header', () => {
     const dir = join(ROOT, RUNTIME_DIR);
-    const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')) : [];
-    for (const name of names) {
-      const source = readFileSync(join(dir, name), 'utf8');
-      for (const client of ['node-client', 'price-client']) {
-        expect(files.get(`packages/${client}/src/generated/runtime/${name}`), `${client} gets ${name}`).toBe(header(`${RUNTIME_DIR}/${name}`) + source);
+    const all = readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort();
+    const expected: Record<string, string[]> = {
+      // The node client uses every module; the price client has no u64 parameters.
+      'node-client': all,
+      'price-client': all.filter((n) => n !== 'u64.ts'),
+    };
+    for (const [client, names] of Object.entries(expected)) {
+      expect(runtimeModulesOf(`packages/${client}`)).toEqual(names);
+      const delivered = [...files.keys()].filter((p) => p.startsWith(`packages/${client}/src/generated/runtime/`));
+      expect(delivered).toEqual(names.map((n) => `packages/${client}/src/generated/runtime/${n}`));
+      for (const name of names) {
+        expect(files.get(`packages/${client}/src/generated/runtime/${name}`), `${client} gets ${name}`).toBe(header(`${RUNTIME_DIR}/${name}`) + readFileSync(join(dir, name), 'utf8'));
       }
     }
-    const delivered = [...files.keys()].filter((p) => p.includes('/src/generated/runtime/'));
-    expect(delivered).toHaveLength(names.length * 2);
+  });
+
+  it('follows imports between runtime modules, and ignores tests: a client importing only transport gets what transport imports', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'gen-runtime-'));
+    try {
+      cpSync(join(ROOT, RUNTIME_DIR), join(tmp, RUNTIME_DIR), { recursive: true });
+      mkdirSync(join(tmp, 'packages/price-client/src'), { recursive: true });
+      writeFileSync(join(tmp, 'packages/price-client/src/index.ts'), "export type { Transport } from './generated/runtime/transport.js';\n");
+      // Tests are not part of the package: what they import is not delivered for them.
+      writeFileSync(join(tmp, 'packages/price-client/src/index.test.ts'), "import { U64_FORMATS } from './generated/runtime/u64.js';\n");
+      expect(runtimeModulesOf('packages/price-client', tmp)).toEqual(['errors.ts', 'params.ts', 'redact.ts', 'retry.ts', 'transport.ts']);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
 
