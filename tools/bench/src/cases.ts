@@ -34,9 +34,9 @@ function serversOf(ctx: CaseContext): ServersReady {
   return ctx.servers;
 }
 
-// 400 calls x 16 in flight per sample (~0.1 s on loopback). 60 rounds: the per-round ratios of a
-// loopback round trip spread by about +-5%, so fewer rounds leave a median that moves by 2-3% from one
-// run to the next, as much as the margin the target is about.
+// 400 calls x 16 in flight per sample (~0.1 s on loopback). 60 rounds rather than 25: the per-round
+// ratios of a loopback round trip spread by 5-10%, and the median of 60 moves less from one run to the
+// next (0.92-0.97 over six runs, against 0.89-0.98 with 25), though still by about the target's margin.
 const GET_ACCOUNT = { requests: 400, concurrency: 16 };
 
 /** The in-memory target: the bodies of the pre-rendered server, answered from memory. */
