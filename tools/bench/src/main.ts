@@ -54,7 +54,8 @@ async function main(): Promise<number> {
   const only = new Set((args.only ?? GROUPS.join(',')).split(',').map((s) => s.trim()));
   for (const g of only) {
     if (!GROUPS.includes(g as Group) && !CASES.some((c) => c.id === g)) {
-      throw new Error(`unknown benchmark ${g}; groups: ${GROUPS.join(', ')}; benchmarks: ${CASES.map((c) => c.id).join(', ')}\n${USAGE}`);
+      console.error(`bench: unknown benchmark ${g}; groups: ${GROUPS.join(', ')}; benchmarks: ${CASES.map((c) => c.id).join(', ')}\n${USAGE}`);
+      return 2;
     }
   }
   const missing = ['node-client', 'validators'].filter((p) => !existsSync(join(ROOT, 'packages', p, 'dist', 'index.js')));
