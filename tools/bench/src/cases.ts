@@ -39,13 +39,10 @@ function serversOf(ctx: CaseContext): ServersReady {
 // next (0.92-0.97 over six runs, against 0.89-0.98 with 25), though still by about the target's margin.
 const GET_ACCOUNT = { requests: 400, concurrency: 16 };
 
-/** The in-memory target: the bodies of the pre-rendered server, answered from memory. */
-async function memoryTarget(s: ServersReady): Promise<Target> {
+/** The in-memory target: the bodies at `paths` of the pre-rendered server, answered from memory. */
+async function memoryTarget(s: ServersReady, paths: readonly string[]): Promise<Target> {
   const http = await import('./http.ts');
-  return http.inMemory(s.fastUrl, [
-    accountPath(STUB_ACCOUNTS.busy),
-    ...Array.from({ length: s.syntheticCount / PAGE + 1 }, (_, i) => txPagePath(s.synthetic, i * PAGE)),
-  ]);
+  return http.inMemory(s.fastUrl, paths);
 }
 
 const getAccount = (name: 'pre-rendered' | 'stub' | 'in-memory'): Case => ({
@@ -59,7 +56,7 @@ const getAccount = (name: 'pre-rendered' | 'stub' | 'in-memory'): Case => ({
     const q = ctx.quick;
     if (name === 'in-memory') {
       // In memory a call takes ~0.1 ms: larger samples, so that each lasts about as long as on loopback.
-      return [await http.benchGetAccount(await memoryTarget(s), { ...GET_ACCOUNT, requests: 2000, rounds: q ? 5 : 15 })];
+      return [await http.benchGetAccount(await memoryTarget(s, [accountPath(STUB_ACCOUNTS.busy)]), { ...GET_ACCOUNT, requests: 2000, rounds: q ? 5 : 15 })];
     }
     const t = http.loopback(name, name === 'stub' ? s.stubUrl : s.fastUrl);
     return [await http.benchGetAccount(t, { ...GET_ACCOUNT, rounds: q ? 7 : 60 })];
@@ -81,7 +78,8 @@ const iterate = (name: 'pre-rendered' | 'stub' | 'in-memory'): Case => ({
     if (name === 'stub') {
       return [await http.benchIterate(http.loopback('stub', s.stubUrl), STUB_ACCOUNTS.busy, 2500, { rounds: q ? 3 : 7, repeats: 4 })];
     }
-    const t = name === 'in-memory' ? await memoryTarget(s) : http.loopback(name, s.fastUrl);
+    const pages = (): string[] => Array.from({ length: s.syntheticCount / PAGE + 1 }, (_, i) => txPagePath(s.synthetic, i * PAGE));
+    const t = name === 'in-memory' ? await memoryTarget(s, pages()) : http.loopback(name, s.fastUrl);
     return [await http.benchIterate(t, s.synthetic, s.syntheticCount, { rounds: q ? 3 : 11, repeats: 1 })];
   },
 });
