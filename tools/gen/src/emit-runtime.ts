@@ -27,7 +27,7 @@ function importsOf(source: string): string[] {
  * runtimeModulesOf('packages/price-client'); // ['errors.ts', 'params.ts', 'redact.ts', 'retry.ts', 'transport.ts']
  * ```
  */
-export function runtimeModulesOf(client: string, root = ROOT): string[] {
+export function runtimeModulesOf(client: string, root = ROOT, read = runtimeReader(root)): string[] {
   const src = join(root, client, 'src');
   const needed = new Set<string>();
   const add = (specifier: string, from: string): void => {
@@ -36,7 +36,7 @@ export function runtimeModulesOf(client: string, root = ROOT): string[] {
     const name = path.slice('generated/runtime/'.length).replace(/\.js$/, '.ts');
     if (needed.has(name)) return;
     needed.add(name);
-    for (const next of importsOf(readFileSync(join(root, RUNTIME_DIR, name), 'utf8'))) add(next, 'generated/runtime');
+    for (const next of importsOf(read(name))) add(next, 'generated/runtime');
   };
   for (const file of readdirSync(src).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
     for (const specifier of importsOf(readFileSync(join(src, file), 'utf8'))) add(specifier, '.');
@@ -49,10 +49,20 @@ export function runtimeModulesOf(client: string, root = ROOT): string[] {
  * each client package is self-contained when published and the runtime still has one source.
  */
 export function emitRuntime(files: FileSet, root = ROOT): void {
+  const read = runtimeReader(root);
   for (const client of CLIENTS) {
-    for (const name of runtimeModulesOf(client, root)) {
-      const source = readFileSync(join(root, RUNTIME_DIR, name), 'utf8');
-      files.set(`${client}/src/generated/runtime/${name}`, header(`${RUNTIME_DIR}/${name}`) + source);
+    for (const name of runtimeModulesOf(client, root, read)) {
+      files.set(`${client}/src/generated/runtime/${name}`, header(`${RUNTIME_DIR}/${name}`) + read(name));
     }
   }
+}
+
+/** Reads runtime modules by file name, each once (both clients and the import scan share them). */
+function runtimeReader(root: string): (name: string) => string {
+  const sources = new Map<string, string>();
+  return (name) => {
+    let source = sources.get(name);
+    if (source === undefined) sources.set(name, (source = readFileSync(join(root, RUNTIME_DIR, name), 'utf8')));
+    return source;
+  };
 }
