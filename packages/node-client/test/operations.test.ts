@@ -180,6 +180,7 @@ describe('addresses and path values on the wire', () => {
     ['1', '/rpc/v2/accounts/0x1'],
     ['0x01', '/rpc/v2/accounts/0x01'],
     ['ABC', '/rpc/v2/accounts/0xabc'],
+    ['0xAbC', '/rpc/v2/accounts/0xabc'],
     [STUB_ACCOUNTS.exactly101.slice(2).toUpperCase(), `/rpc/v2/accounts/${STUB_ACCOUNTS.exactly101}`],
   ])('address %s is sent normalized as %s', async (input, path) => {
     await createNodeClient({ baseUrl: ctx.stub.url, retry: false })
