@@ -110,6 +110,17 @@ export const CASES: readonly Case[] = [
   getAccount('pre-rendered'),
   getAccount('stub'),
   getAccount('in-memory'),
+  {
+    id: 'getAccount.alloc',
+    group: 'http',
+    title: '2: getAccount, bytes allocated per call, client vs raw fetch (in-memory)',
+    servers: true,
+    async run(ctx) {
+      const { benchAllocations } = await import('./alloc.ts');
+      const t = await memoryTarget(serversOf(ctx), [accountPath(STUB_ACCOUNTS.busy)]);
+      return [await benchAllocations(t, { calls: 10_000, rounds: ctx.quick ? 1 : 3 })];
+    },
+  },
   iterate('pre-rendered'),
   iterate('in-memory'),
   iterate('stub'),
