@@ -8,10 +8,9 @@
  * same in-memory target, so the difference is what the client adds.
  */
 import { Session } from 'node:inspector/promises';
-import { createNodeClient } from '@x/node-client';
 import { STUB_ACCOUNTS } from '@x-tools/stub-servers';
 import { median, pool } from './harness.ts';
-import type { Target } from './http.ts';
+import { clientFor, rawJson, type Target } from './http.ts';
 import type { Row } from './report.ts';
 import { accountPath } from './server.ts';
 
@@ -35,10 +34,10 @@ async function bytesPerCall(session: Session, task: () => Promise<unknown>, call
 
 export async function benchAllocations(t: Target, o: { calls: number; rounds: number }): Promise<Row> {
   const address = STUB_ACCOUNTS.busy;
-  const node = createNodeClient({ baseUrl: t.baseUrl, fetch: t.clientFetch });
+  const node = clientFor(t);
   const url = t.baseUrl + accountPath(address);
   const arms = {
-    raw: async (): Promise<unknown> => (await t.fetch(url)).json(),
+    raw: (): Promise<unknown> => rawJson(t, url),
     client: (): Promise<unknown> => node.v2.getAccount(address),
   };
   // Compiled first: optimised code allocates less (escape analysis), and that is the code users run.

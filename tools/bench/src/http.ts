@@ -80,11 +80,11 @@ export async function inMemory(from: string, paths: readonly string[]): Promise<
   return { name: 'in-memory', baseUrl, info: true, fetch: (url) => memoryFetch(new Request(url)), clientFetch: memoryFetch };
 }
 
-function clientFor(t: Target): NodeClient {
+export function clientFor(t: Target): NodeClient {
   return createNodeClient({ baseUrl: t.baseUrl, fetch: t.clientFetch });
 }
 
-async function rawJson(t: Target, url: string): Promise<unknown> {
+export async function rawJson(t: Target, url: string): Promise<unknown> {
   const res = await t.fetch(url);
   if (!res.ok) throw new Error(`${res.status} from ${url}`);
   return res.json();
