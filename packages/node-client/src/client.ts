@@ -147,11 +147,12 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
     const getResource = of('getResource');
     return {
       getAccount: (address, o) => getAccount({ address }, o),
-      listTransactions: (address, o = {}) => listTransactions({ address, count: o.count, start: o.start }, o),
-      listCoinTransactions: (address, o = {}) => listCoinTransactions({ address, count: o.count, start: o.start }, o),
-      listModules: async (address, o = {}) => listModules({ address, count: o.count, start: listStart(v, o.start) }, o),
+      // No default `{}` for the options: an object per call is throughput on loopback (see Transport.call).
+      listTransactions: (address, o) => listTransactions({ address, count: o?.count, start: o?.start }, o),
+      listCoinTransactions: (address, o) => listCoinTransactions({ address, count: o?.count, start: o?.start }, o),
+      listModules: async (address, o) => listModules({ address, count: o?.count, start: listStart(v, o?.start) }, o),
       getModule: (address, module_name, o) => getModule({ address, module_name }, o),
-      listResources: async (address, o = {}) => listResources({ address, count: o.count, start: listStart(v, o.start) }, o),
+      listResources: async (address, o) => listResources({ address, count: o?.count, start: listStart(v, o?.start) }, o),
       getResource: (address, resource_type, o) => getResource({ address, resource_type }, o),
     };
   };

@@ -152,6 +152,22 @@ describe('every operation of v1 and v2 against the stub', () => {
   });
 });
 
+describe('list operations without options', () => {
+  it.each([
+    ['v1.listTransactions', (n: NodeClient) => n.v1.listTransactions(alice), `/rpc/v1/accounts/${alice}/transactions`],
+    ['v2.listTransactions', (n: NodeClient) => n.v2.listTransactions(alice), `/rpc/v2/accounts/${alice}/transactions`],
+    ['v1.listCoinTransactions', (n: NodeClient) => n.v1.listCoinTransactions(alice), `/rpc/v1/accounts/${alice}/coin_transactions`],
+    ['v2.listCoinTransactions', (n: NodeClient) => n.v2.listCoinTransactions(alice), `/rpc/v2/accounts/${alice}/coin_transactions`],
+    ['v1.listModules', (n: NodeClient) => n.v1.listModules(publisher), `/rpc/v1/accounts/${publisher}/modules`],
+    ['v2.listModules', (n: NodeClient) => n.v2.listModules(publisher), `/rpc/v2/accounts/${publisher}/modules`],
+    ['v1.listResources', (n: NodeClient) => n.v1.listResources(alice), `/rpc/v1/accounts/${alice}/resources`],
+    ['v2.listResources', (n: NodeClient) => n.v2.listResources(alice), `/rpc/v2/accounts/${alice}/resources`],
+  ])('%s sends no query and returns the first page', async (_name, call, path) => {
+    expect(await call(client())).toBeTypeOf('object');
+    expect(ctx.stub.requests.map((r) => [r.method, r.url])).toEqual([['GET', path]]);
+  });
+});
+
 describe('v1 nulls and v2 errors', () => {
   it.each([
     ['getAccount', (n: NodeClient) => n.v1.getAccount(unknown)],
