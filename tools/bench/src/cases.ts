@@ -34,9 +34,9 @@ function serversOf(ctx: CaseContext): ServersReady {
   return ctx.servers;
 }
 
-// 400 calls x 16 in flight per sample (~0.1 s on loopback). 60 rounds rather than 25: the per-round
-// ratios of a loopback round trip spread by 5-10%, and the median of 60 moves less from one run to the
-// next (0.92-0.97 over six runs, against 0.89-0.98 with 25), though still by about the target's margin.
+// 400 calls x 16 in flight per sample (~0.1 s on loopback), 100 rounds. The per-round ratios of a
+// loopback round trip spread by 10-15%: at 60 rounds the ratio still moved by a standard deviation of
+// ~0.017 from run to run (a 95% CI of about +-0.035), at 100 by ~0.013, for ~8 s more per server.
 const GET_ACCOUNT = { requests: 400, concurrency: 16 };
 
 /** The in-memory target: the bodies at `paths` of the pre-rendered server, answered from memory. */
@@ -59,7 +59,7 @@ const getAccount = (name: 'pre-rendered' | 'stub' | 'in-memory'): Case => ({
       return [await http.benchGetAccount(await memoryTarget(s, [accountPath(STUB_ACCOUNTS.busy)]), { ...GET_ACCOUNT, requests: 2000, rounds: q ? 5 : 15 })];
     }
     const t = http.loopback(name, name === 'stub' ? s.stubUrl : s.fastUrl);
-    return [await http.benchGetAccount(t, { ...GET_ACCOUNT, rounds: q ? 7 : 60 })];
+    return [await http.benchGetAccount(t, { ...GET_ACCOUNT, rounds: q ? 7 : 100 })];
   },
 });
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CaseRequest, CaseResult } from './case.ts';
 import { CASES, GROUPS, ROOT, type CaseContext, type Group } from './cases.ts';
-import { environment, table, verdictOf, writeJson, type Row } from './report.ts';
+import { environment, table, verdictOf, withinNoise, writeJson, type Row } from './report.ts';
 import { PAGE } from './server.ts';
 
 const USAGE = `Usage: pnpm bench [--strict] [--quick] [--only ${GROUPS.join(',')}] [--out FILE]
@@ -89,7 +89,8 @@ async function main(): Promise<number> {
     }
   }
   for (const r of rows) if (r.note) console.log(`note (${r.id}): ${r.note}`);
-  console.log(`Page size for 1/3: ${PAGE} transactions. Ratios are medians of per-round ratios; IQR = their 25th-75th percentile.`);
+  for (const r of rows) if (withinNoise(r)) console.log(`note (${r.id}): the target is inside the 95% CI; this run cannot tell pass from miss, run it again`);
+  console.log(`Page size for 1/3: ${PAGE} transactions. Ratios: Hodges-Lehmann estimates of the per-round ratios, with their 95% CI.`);
   writeJson(args.out, env, rows);
   console.log(`Results: ${args.out}`);
   const missed = rows.filter((r) => verdictOf(r) === 'MISS');

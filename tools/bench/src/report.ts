@@ -16,8 +16,10 @@ export type Row = {
   b: Cell;
   /** The row's ratio; what it means is in `ratioMeaning`. */
   ratio: number;
-  /** Interquartile range of the per-round ratios. */
+  /** Interquartile range of the per-round ratios (how much the rounds spread). */
   spread?: [number, number];
+  /** 95% confidence interval of `ratio` (how far the estimate itself may be off). */
+  ci?: [number, number];
   ratioMeaning: string;
   /** A row without a target is reported for information. */
   target?: { op: '<=' | '>='; value: number; on?: 'ratio' } | { op: '<='; a: number; b: number; on: 'values' };
@@ -34,6 +36,12 @@ export function verdictOf(row: Row): Verdict {
   if (!t) return 'info';
   if (t.on === 'values') return row.a.value <= t.a && row.b.value <= t.b ? 'pass' : 'MISS';
   return (t.op === '<=' ? row.ratio <= t.value : row.ratio >= t.value) ? 'pass' : 'MISS';
+}
+
+/** A ratio target inside the row's confidence interval: this run cannot tell pass from miss. */
+export function withinNoise(row: Row): boolean {
+  const t = row.target;
+  return t !== undefined && t.on !== 'values' && row.ci !== undefined && row.ci[0] < t.value && t.value < row.ci[1];
 }
 
 function targetText(row: Row): string {
@@ -62,15 +70,15 @@ export function environment(): Environment {
   };
 }
 
-/** The table as text: benchmark, A, B, ratio (interquartile range of the rounds), target, verdict. */
+/** The table as text: benchmark, A, B, ratio [95% confidence interval], target, verdict. */
 export function table(rows: readonly Row[], env: Environment): string {
-  const header = ['#', 'benchmark', 'A', 'B', 'ratio (IQR)', 'target', 'verdict'];
+  const header = ['#', 'benchmark', 'A', 'B', 'ratio [95% CI]', 'target', 'verdict'];
   const lines = rows.map((r) => [
     r.group,
     r.name,
     `${r.a.label} ${fmt(r.a.value, r.a.unit)}`,
     `${r.b.label} ${fmt(r.b.value, r.b.unit)}`,
-    r.spread ? `${r.ratio.toFixed(3)} (${r.spread[0].toFixed(2)}-${r.spread[1].toFixed(2)})` : r.ratio.toFixed(3),
+    r.ci ? `${r.ratio.toFixed(3)} [${r.ci[0].toFixed(3)}-${r.ci[1].toFixed(3)}]` : r.ratio.toFixed(3),
     targetText(r),
     verdictOf(r),
   ]);
@@ -90,7 +98,7 @@ export function writeJson(file: string, env: Environment, rows: readonly Row[]):
   mkdirSync(dirname(file), { recursive: true });
   const out = {
     environment: env,
-    results: rows.map((r) => ({ ...r, verdict: verdictOf(r) })),
+    results: rows.map((r) => ({ ...r, verdict: verdictOf(r), withinNoise: withinNoise(r) })),
   };
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
 }
