@@ -11,16 +11,17 @@
 export type Rounds<K extends string> = Record<K, number[]>;
 
 export function median(values: readonly number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return quantile(values, 0.5);
 }
 
 /** A quantile by linear interpolation (`q` in [0, 1]). */
 export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  return quantileOfSorted([...values].sort((a, b) => a - b), q);
+}
+
+/** {@link quantile} of values already in ascending order (NaN when there are none). */
+function quantileOfSorted(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);
@@ -53,10 +54,9 @@ export function pairedRatio(base: readonly number[], arm: readonly number[]): { 
   // The rank of the interval's ends among the n(n+1)/2 Walsh averages; at fewer than 6 rounds no 95%
   // interval exists and this gives the whole range.
   const k = Math.max(0, Math.floor((n * (n + 1)) / 4 - 1.96 * Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24)));
-  const at = (i: number): number => Math.exp(walsh[Math.min(Math.max(i, 0), walsh.length - 1)]!);
   return {
-    ratio: Math.exp(median(walsh)),
-    ci: [at(k), at(walsh.length - 1 - k)],
+    ratio: Math.exp(quantileOfSorted(walsh, 0.5)),
+    ci: [Math.exp(walsh[k]!), Math.exp(walsh[walsh.length - 1 - k]!)],
     spread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
   };
 }
