@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     // Tests import the packages by their public names; resolve those to source so no build is needed.
     alias: {
+      '@x/client-core': pkg('client-core'),
       '@x/node-types': pkg('node-types'),
       '@x/node-client': pkg('node-client'),
       '@x/price-client': pkg('price-client'),

@@ -1,8 +1,8 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { directSender, fetchOf, parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
-import { U64_FORMATS } from './generated/runtime/u64.js';
+import { directSender, fetchOf, parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from '@x/client-core';
+import { U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { listStart, type IterateOptions } from './paginate.js';

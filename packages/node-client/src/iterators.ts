@@ -1,6 +1,6 @@
 import { operations, type OperationId } from './generated/operations.js';
-import { checkParam } from './generated/runtime/params.js';
-import { U64_FORMATS } from './generated/runtime/u64.js';
+import { checkParam } from '@x/client-core';
+import { U64_FORMATS } from '@x/client-core';
 import type { AccountApi, AccountIterators, U64Input } from './client.js';
 import { bytesToHex, listStart, paginate } from './paginate.js';
 

@@ -1,6 +1,6 @@
-import { InvalidArgumentError } from './generated/runtime/errors.js';
-import { checkInteger } from './generated/runtime/params.js';
-import type { CallOptions } from './generated/runtime/transport.js';
+import { InvalidArgumentError } from '@x/client-core';
+import { checkInteger } from '@x/client-core';
+import type { CallOptions } from '@x/client-core';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
 export type IterateOptions = CallOptions & {

@@ -1,9 +1,9 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from './generated/price-history.js';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseParseError } from './generated/runtime/errors.js';
-import { checkInteger, checkParam, type ParamSpec } from './generated/runtime/params.js';
-import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from './generated/runtime/transport.js';
+import { InvalidArgumentError, ResponseParseError } from '@x/client-core';
+import { checkInteger, checkParam, type ParamSpec } from '@x/client-core';
+import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 

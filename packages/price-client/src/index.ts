@@ -25,9 +25,9 @@ export {
   ResponseParseError,
   ResponseValidationError,
   isNotFound,
-} from './generated/runtime/errors.js';
-export type { ErrorCode, ValidationIssue } from './generated/runtime/errors.js';
-export type { CallOptions, ResponseValidator } from './generated/runtime/transport.js';
-export type { RetryOptions } from './generated/runtime/retry.js';
+} from '@x/client-core';
+export type { ErrorCode, ValidationIssue } from '@x/client-core';
+export type { CallOptions, ResponseValidator } from '@x/client-core';
+export type { RetryOptions } from '@x/client-core';
 export { DEFAULT_BASE_URL } from './generated/operations.js';
 export type { Candle, HistoryResponse, Instrument, LatestResponse, TradingPair, paths, operations as PriceOperations } from './generated/price-history.js';

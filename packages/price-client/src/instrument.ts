@@ -1,5 +1,5 @@
 import type { Instrument } from './generated/price-history.js';
-import { InvalidArgumentError } from './generated/runtime/errors.js';
+import { InvalidArgumentError } from '@x/client-core';
 
 /** An instrument of `/latest` with its strings read as numbers and dates; `raw` keeps the strings. */
 export type InstrumentValues = {

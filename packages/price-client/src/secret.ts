@@ -1,5 +1,5 @@
-import { ClientError } from './generated/runtime/errors.js';
-import { REDACTED } from './generated/runtime/redact.js';
+import { ClientError } from '@x/client-core';
+import { REDACTED } from '@x/client-core';
 
 /**
  * Keeping the API key out of errors. The key lives in one place only, the `x-api-key` header of a

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './generated/runtime/errors.js';
+import { InvalidArgumentError } from '@x/client-core';
 
 /** One request's slice of a long range: `[start, end]` in Unix milliseconds, both inclusive. */
 export type Window = { readonly start: number; readonly end: number };

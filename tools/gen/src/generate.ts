@@ -2,7 +2,6 @@ import type { FileSet } from './files.ts';
 import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
 import { emitOperations, emitRoutes } from './emit-operations.ts';
-import { emitRuntime } from './emit-runtime.ts';
 import { emitValidators } from './emit-validators.ts';
 
 /** Everything `pnpm gen` writes, keyed by path. Pure: the same specs and sources give the same bytes. */
@@ -14,7 +13,6 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
   files.set('packages/validators/src/generated/routes.ts', emitRoutes([node, price]));
-  emitRuntime(files, root);
   for (const [path, content] of await emitValidators({ node, price })) files.set(path, content);
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -8,13 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from '../src/generate.ts';
 import { GENERATED_DIRS, header, staleFiles, writeFiles, type FileSet } from '../src/files.ts';
-import { RUNTIME_DIR, runtimeModulesOf } from '../src/emit-runtime.ts';
 import { ROOT } from '../src/specs.ts';
 
 /** Snapshotted whole: the files a reviewer reads when a spec changes. */
@@ -26,7 +25,7 @@ const WHOLE_FILES = [
 ];
 /** Files whose content belongs to other sources or is being replaced: snapshotted by path only. */
 const byPathOnly = (path: string): boolean =>
-  path.startsWith('packages/validators/') || path.includes('/src/generated/runtime/');
+  path.startsWith('packages/validators/');
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -73,36 +72,8 @@ describe('generate()', () => {
     }
   });
 
-  it('delivers to each client the runtime modules it uses, unchanged below the header', () => {
-    const dir = join(ROOT, RUNTIME_DIR);
-    const all = readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort();
-    const expected: Record<string, string[]> = {
-      // The node client uses every module; the price client has no u64 parameters.
-      'node-client': all,
-      'price-client': all.filter((n) => n !== 'u64.ts'),
-    };
-    for (const [client, names] of Object.entries(expected)) {
-      expect(runtimeModulesOf(`packages/${client}`)).toEqual(names);
-      const delivered = [...files.keys()].filter((p) => p.startsWith(`packages/${client}/src/generated/runtime/`));
-      expect(delivered).toEqual(names.map((n) => `packages/${client}/src/generated/runtime/${n}`));
-      for (const name of names) {
-        expect(files.get(`packages/${client}/src/generated/runtime/${name}`), `${client} gets ${name}`).toBe(header(`${RUNTIME_DIR}/${name}`) + readFileSync(join(dir, name), 'utf8'));
-      }
-    }
-  });
-
-  it('follows imports between runtime modules, and ignores tests: a client importing only transport gets what transport imports', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'gen-runtime-'));
-    try {
-      cpSync(join(ROOT, RUNTIME_DIR), join(tmp, RUNTIME_DIR), { recursive: true });
-      mkdirSync(join(tmp, 'packages/price-client/src'), { recursive: true });
-      writeFileSync(join(tmp, 'packages/price-client/src/index.ts'), "export type { Transport } from './generated/runtime/transport.js';\n");
-      // Tests are not part of the package: what they import is not delivered for them.
-      writeFileSync(join(tmp, 'packages/price-client/src/index.test.ts'), "import { U64_FORMATS } from './generated/runtime/u64.js';\n");
-      expect(runtimeModulesOf('packages/price-client', tmp)).toEqual(['errors.ts', 'params.ts', 'redact.ts', 'retry.ts', 'transport.ts']);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
+  it('writes no runtime copies: the clients import the shared runtime from @x/client-core', () => {
+    expect([...files.keys()].filter((p) => p.includes('/runtime/') || p.startsWith('packages/client-core/'))).toEqual([]);
   });
 });
 
@@ -136,6 +107,7 @@ describe('staleFiles (the semantics of `pnpm gen --check`)', () => {
 
   it('names an extra file in a generated folder, also in a subfolder, but nothing outside them', () => {
     writeFileSync(join(tmp, 'packages/node-types/src/generated/old.ts'), 'export {};\n');
+    mkdirSync(join(tmp, 'packages/node-client/src/generated/runtime'), { recursive: true });
     cpSync(join(tmp, some), join(tmp, 'packages/node-client/src/generated/runtime/gone.ts'));
     writeFileSync(join(tmp, 'packages/node-types/src/index.ts'), 'export {};\n');
     expect(staleFiles(tmp, files)).toEqual([
