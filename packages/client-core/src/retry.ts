@@ -84,6 +84,35 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/**
+ * Runs `run` until it resolves, retrying while `retryDelay(error, attempt)` gives a delay, the policy's
+ * attempts are not used up and the next attempt would start within `maxElapsedMs` of the first. The
+ * wait between attempts ends early, with the signal's reason, when `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * const policy = resolveRetry({ attempts: 5 });
+ * const body = await withRetry(() => fetchJson(url), policy, (err, attempt) => (isTransient(err) ? backoffDelay(policy, attempt, undefined) : undefined));
+ * ```
+ */
+export async function withRetry<T>(
+  run: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  retryDelay: (error: unknown, attempt: number) => number | undefined,
+  signal?: AbortSignal,
+): Promise<T> {
+  const started = policy.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(attempt);
+    } catch (error) {
+      const delay = attempt < policy.attempts ? retryDelay(error, attempt) : undefined;
+      if (delay === undefined || policy.now() + delay - started > policy.maxElapsedMs) throw error;
+      await policy.sleep(delay, signal);
+    }
+  }
+}
+
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

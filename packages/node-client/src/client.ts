@@ -1,7 +1,7 @@
-import createClient, { type Client } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { directSender, fetchOf, parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from '@x/client-core';
+import { parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
@@ -119,10 +119,7 @@ export type NodeClient = {
  */
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const baseUrl = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL).href.replace(/\/+$/, '');
-  const baseFetch = fetchOf(options.fetch);
-  const raw = createClient<paths>({ baseUrl, fetch: baseFetch, headers: options.headers });
-  const requester = raw as unknown as RawRequester;
-  const transport = new Transport(requester, baseFetch, { ...options, baseUrl }, { direct: directSender(requester, baseFetch, baseUrl, options.headers), formats: U64_FORMATS });
+  const transport = new Transport<paths>({ ...options, baseUrl }, { formats: U64_FORMATS });
   /**
    * The caller of one operation. Not async (a layer fewer): nothing here throws, and `transport.call`
    * reports bad arguments as rejections. `args` is the call's own object, so the address is normalised in place.
@@ -161,6 +158,6 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   return {
     v1: { ...v1, ...iterators('V1', v1 as AccountApi<'V1' | 'V2'>) } as NodeV1Api,
     v2: { ...v2, ...iterators('V2', v2 as AccountApi<'V1' | 'V2'>) },
-    raw,
+    raw: transport.raw,
   };
 }

@@ -1,9 +1,9 @@
-import createClient, { type Client } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from './generated/price-history.js';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
 import { InvalidArgumentError, ResponseParseError } from '@x/client-core';
 import { checkInteger, checkParam, type ParamSpec } from '@x/client-core';
-import { parseBaseUrl, Transport, type CallOptions, type RawRequester, type TransportOptions } from '@x/client-core';
+import { parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -89,9 +89,9 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   }
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
-  const raw = createClient<paths>({ baseUrl, fetch: keyedFetch, headers: options.headers });
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
-  const transport = new Transport(raw as unknown as RawRequester, keyedFetch, { ...options, baseUrl }, { retryStatuses: [429, 500, 502, 503, 504] });
+  const transport = new Transport<paths>({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504] });
+  const raw = transport.raw;
   // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
   const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));
 
@@ -214,15 +214,18 @@ function withApiKey(
       const headers = new Headers(current.headers);
       if (underBase(current.url)) headers.set('x-api-key', apiKey);
       else headers.delete('x-api-key');
+      // Read again below, after fetch: fetch follows the caller's signal through this copy, so it must
+      // live while fetch waits (a collected copy loses the signal: nodejs/undici#4068).
+      const sent = new Request(current, { headers, redirect: 'manual' });
       let response: Response;
       try {
-        response = await fetchImpl(new Request(current, { headers, redirect: 'manual' }));
+        response = await fetchImpl(sent);
       } catch (err) {
         throw safeError(err, apiKey);
       }
       const location = response.headers.get('location');
       // Only GET and HEAD are re-sent: a body cannot be replayed, and this client sends none.
-      const replayable = current.method === 'GET' || current.method === 'HEAD';
+      const replayable = sent.method === 'GET' || sent.method === 'HEAD';
       if (!REDIRECTS.has(response.status) || location === null || !replayable || hop >= MAX_REDIRECTS) return response;
       await response.body?.cancel().catch(() => undefined);
       // The next hop starts from the caller's headers (never keyed) and the original signal.

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ClientError,
@@ -196,16 +195,15 @@ describe('broken responses and connections', () => {
 });
 
 describe('what a timeout does to its request (through openapi-fetch)', () => {
-  it("the client's first timeout leaves its request to the server; every later one aborts it", async () => {
+  it('every timeout aborts its request, the first one included, keyed or not', async () => {
     const server = await startSilentServer();
     const { closed } = server;
     try {
       const prices = createPriceClient({ baseUrl: server.url, apiKey: 'k', retry: false, timeoutMs: 100 });
       await expect(prices.latest()).rejects.toBeInstanceOf(TimeoutError);
-      await sleep(150);
-      expect(closed).toEqual([false]);
+      await vi.waitFor(() => expect(closed).toEqual([true]), { timeout: 2000 });
       await expect(prices.history(q)).rejects.toBeInstanceOf(TimeoutError);
-      await vi.waitFor(() => expect(closed).toEqual([false, true]), { timeout: 2000 });
+      await vi.waitFor(() => expect(closed).toEqual([true, true]), { timeout: 2000 });
     } finally {
       await server.close();
     }

@@ -1,9 +1,8 @@
 /**
- * The transport sends a request itself (`fetch(url, init)`) while no `raw` middleware is registered, and
- * through openapi-fetch otherwise. These tests hold the two paths to the same wire requests and show
- * that `raw.use()` / `raw.eject()` switch between them at any time.
+ * Every call goes through openapi-fetch (one send path), so `raw.use()` middleware sees every call made
+ * after it is registered, and a client with middleware sends the same wire requests as one without.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, type NodeClient } from '@x/node-client';
 import { STUB_ACCOUNTS } from '../../../tools/stub-servers/src/index.ts';
 import { rejectionOf, useNodeStub } from './helpers.ts';
@@ -26,7 +25,7 @@ for (const v of ['v1', 'v2'] as const) {
   );
 }
 
-describe('the direct path and the openapi-fetch path', () => {
+describe('with and without middleware', () => {
   it.each(calls)('%s: both send the same URL and headers', async (_name, call) => {
     const options = { baseUrl: `${ctx.stub.url}/`, retry: false as const, headers: { 'x-trace-id': 'a b', 'X-Mixed-Case': 'v' } };
     const direct = createNodeClient(options);
@@ -53,9 +52,8 @@ describe('the direct path and the openapi-fetch path', () => {
 });
 
 describe('raw.use() and raw.eject()', () => {
-  it('middleware registered after the first calls sees the later ones; eject returns to the direct path', async () => {
+  it('middleware registered after the first calls sees the later ones, until it is ejected', async () => {
     const node = createNodeClient({ baseUrl: ctx.stub.url });
-    const viaOpenapiFetch = vi.spyOn(node.raw, 'request');
     const seen: string[] = [];
     const middleware = {
       onRequest({ request }: { request: Request }) {
@@ -63,16 +61,14 @@ describe('raw.use() and raw.eject()', () => {
       },
     };
     await node.v2.getAccount(alice);
-    expect(viaOpenapiFetch).not.toHaveBeenCalled();
     node.raw.use(middleware);
     await node.v2.getAccount(alice);
     expect(seen).toEqual([`/rpc/v2/accounts/${alice}`]);
-    expect(viaOpenapiFetch).toHaveBeenCalledTimes(1);
     node.raw.eject(middleware);
     await node.v2.getAccount(alice);
     expect(seen).toHaveLength(1);
-    expect(viaOpenapiFetch).toHaveBeenCalledTimes(1);
     expect(ctx.stub.requests).toHaveLength(3);
+    expect(ctx.stub.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
   });
 
   it('counts a middleware registered twice until it is ejected twice, as openapi-fetch does', async () => {
