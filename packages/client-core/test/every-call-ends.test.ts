@@ -1,0 +1,101 @@
+/**
+ * Every call ends, and leaves nothing running: in a child process with `--expose-gc`, collections run
+ * while calls wait on a server that never answers (and one whose body trickles forever). Each call must
+ * settle with its own error, and the process must then exit by itself, which it cannot while a request
+ * or socket is left behind. Before the runtime settled calls on its own timer, 6 of 7 such calls never
+ * settled (nodejs/undici#4068: a signal followed through a collected Request copy is lost).
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSilentServer } from '../../../tools/stub-servers/src/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./fixtures/calls-under-gc.ts', import.meta.url));
+
+/** Answers 200 and then one byte of body every 50 ms, until the client goes away (or 30 s pass). */
+function startTricklingServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+    res.write('{');
+    const timer = setInterval(() => res.write(' '), 50);
+    const stop = setTimeout(() => res.destroy(), 30_000);
+    res.on('close', () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+type Report = { outcomes: Record<string, string>; settledMs: number; settledAt: number };
+
+let silent: Awaited<ReturnType<typeof startSilentServer>>;
+let trickle: Awaited<ReturnType<typeof startTricklingServer>>;
+let run: { report: Report; code: number | null; exitedAt: number; stderr: string };
+
+beforeAll(async () => {
+  silent = await startSilentServer();
+  trickle = await startTricklingServer();
+  run = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', FIXTURE, silent.url, trickle.url], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const exitedAt = Date.now();
+      try {
+        resolve({ report: JSON.parse(stdout.trim().split('\n').at(-1)!) as Report, code, exitedAt, stderr });
+      } catch {
+        reject(new Error(`the child printed no report (exit ${code}): ${stdout}${stderr}`));
+      }
+    });
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await silent?.close();
+  await trickle?.close();
+});
+
+describe('under forced garbage collection, every call ends', () => {
+  it.each([
+    ['node timeout', 'TimeoutError'],
+    ['node timeout with a signal', 'TimeoutError'],
+    ["node caller's abort", 'Error'], // the signal's reason, as given
+    ['node custom fetch', 'TimeoutError'],
+    ['node iterator', 'TimeoutError'],
+    ['price history with a signal', 'TimeoutError'],
+    ['price latest with a key', 'TimeoutError'],
+    ['price historyRange', 'TimeoutError'],
+    ['price next call after a timeout', 'TimeoutError'],
+    ['trickling body', 'TimeoutError'],
+  ])('%s rejects with %s', (name, expected) => {
+    expect(run.report.outcomes[name]).toBe(expected);
+  });
+
+  it('every call settles on its own timer (300 ms), not on a late fetch failure', () => {
+    expect(run.report.settledMs).toBeLessThan(2_000);
+  });
+
+  it('the process exits by itself within 1 s after the last call settled: no request is left running', () => {
+    expect(run.stderr).not.toMatch(/still alive/);
+    expect(run.code).toBe(0);
+    expect(run.exitedAt - run.report.settledAt).toBeLessThan(1_000);
+  });
+});
