@@ -81,7 +81,35 @@ export const FAULT_HEADERS = {
   retryAfter: 'x-stub-retry-after',
   delayMs: 'x-stub-delay-ms',
   contentType: 'x-stub-content-type',
+  redirectTo: 'x-stub-redirect-to',
 } as const;
+
+/** Redirect statuses the fault protocol answers (with `Location` from `x-stub-redirect-to`). */
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+
+/**
+ * Request headers a browser may send cross-origin (the preflight's `Access-Control-Allow-Headers`): the
+ * price API key and every fault header. Any other custom header fails the preflight, as it would on a
+ * server that does not list it.
+ */
+export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.values(FAULT_HEADERS)] as const;
+
+/**
+ * Sent with every answer (faults included; a `reset` writes nothing): any origin may read the answers
+ * (no credentials are involved), and `Retry-After` is exposed so that a browser client can honour it.
+ */
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Retry-After',
+};
+
+/** The answer to a CORS preflight (`OPTIONS`), on any path. */
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
+  'access-control-max-age': '600',
+};
 
 /** Fault kinds other than a bare status code. */
 export const FAULT_KINDS = ['slow', 'reset', 'truncated', 'html', 'not-json'] as const;
@@ -94,6 +122,7 @@ export const DEFAULT_RETRY_AFTER = '1';
 
 type Fault =
   | { kind: 'status'; status: number; retryAfter: string | undefined }
+  | { kind: 'redirect'; status: number; location: string }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'reset' | 'truncated' | 'html' }
   | { kind: 'not-json'; contentType: string };
@@ -113,6 +142,12 @@ function parseFault(headers: IncomingHttpHeaders): { fault?: Fault; times?: numb
     const retryAfter =
       headerValue(headers, FAULT_HEADERS.retryAfter) ?? (status === 429 || status === 503 ? DEFAULT_RETRY_AFTER : undefined);
     fault = { kind: 'status', status, retryAfter };
+  } else if ((REDIRECT_STATUSES as readonly number[]).includes(Number(raw)) && /^3[0-9]{2}$/.test(raw)) {
+    const location = headerValue(headers, FAULT_HEADERS.redirectTo)?.trim();
+    if (location === undefined || location === '') {
+      return { error: `a ${raw} fault needs ${FAULT_HEADERS.redirectTo} (a URL or path; {url} stands for the request's path and query)` };
+    }
+    fault = { kind: 'redirect', status: Number(raw), location };
   } else if (raw === 'slow') {
     const d = headerValue(headers, FAULT_HEADERS.delayMs);
     if (d !== undefined && !/^[0-9]{1,6}$/.test(d.trim())) {
@@ -124,7 +159,7 @@ function parseFault(headers: IncomingHttpHeaders): { fault?: Fault; times?: numb
   } else if (raw === 'reset' || raw === 'truncated' || raw === 'html') {
     fault = { kind: raw };
   } else {
-    return { error: `unknown ${FAULT_HEADERS.fault} value '${raw}': use a 4xx/5xx status, ${FAULT_KINDS.join(', ')}` };
+    return { error: `unknown ${FAULT_HEADERS.fault} value '${raw}': use a 4xx/5xx status, ${REDIRECT_STATUSES.join('/')} with ${FAULT_HEADERS.redirectTo}, ${FAULT_KINDS.join(', ')}` };
   }
   const timesRaw = headerValue(headers, FAULT_HEADERS.times);
   let times: number | undefined;
@@ -160,6 +195,7 @@ function write(res: ServerResponse, r: StubResponse): void {
   res.writeHead(r.status, {
     'content-type': r.contentType ?? 'application/json',
     'content-length': String(body.length),
+    ...CORS_HEADERS,
     ...r.headers,
   });
   res.end(body);
@@ -197,6 +233,11 @@ export async function startStubServer(options: StartOptions): Promise<StubHandle
     const method = req.method ?? 'GET';
     const rawUrl = req.url ?? '/';
     requests.push({ method, url: rawUrl, headers: { ...req.headers } });
+    if (method === 'OPTIONS') {
+      // A CORS preflight (it carries header names, never their values, so no fault applies to it).
+      res.writeHead(204, PREFLIGHT_HEADERS).end();
+      return;
+    }
     const q = rawUrl.indexOf('?');
     const stubReq: StubRequest = {
       method,
@@ -232,6 +273,11 @@ export async function startStubServer(options: StartOptions): Promise<StubHandle
         );
         return;
       }
+      case 'redirect': {
+        const location = fault.location.split('{url}').join(rawUrl);
+        write(res, errorResponse(fault.status, 'stub_redirect', `redirect injected on demand: HTTP ${fault.status}`, undefined, { location }));
+        return;
+      }
       case 'slow': {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -254,6 +300,7 @@ export async function startStubServer(options: StartOptions): Promise<StubHandle
         res.writeHead(r.status, {
           'content-type': r.contentType ?? 'application/json',
           'content-length': String(body.length + 100),
+          ...CORS_HEADERS,
         });
         // Half the body, then FIN: the client sees a premature end of the announced length.
         res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.end());

@@ -26,7 +26,7 @@ export {
 export type { PriceStubOptions, PriceStubHandle } from './price/stub.ts';
 export { PRICE_PAIRS, priceAt, candleAt } from './price/model.ts';
 
-export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER } from './http.ts';
+export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER, REDIRECT_STATUSES, CORS_ALLOWED_HEADERS } from './http.ts';
 export type { StubHandle, RecordedRequest } from './http.ts';
 export { startScriptedServer, startSilentServer } from './scripted.ts';
 export type { ScriptedServer } from './scripted.ts';
