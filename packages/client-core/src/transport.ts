@@ -1,4 +1,4 @@
-import createClient, { createQuerySerializer, type Client } from 'openapi-fetch';
+import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders, type Client, type Middleware, type QuerySerializer } from 'openapi-fetch';
 import {
   ClientError,
   HttpError,
@@ -13,6 +13,7 @@ import { checkParam, type FormatChecks, type ParamSpec } from './params.js';
 import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 import { readText } from './read-text.js';
+import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
 
 /**
  * A response validator as `@x/validators` creates it (`createResponseValidator({ strict })`); the
@@ -67,29 +68,20 @@ export type TransportConfig = {
   formats?: FormatChecks;
 };
 
-/** The openapi-fetch call the transport makes; typed loosely, since operations come from a table. */
-type RawRequest = (
-  method: string,
-  path: string,
-  init: {
-    params: { path: Record<string, unknown> | undefined; query: Record<string, unknown> | undefined };
-    parseAs: 'stream';
-    signal: AbortSignal;
-    fetch: (request: Request) => Promise<Response>;
-  },
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
 /** Retry-After of an HttpError, in ms, for the retry policy; kept off the public error object. */
 const retryAfterOf = new WeakMap<HttpError, number>();
 
 /**
- * Runs operations: checks arguments, sends them through openapi-fetch (so `raw.use()` middleware runs
- * on every call), times out, retries, reads, parses and validates.
+ * Runs operations: checks arguments, sends, times out, retries, reads, parses and validates. One send
+ * path for every call: the URL built by openapi-fetch's own serializers, the middleware registered with
+ * `raw.use()` run as openapi-fetch runs it, and `fetch(url, init)` when there is none (a `Request` built
+ * only for middleware or a custom `fetch`: on loopback, a second Request per call costs ~15% throughput).
  *
  * Every call ends: a timeout or a caller's abort settles the attempt on the transport's own timer or
- * listener, aborts its request and cancels its body, without waiting for fetch to notice. The request
- * openapi-fetch built is held until the attempt ends, so the signal fetch follows through it cannot be
- * lost to a garbage collection (nodejs/undici#4068).
+ * listener, aborts its request and cancels its body, without waiting for fetch to notice. The signal
+ * fetch follows is the attempt's own, passed directly (a signal followed through a copied Request is
+ * lost when the copy is collected: nodejs/undici#4068), and a Request the transport built is held until
+ * the attempt ends.
  *
  * @example
  * ```ts
@@ -99,10 +91,13 @@ const retryAfterOf = new WeakMap<HttpError, number>();
  * ```
  */
 export class Transport<Paths extends object = Record<string, never>> {
-  /** The openapi-fetch client every request goes through; exposed by the clients as `raw`. */
+  /** The openapi-fetch client, for calls of the user's own (`raw.GET(...)`); exposed by the clients as `raw`. */
   readonly raw: Client<Paths>;
-  readonly #request: RawRequest;
-  readonly #fetch: (request: Request) => Promise<Response>;
+  readonly #middleware: readonly Middleware[];
+  readonly #custom: ((request: Request) => Promise<Response>) | undefined;
+  readonly #headers: [string, string][] | undefined;
+  readonly #querySerializer: QuerySerializer<unknown>;
+  readonly #context: Pick<MiddlewareContext, 'options'>;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #retryDelay: (error: unknown, attempt: number) => number | undefined;
@@ -112,9 +107,7 @@ export class Transport<Paths extends object = Record<string, never>> {
 
   constructor(options: TransportOptions & { baseUrl: string }, config: TransportConfig = {}) {
     parseBaseUrl(options.baseUrl);
-    const custom = options.fetch;
-    // Looked up per call, so that a fetch installed (or stubbed) after the client was created is used.
-    this.#fetch = custom ?? ((request) => globalThis.fetch(request));
+    this.#custom = options.fetch;
     // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
     this.#timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
     const policy = (this.#retry = resolveRetry(options.retry, config.retryStatuses));
@@ -122,11 +115,17 @@ export class Transport<Paths extends object = Record<string, never>> {
     this.#validator = options.validator;
     this.#baseUrl = options.baseUrl;
     this.#formats = config.formats;
-    // One query serializer for the client's life (openapi-fetch otherwise builds one per request); the
-    // same defaults, so `raw` calls serialize as they would without it.
-    this.raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch: this.#fetch, headers: options.headers, querySerializer: createQuerySerializer() });
-    const raw = this.raw as unknown as { request: RawRequest };
-    this.#request = raw.request.bind(raw);
+    // Merged once, as openapi-fetch merges them (a null or undefined value left out); none at all is
+    // cheaper for fetch than an empty list.
+    const headers = [...mergeHeaders(options.headers)];
+    this.#headers = headers.length > 0 ? headers : undefined;
+    this.#querySerializer = createQuerySerializer();
+    const fetch = (request: Request): Promise<Response> => (this.#custom ?? globalThis.fetch)(request);
+    this.raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch, headers: options.headers, querySerializer: this.#querySerializer });
+    this.#middleware = mirrorMiddleware(this.raw as unknown as Parameters<typeof mirrorMiddleware>[0]);
+    this.#context = {
+      options: Object.freeze({ baseUrl: options.baseUrl, fetch, parseAs: 'text', querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer }) as MiddlewareContext['options'],
+    };
   }
 
   /**
@@ -166,7 +165,7 @@ export class Transport<Paths extends object = Record<string, never>> {
       let url = this.#baseUrl + op.path;
       let stage: 'before' | 'fetch-failed' | 'responded' = 'before';
       let status = 0;
-      // Holds the request until the attempt ends: fetch follows the signal through it (see the class doc).
+      // Holds a Request the transport built until the attempt ends (see the class doc).
       const held: { request?: Request | undefined } = {};
       // The body being read, for a timeout or abort to cancel.
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -200,52 +199,53 @@ export class Transport<Paths extends object = Record<string, never>> {
         else if (stage === 'responded') reject(new ResponseParseError({ status, method, url: where, cause: err }));
         else reject(err); // before fetch (a middleware's own error, a path value the serializer refuses)
       };
-      const track = (sent: Request): Promise<Response> => {
-        held.request = sent;
-        url = sent.url;
-        stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-        return new Promise<Response>((ok) => ok(this.#fetch(sent))).then(async (response) => {
-          status = response.status;
-          stage = 'responded';
-          if (over) {
-            // Too late: nobody reads this body, so release the connection now.
-            response.body?.cancel().catch(noop);
-            return response;
-          }
-          if (response.ok || response.body === null) return response;
-          // An error body is read here, where a timeout can cancel it, and kept even when it is cut
-          // short: openapi-fetch's own read of it would turn a truncated 503 into a parse error.
-          reader = response.body.getReader();
-          return rebuilt(response, await readText(reader, true));
-        }); // a rejection unchanged, so that `onError` middleware sees fetch's own error
+      const received = async (response: Response): Promise<void> => {
+        status = response.status;
+        stage = 'responded';
+        if (over) {
+          // Too late: nobody reads this body, so release the connection now.
+          response.body?.cancel().catch(noop);
+          return;
+        }
+        reader = response.body?.getReader();
+        // An error body is kept even when it is cut short: the status is the answer.
+        const text = reader === undefined ? '' : await readText(reader, !response.ok);
+        if (!end()) return;
+        if (!response.ok) {
+          const httpError = new HttpError({ status, statusText: response.statusText, body: errorBody(text), method, url: redactUrl(url) });
+          const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.#retry.now());
+          if (retryAfter !== undefined) retryAfterOf.set(httpError, retryAfter);
+          return reject(httpError);
+        }
+        try {
+          const parsed = parseBody(text, status, method, url);
+          const result = this.#validator?.(operationId, status, parsed);
+          if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
+          resolve(parsed);
+        } catch (err) {
+          reject(err); // the attempt has ended: `fail` would drop it
+        }
       };
 
-      this.#request(method, op.path, { params: { path, query }, parseAs: 'stream', signal: controller.signal, fetch: track }).then(
-        async ({ data, error, response }) => {
-          if (over) {
-            (data as ReadableStream | undefined)?.cancel().catch(noop);
-            return;
-          }
-          if (!response.ok) {
-            if (!end()) return;
-            const httpError = new HttpError({ status: response.status, statusText: response.statusText, body: error, method, url: redactUrl(url) });
-            const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.#retry.now());
-            if (retryAfter !== undefined) retryAfterOf.set(httpError, retryAfter);
-            return reject(httpError);
-          }
-          reader = (data as ReadableStream<Uint8Array> | null | undefined)?.getReader();
-          const text = reader === undefined ? '' : await readText(reader, false);
-          if (!end()) return;
-          try {
-            const parsed = parseBody(text, response.status, method, url);
-            const result = this.#validator?.(operationId, response.status, parsed);
-            if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
-            resolve(parsed);
-          } catch (err) {
-            reject(err);
-          }
-        },
-      ).catch(fail);
+      const params = { path, query };
+      url = createFinalURL(op.path, { baseUrl: this.#baseUrl, params, querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer });
+      const init: RequestInit = { method, headers: this.#headers, signal: controller.signal };
+      const custom = this.#custom;
+      let sending: Promise<Response>;
+      if (this.#middleware.length === 0 && custom === undefined) {
+        stage = 'fetch-failed';
+        sending = fetch(url, init);
+      } else {
+        const send = (request: Request): Promise<Response> => {
+          held.request = request;
+          url = request.url;
+          stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
+          return custom ? new Promise<Response>((ok) => ok(custom(request))) : fetch(request);
+        };
+        const request = new Request(url, init);
+        sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, { ...this.#context, schemaPath: op.path, params });
+      }
+      sending.then(received).catch(fail);
     });
   }
 }
@@ -266,16 +266,6 @@ function retryDelay(policy: RetryPolicy, error: unknown, attempt: number): numbe
     return backoffDelay(policy, attempt, retryAfter);
   }
   return error instanceof NetworkError || error instanceof TimeoutError ? backoffDelay(policy, attempt, undefined) : undefined;
-}
-
-/**
- * An error response with its body already read, for openapi-fetch to read again: the same status,
- * headers and URL, so `onResponse` middleware sees what arrived.
- */
-function rebuilt(response: Response, text: string): Response {
-  const copy = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
-  Object.defineProperty(copy, 'url', { value: response.url });
-  return copy;
 }
 
 /**
@@ -306,6 +296,16 @@ export function parseBaseUrl(value: unknown): URL {
     throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
   }
   return url;
+}
+
+/** An error body as `HttpError.body` holds it: parsed when it is JSON, else the text; none when empty. */
+function errorBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // not JSON, or cut short
+  }
 }
 
 function parseBody(text: string, status: number, method: string, url: string): unknown {

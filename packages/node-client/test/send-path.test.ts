@@ -1,6 +1,6 @@
 /**
- * Every call goes through openapi-fetch (one send path), so `raw.use()` middleware sees every call made
- * after it is registered, and a client with middleware sends the same wire requests as one without.
+ * One send path: `raw.use()` middleware sees every call made after it is registered (run as
+ * openapi-fetch runs it), and a client with middleware sends the same wire requests as one without.
  */
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, type NodeClient } from '@x/node-client';
