@@ -84,7 +84,7 @@ export async function runMiddleware(
     }
   }
   for (let i = list.length - 1; i >= 0; i--) {
-    const result: Response | undefined | void = await list[i]!.onResponse?.({ ...params(), response });
+    const result: unknown = await list[i]!.onResponse?.({ ...params(), response });
     if (!result) continue;
     if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
     response = result;
