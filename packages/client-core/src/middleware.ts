@@ -38,8 +38,8 @@ export type MiddlewareContext = Omit<MiddlewareCallbackParams, 'request' | 'id'>
 
 /**
  * Sends `request` through `list` as openapi-fetch does: every `onRequest` in order (one may replace the
- * request, or answer with a Response and skip fetch), then fetch, then every `onError` (on a fetch
- * failure) or `onResponse` in reverse order.
+ * request, or answer with a Response, which ends the run), then fetch, then every `onError` (on a
+ * fetch failure) in reverse order, then every `onResponse` in reverse order.
  *
  * @example
  * ```ts
@@ -64,24 +64,23 @@ export async function runMiddleware(
       break;
     } else throw new Error('onRequest: must return new Request() or Response() when modifying the request');
   }
-  if (!response) {
-    try {
-      response = await fetch(request);
-    } catch (error) {
-      let failure: unknown = error;
-      for (let i = list.length - 1; i >= 0; i--) {
-        const result = await list[i]!.onError?.({ ...params(), error: failure });
-        if (!result) continue;
-        if (result instanceof Response) {
-          failure = undefined;
-          response = result;
-          break;
-        }
-        if (result instanceof Error) failure = result;
-        else throw new Error('onError: must return new Response() or instance of Error');
+  if (response) return response; // answered by onRequest: no fetch, and no onError or onResponse either
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    let failure: unknown = error;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const result = await list[i]!.onError?.({ ...params(), error: failure });
+      if (!result) continue;
+      if (result instanceof Response) {
+        failure = undefined;
+        response = result;
+        break;
       }
-      if (!response) throw failure;
+      if (result instanceof Error) failure = result;
+      else throw new Error('onError: must return new Response() or instance of Error');
     }
+    if (!response) throw failure;
   }
   for (let i = list.length - 1; i >= 0; i--) {
     const result: unknown = await list[i]!.onResponse?.({ ...params(), response });

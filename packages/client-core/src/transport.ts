@@ -1,4 +1,4 @@
-import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders, type Client, type Middleware, type QuerySerializer } from 'openapi-fetch';
+import createClient, { createFinalURL, createQuerySerializer, defaultBodySerializer, defaultPathSerializer, mergeHeaders, type Client, type Middleware, type QuerySerializer } from 'openapi-fetch';
 import {
   ClientError,
   HttpError,
@@ -124,7 +124,7 @@ export class Transport<Paths extends object = Record<string, never>> {
     this.raw = createClient<Paths>({ baseUrl: options.baseUrl, fetch, headers: options.headers, querySerializer: this.#querySerializer });
     this.#middleware = mirrorMiddleware(this.raw as unknown as Parameters<typeof mirrorMiddleware>[0]);
     this.#context = {
-      options: Object.freeze({ baseUrl: options.baseUrl, fetch, parseAs: 'text', querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer }) as MiddlewareContext['options'],
+      options: Object.freeze({ baseUrl: options.baseUrl, fetch, parseAs: 'text', querySerializer: this.#querySerializer, bodySerializer: defaultBodySerializer, pathSerializer: defaultPathSerializer }) as MiddlewareContext['options'],
     };
   }
 
@@ -243,7 +243,9 @@ export class Transport<Paths extends object = Record<string, never>> {
           return custom ? new Promise<Response>((ok) => ok(custom(request))) : fetch(request);
         };
         const request = new Request(url, init);
-        sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, { ...this.#context, schemaPath: op.path, params });
+        // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
+        const given = { ...(path && { path }), ...(query && { query }) };
+        sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, { ...this.#context, schemaPath: op.path, params: given });
       }
       sending.then(received).catch(fail);
     });
