@@ -227,25 +227,31 @@ export class Transport<Paths extends object = Record<string, never>> {
         }
       };
 
-      const params = { path, query };
-      url = createFinalURL(op.path, { baseUrl: this.#baseUrl, params, querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer });
-      const init: RequestInit = { method, headers: this.#headers, signal: controller.signal };
-      const custom = this.#custom;
       let sending: Promise<Response>;
-      if (this.#middleware.length === 0 && custom === undefined) {
-        stage = 'fetch-failed';
-        sending = fetch(url, init);
-      } else {
-        const send = (request: Request): Promise<Response> => {
-          held.request = request;
-          url = request.url;
-          stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-          return custom ? new Promise<Response>((ok) => ok(custom(request))) : fetch(request);
-        };
-        const request = new Request(url, init);
-        // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
-        const given = { ...(path && { path }), ...(query && { query }) };
-        sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, { ...this.#context, schemaPath: op.path, params: given });
+      try {
+        const params = { path, query };
+        url = createFinalURL(op.path, { baseUrl: this.#baseUrl, params, querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer });
+        const init: RequestInit = { method, headers: this.#headers, signal: controller.signal };
+        const custom = this.#custom;
+        if (this.#middleware.length === 0 && custom === undefined) {
+          stage = 'fetch-failed';
+          sending = fetch(url, init);
+        } else {
+          const send = (request: Request): Promise<Response> => {
+            held.request = request;
+            url = request.url;
+            stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
+            return custom ? new Promise<Response>((ok) => ok(custom(request))) : fetch(request);
+          };
+          const request = new Request(url, init);
+          // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
+          const given = { ...(path && { path }), ...(query && { query }) };
+          sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, { ...this.#context, schemaPath: op.path, params: given });
+        }
+      } catch (err) {
+        // A value the serializer or Request refuses (a lone surrogate, say): the attempt ends like any
+        // failure, so its timer and abort listener go with it.
+        return fail(err);
       }
       sending.then(received).catch(fail);
     });

@@ -85,6 +85,7 @@ describe('under forced garbage collection, every call ends', () => {
     ['price historyRange', 'TimeoutError'],
     ['price next call after a timeout', 'TimeoutError'],
     ['trickling body', 'TimeoutError'],
+    ['a query value the serializer refuses', 'URIError'],
   ])('%s rejects with %s', (name, expected) => {
     expect(run.report.outcomes[name]).toBe(expected);
   });
