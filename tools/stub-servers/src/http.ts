@@ -108,7 +108,8 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
   'access-control-allow-methods': 'GET',
   'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
-  'access-control-max-age': '600',
+  // 0: not cached, so that every preflight reaches the stub and tests can see it.
+  'access-control-max-age': '0',
 };
 
 /** Fault kinds other than a bare status code. */
@@ -275,7 +276,9 @@ export async function startStubServer(options: StartOptions): Promise<StubHandle
       }
       case 'redirect': {
         const location = fault.location.split('{url}').join(rawUrl);
-        write(res, errorResponse(fault.status, 'stub_redirect', `redirect injected on demand: HTTP ${fault.status}`, undefined, { location }));
+        // no-store: a browser caches a 301 or 308, and would replay it without asking the stub again.
+        const headers = { location, 'cache-control': 'no-store' };
+        write(res, errorResponse(fault.status, 'stub_redirect', `redirect injected on demand: HTTP ${fault.status}`, undefined, headers));
         return;
       }
       case 'slow': {

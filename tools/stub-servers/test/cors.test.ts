@@ -24,6 +24,7 @@ describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders)
       expect(await r.text()).toBe('');
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
       expect(r.headers.get('access-control-allow-methods')).toBe('GET');
+      expect(r.headers.get('access-control-max-age')).toBe('0');
       const allowed = r.headers.get('access-control-allow-headers')!.split(', ');
       expect(allowed).toEqual(expect.arrayContaining(['x-api-key', ...Object.values(FAULT_HEADERS)]));
       expect(allowed).toEqual([...CORS_ALLOWED_HEADERS]);
@@ -57,6 +58,7 @@ describe.each(TARGETS)('the redirect fault on the %s stub', (_name, stubOf, path
     });
     expect(r.status).toBe(status);
     expect(r.headers.get('location')).toBe('http://127.0.0.1:9/elsewhere');
+    expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect(await r.json()).toMatchObject({ error: 'stub_redirect' });
   });
