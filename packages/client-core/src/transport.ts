@@ -194,7 +194,7 @@ export class Transport<Paths extends object = Record<string, never>> {
         if (!end()) return;
         if (err instanceof ClientError) return reject(err); // ours, or a middleware's
         const where = redactUrl(url);
-        if (stage === 'fetch-failed') reject(new NetworkError({ method, url: where, cause: err }));
+        if (stage === 'fetch-failed') reject(networkError(method, where, err));
         // The response started but its body could not be read to the end (reset, truncated).
         else if (stage === 'responded') reject(new ResponseParseError({ status, method, url: where, cause: err }));
         else reject(err); // before fetch (a middleware's own error, a path value the serializer refuses)
@@ -259,6 +259,23 @@ export class Transport<Paths extends object = Record<string, never>> {
 }
 
 function noop(): void {}
+
+/** What browsers' fetch rejects with, as a TypeError, when no response may be read (Chromium, Firefox, Safari). */
+const BROWSER_FETCH_FAILURES = ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'];
+
+/**
+ * A `NetworkError` for a fetch failure. A browser's fetch rejects a request its CORS check refused
+ * exactly as it rejects one that reached no server, so its message says both.
+ */
+function networkError(method: string, url: string, cause: unknown): NetworkError {
+  const error = new NetworkError({ method, url, cause });
+  // By name, not instanceof: the price client rethrows fetch failures as text-only copies.
+  if (cause instanceof Error && cause.name === 'TypeError' && BROWSER_FETCH_FAILURES.includes(cause.message)) {
+    error.message +=
+      ' (in a browser, a CORS rejection looks the same: the server must allow this origin, answer the preflight and allow the request headers; the browser console says which)';
+  }
+  return error;
+}
 
 /**
  * The delay before retrying after `error` (attempt `attempt` failed), or undefined when it is not

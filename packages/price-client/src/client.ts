@@ -196,6 +196,13 @@ const MAX_REDIRECTS = 20;
  * headers on a redirect to another origin (it drops only `Authorization`): a hop under the base URL
  * keeps the key, any other hop goes without it. A failure is rethrown as a copy holding only text, in
  * case the fetch implementation attached the keyed request to its error.
+ *
+ * In a browser, a manual redirect is an `opaqueredirect` response: no status, no `Location`. Where it
+ * leads is then found by following it without the key (the caller's headers only), and the key is
+ * sent to where it ended only when that is under the base URL; anywhere else, that keyless answer is
+ * the answer, as a hop elsewhere is in Node. Where the browser cannot tell (the target refuses CORS, or
+ * only keyed requests are redirected), the call fails with an error that says so; the key is never sent
+ * to a place this client could not see.
  */
 function withApiKey(
   fetchImpl: (request: Request) => Promise<Response>,
@@ -223,15 +230,46 @@ function withApiKey(
       } catch (err) {
         throw safeError(err, apiKey);
       }
-      const location = response.headers.get('location');
       // Only GET and HEAD are re-sent: a body cannot be replayed, and this client sends none.
       const replayable = sent.method === 'GET' || sent.method === 'HEAD';
+      if (response.type === 'opaqueredirect' && replayable) {
+        const probe = await probeRedirect(fetchImpl, new Request(sent.url, { method: sent.method, headers: request.headers, signal: request.signal }), apiKey);
+        if (!underBase(probe.url) || hop >= MAX_REDIRECTS) return probe;
+        await probe.body?.cancel().catch(() => undefined);
+        current = new Request(probe.url, { method: current.method, headers: request.headers, signal: request.signal });
+        continue;
+      }
+      const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || location === null || !replayable || hop >= MAX_REDIRECTS) return response;
       await response.body?.cancel().catch(() => undefined);
       // The next hop starts from the caller's headers (never keyed) and the original signal.
       current = new Request(new URL(location, current.url), { method: current.method, headers: request.headers, signal: request.signal });
     }
   };
+}
+
+/** Why a browser's hidden redirect of a keyed request could not be followed. */
+const HIDDEN_REDIRECT = 'the price service redirected a keyed request and this browser hides where to (an opaque redirect)';
+
+/**
+ * Follows a redirect a browser hid, with a request that carries no key (`redirect: 'follow'`), and
+ * returns where it ended (`url`) with that answer. Fails with an error saying why when the browser
+ * cannot tell: following it failed (the target does not allow this origin, say), or it was not
+ * redirected without the key.
+ */
+async function probeRedirect(fetchImpl: (request: Request) => Promise<Response>, keyless: Request, apiKey: string): Promise<Response> {
+  let probe: Response;
+  try {
+    probe = await fetchImpl(keyless);
+  } catch (err) {
+    const cause = safeError(err, apiKey);
+    throw new Error(`${HIDDEN_REDIRECT}; following it without the key failed too (${cause.message}), so the key was not sent on. Point baseUrl at where the service redirects to.`, { cause });
+  }
+  if (!probe.redirected) {
+    await probe.body?.cancel().catch(() => undefined);
+    throw new Error(`${HIDDEN_REDIRECT}, and a request without the key is not redirected, so the key was not sent on. Point baseUrl at where the service redirects to.`);
+  }
+  return probe;
 }
 
 /**
