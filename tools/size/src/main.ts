@@ -27,6 +27,8 @@ interface Case {
   readonly source: string;
   /** min+gzip bytes allowed; undefined: reported only. */
   readonly budget?: number;
+  /** Packages left out of the bundle (default: openapi-fetch). */
+  readonly external?: readonly string[];
 }
 
 const entry = (dir: string, budget?: number): Case => ({ label: `@x/${dir} (entry)`, dir, source: `export * from ${JSON.stringify(dist(dir))};`, budget });
@@ -47,6 +49,15 @@ const CASES: readonly Case[] = [
   one('price-client', 'createPriceClient'),
   entry('validators'),
   one('validators', 'validateTransactionOutput', 4_000),
+  // What a browser app ships (issue 17): everything bundled, openapi-fetch included; reported only.
+  { label: 'browser: @x/node-client, openapi-fetch included', dir: 'node-client', source: `export * from ${JSON.stringify(dist('node-client'))};`, external: [] },
+  { label: 'browser: @x/price-client, openapi-fetch included', dir: 'price-client', source: `export * from ${JSON.stringify(dist('price-client'))};`, external: [] },
+  {
+    label: 'browser: both clients, openapi-fetch included',
+    dir: 'node-client',
+    source: `export * from ${JSON.stringify(dist('node-client'))}; export { createPriceClient } from ${JSON.stringify(dist('price-client'))};`,
+    external: [],
+  },
 ];
 
 /**
@@ -89,7 +100,7 @@ async function bundle(c: Case, minify: boolean): Promise<{ code: Uint8Array; met
     minify,
     treeShaking: true,
     legalComments: 'none',
-    external: EXTERNAL,
+    external: [...(c.external ?? EXTERNAL)],
     metafile: true,
     logLevel: 'silent',
   });
