@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // What an application's production build does: one minified ESM bundle for browsers.
   const outDir = fileURLToPath(new URL('../dist', import.meta.url));
   mkdirSync(outDir, { recursive: true });
-  await build({
+  const bundled = await build({
     entryPoints: [fileURLToPath(new URL('./bundle-entry.ts', import.meta.url))],
     outfile: `${outDir}/clients.min.js`,
     bundle: true,
@@ -49,8 +49,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    logLevel: 'error',
+    logLevel: 'silent',
   });
+  // A browser bundle of the packages needs no polyfills and gives no warnings.
+  if (bundled.warnings.length > 0) {
+    throw new Error(`bundling the clients for browsers warned:\n${bundled.warnings.map((w) => `  ${w.text} (${w.location?.file ?? '?'})`).join('\n')}`);
+  }
 
   const node = await startNodeStub({ port: 0, seed: 42 });
   const price = await startPriceStub({ port: 0, seed: 42, apiKey: PRICE_KEY });
