@@ -1,8 +1,7 @@
 /**
- * The error classes both clients throw. Every class is branded with a global symbol, so `instanceof`
- * holds across the two client packages (each ships its own copy of this runtime).
+ * The error classes both clients throw. Both clients import them from this one package, so
+ * `instanceof` is plain JavaScript and holds whichever client threw.
  */
-const BRAND = Symbol.for('@x/client-error');
 
 /** Stable machine-readable error codes. */
 export type ErrorCode =
@@ -12,6 +11,20 @@ export type ErrorCode =
   | 'TIMEOUT'
   | 'RESPONSE_PARSE_ERROR'
   | 'RESPONSE_VALIDATION_ERROR';
+
+/**
+ * Each class's name by its code, as string literals: a name taken from the class at run time
+ * (`new.target.name`) is whatever a bundler renamed the class to (`HttpError2` with both clients in one
+ * bundle, `Ce` minified).
+ */
+const NAMES: Readonly<Record<ErrorCode, string>> = {
+  INVALID_ARGUMENT: 'InvalidArgumentError',
+  HTTP_ERROR: 'HttpError',
+  NETWORK_ERROR: 'NetworkError',
+  TIMEOUT: 'TimeoutError',
+  RESPONSE_PARSE_ERROR: 'ResponseParseError',
+  RESPONSE_VALIDATION_ERROR: 'ResponseValidationError',
+};
 
 /** One problem a response validator found: a JSON pointer into the body, a message, the failing keyword. */
 export type ValidationIssue = { readonly path: string; readonly message: string; readonly keyword: string };
@@ -29,20 +42,12 @@ export type ValidationIssue = { readonly path: string; readonly message: string;
 export class ClientError extends Error {
   /** Machine-readable error code. */
   readonly code: ErrorCode;
-  declare readonly [BRAND]: true;
 
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
-    Object.defineProperty(this, BRAND, { value: true });
-    Object.defineProperty(this, 'name', { value: new.target.name, enumerable: false, configurable: true });
-  }
-
-  /** `instanceof` by brand and code, so it works across separately bundled copies of the runtime. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    if (typeof value !== 'object' || value === null || !(BRAND in value)) return false;
-    const code = (this as unknown as { CODE?: ErrorCode }).CODE;
-    return code === undefined || (value as ClientError).code === code;
+    // Own and not enumerable, as an Error's own fields are.
+    Object.defineProperty(this, 'name', { value: NAMES[code] ?? 'ClientError', enumerable: false, configurable: true, writable: true });
   }
 }
 
