@@ -39,13 +39,14 @@ const one = (dir: string, name: string, budget?: number): Case => ({
   budget,
 });
 
-// Budgets of issue 7: node-client entry <= 6 kB, price-client entry <= 5 kB (both without openapi-fetch),
-// one validator <= 4 kB.
+// Budgets: node-client entry <= 6 kB (issue 7), price-client entry <= 6 kB (issue 16: the key protections
+// are worth their bytes), both without openapi-fetch; one validator <= 4 kB.
 const CASES: readonly Case[] = [
   entry('node-types'),
   entry('node-client', 6_000),
   one('node-client', 'createNodeClient'),
-  entry('price-client', 5_000),
+  entry('price-client', 6_000),
+  entry('client-core'),
   one('price-client', 'createPriceClient'),
   entry('validators'),
   one('validators', 'validateTransactionOutput', 4_000),
@@ -67,12 +68,13 @@ const CASES: readonly Case[] = [
  */
 const KNOWN_OVER: Readonly<Record<string, { readonly ceiling: number; readonly note: string }>> = {
   '@x/price-client (entry)': {
-    // 6,132 B when the budget was introduced; 5,872 B after trimming (the operation table, u64 checks
-    // delivered only to the node client, shared duration checks, a shorter date check). What remains
-    // over 5 kB is features, not waste: the API-key protections (manual redirects, error copies and
-    // redaction, ~1.3 kB minified) and readInstrument (~470 B). The ceiling stops any further growth.
-    ceiling: 5_950,
-    note: 'over since issue 7 (key protections, readInstrument); meeting 5 kB means dropping one of them',
+    // 5,946 B before issue 16 (budget then 5,000 B). Issue 16 set the budget to 6,000 B; the entry then
+    // grew to 7,060 B: the transport's own send path with its runner of openapi-fetch's middleware
+    // protocol (~1 kB minified; sending through openapi-fetch's request() instead cost ~15% of loopback
+    // throughput), withRetry and the cancellable body reader, and issue 17's browser handling (keyed
+    // redirects a browser hides, the CORS hint of a NetworkError). The ceiling stops any further growth.
+    ceiling: 7_100,
+    note: 'over since issues 16-17 (own send path with middleware runner, browser redirect handling)',
   },
 };
 
@@ -102,6 +104,8 @@ async function bundle(c: Case, minify: boolean): Promise<{ code: Uint8Array; met
     legalComments: 'none',
     external: [...(c.external ?? EXTERNAL)],
     metafile: true,
+    // The built dist/ as users get it: not the workspace tsconfig's `paths`, which point at src/.
+    tsconfigRaw: {},
     logLevel: 'silent',
   });
   const out = result.outputFiles[0];
