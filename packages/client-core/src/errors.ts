@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'NETWORK_ERROR'
   | 'TIMEOUT'
   | 'RESPONSE_PARSE_ERROR'
-  | 'RESPONSE_VALIDATION_ERROR';
+  | 'RESPONSE_VALIDATION_ERROR'
+  | 'RESPONSE_SHAPE_ERROR';
 
 /**
  * Each class's name by its code, as string literals: a name taken from the class at run time
@@ -24,6 +25,7 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   TIMEOUT: 'TimeoutError',
   RESPONSE_PARSE_ERROR: 'ResponseParseError',
   RESPONSE_VALIDATION_ERROR: 'ResponseValidationError',
+  RESPONSE_SHAPE_ERROR: 'ResponseShapeError',
 };
 
 /** One problem a response validator found: a JSON pointer into the body, a message, the failing keyword. */
@@ -179,6 +181,28 @@ export class ResponseValidationError extends ClientError {
     this.operationId = init.operationId;
     this.issues = init.issues;
     this.body = init.body;
+  }
+}
+
+/**
+ * A success body lacks what a client must read from it to go on (an iterator's list, an item, the next
+ * cursor), with no validator injected to say more. `path` is the JSON pointer of what was wrong.
+ *
+ * @example
+ * ```ts
+ * for await (const tx of node.v2.transactions('0x1')) {} // a page of `{ "record": null }`:
+ * // ResponseShapeError: Response of listTransactionsV2 at '/record': expected an array
+ * ```
+ */
+export class ResponseShapeError extends ClientError {
+  static readonly CODE = 'RESPONSE_SHAPE_ERROR';
+  readonly operationId: string;
+  /** JSON pointer into the body of what was wrong (`''` for the whole body). */
+  readonly path: string;
+  constructor(init: { operationId: string; path: string; expected: string }) {
+    super('RESPONSE_SHAPE_ERROR', `Response of ${init.operationId} at '${init.path || '/'}': expected ${init.expected}`);
+    this.operationId = init.operationId;
+    this.path = init.path;
   }
 }
 

@@ -1,5 +1,5 @@
 import { operations, type OperationId } from './generated/operations.js';
-import { checkParam } from '@x/client-core';
+import { checkParam, ResponseShapeError } from '@x/client-core';
 import { U64_FORMATS } from '@x/client-core';
 import type { AccountApi, AccountIterators, U64Input } from './client.js';
 import { bytesToHex, listStart, paginate } from './paginate.js';
@@ -10,9 +10,9 @@ const maxCount = (id: OperationId): number => {
 };
 
 type Row = { header?: { sequence_number?: unknown } };
+type Body = Record<string, unknown>;
 // Strictly increasing: a u64 cursor or sequence number that does not move forward ends the walk.
 const ascending = (next: bigint, previous: bigint): boolean => next > previous;
-type V1ListPage = { Modules?: { modules: unknown[]; cursor?: number[] | null }; Resources?: { resource: unknown[]; cursor?: number[] | null } };
 
 /** The `start` of an iterator as a bigint, checked like the operation's own `start`. */
 function firstStart(id: OperationId, value: U64Input | undefined): bigint {
@@ -25,6 +25,26 @@ function u64Of(value: unknown): bigint | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? BigInt(value) : undefined;
 }
 
+/**
+ * What an iterator reads of a page, checked so that a malformed one (no validator injected) rejects
+ * with a ResponseShapeError naming where, never a TypeError from deep inside the walk.
+ */
+function shape(operationId: string, path: string, expected: string): ResponseShapeError {
+  return new ResponseShapeError({ operationId, path, expected });
+}
+function objectAt(value: unknown, operationId: string, path: string): Body {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw shape(operationId, path, 'an object');
+  return value as Body;
+}
+function listAt(page: Body, key: string, operationId: string, at: string, items: 'objects' | 'any'): unknown[] {
+  const list = page[key];
+  if (!Array.isArray(list)) throw shape(operationId, `${at}/${key}`, 'an array');
+  if (items === 'objects') {
+    for (let i = 0; i < list.length; i++) objectAt(list[i], operationId, `${at}/${key}/${i}`);
+  }
+  return list;
+}
+
 /** Iterators of one version, built on its list operations. */
 export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V2'>): AccountIterators<V> {
   // The pages are walked untyped; the item types are the public signature's (AccountIterators).
@@ -32,10 +52,13 @@ export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V
     transactions: (address, o = {}) =>
       paginate<unknown, bigint>(
         async (start, count) => {
-          const { record } = (await api.listTransactions(address, { ...o, count, start })) as { record: Row[] };
-          const last = u64Of(record.at(-1)?.header?.sequence_number);
+          const id = `listTransactions${v}`;
+          const record = listAt(objectAt(await api.listTransactions(address, { ...o, count, start }), id, ''), 'record', id, '', 'objects') as Row[];
           // A short page is the last one; otherwise continue after the last sequence number.
-          return { items: record, next: record.length < count || last === undefined ? undefined : last + 1n };
+          if (record.length < count) return { items: record, next: undefined };
+          const last = u64Of(record.at(-1)?.header?.sequence_number);
+          if (last === undefined) throw shape(id, `/record/${record.length - 1}/header/sequence_number`, 'a u64');
+          return { items: record, next: last + 1n };
         },
         () => firstStart(`listTransactions${v}`, o.start),
         o,
@@ -45,10 +68,13 @@ export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V
     coinTransactions: (address, o = {}) =>
       paginate<unknown, bigint>(
         async (start, count) => {
-          const page = (await api.listCoinTransactions(address, { ...o, count, start })) as { record: unknown[]; cursor: unknown };
+          const id = `listCoinTransactions${v}`;
+          const page = objectAt(await api.listCoinTransactions(address, { ...o, count, start }), id, '');
+          const record = listAt(page, 'record', id, '', 'objects');
           const cursor = u64Of(page.cursor);
+          if (cursor === undefined && page.cursor != null) throw shape(id, '/cursor', 'a u64');
           // The walk follows the returned cursor; a zero (or missing) one has nowhere to go.
-          return { items: page.record, next: cursor === 0n ? undefined : cursor };
+          return { items: record, next: cursor === 0n ? undefined : cursor };
         },
         () => firstStart(`listCoinTransactions${v}`, o.start),
         o,
@@ -59,7 +85,7 @@ export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V
       paginate<unknown, string>(
         async (start, count) => {
           const page = await api.listModules(address, { ...o, count, start });
-          return v === 'V1' ? v1Page((page as V1ListPage).Modules, 'modules') : v2Page(page as Record<string, unknown>, 'modules');
+          return v === 'V1' ? v1Page(page, 'Modules', 'modules', 'listModulesV1') : v2Page(page, 'modules', 'listModulesV2');
         },
         () => listStart(v, o.start) as string | undefined,
         o,
@@ -69,7 +95,7 @@ export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V
       paginate<unknown, string>(
         async (start, count) => {
           const page = await api.listResources(address, { ...o, count, start });
-          return v === 'V1' ? v1Page((page as V1ListPage).Resources, 'resource') : v2Page(page as Record<string, unknown>, 'resources');
+          return v === 'V1' ? v1Page(page, 'Resources', 'resource', 'listResourcesV1') : v2Page(page, 'resources', 'listResourcesV2');
         },
         () => listStart(v, o.start) as string | undefined,
         o,
@@ -79,15 +105,26 @@ export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V
   return it as AccountIterators<V>;
 }
 
-/** A v1 MoveList page: the cursor's bytes go back as lowercase hex; null or empty ends the walk. */
-function v1Page(list: { cursor?: number[] | null } & Record<string, unknown> | undefined, key: string): { items: unknown[]; next: string | undefined } {
-  const items = (list?.[key] as unknown[] | undefined) ?? [];
-  const cursor = list?.cursor;
-  return { items, next: cursor && cursor.length > 0 ? bytesToHex(cursor) : undefined };
+/**
+ * A v1 MoveList page (`null` where v1 has nothing: the walk ends): the cursor's bytes go back as
+ * lowercase hex (a cursor already in hex, as live nodes send it, as it is); null or empty ends the walk.
+ */
+function v1Page(page: unknown, variant: string, key: string, id: string): { items: unknown[]; next: string | undefined } {
+  if (page === null) return { items: [], next: undefined };
+  const list = objectAt(objectAt(page, id, '')[variant], id, `/${variant}`);
+  const items = listAt(list, key, id, `/${variant}`, 'any');
+  const cursor = list.cursor;
+  if (cursor == null || cursor === '' || (Array.isArray(cursor) && cursor.length === 0)) return { items, next: undefined };
+  if (typeof cursor === 'string') return { items, next: cursor };
+  if (Array.isArray(cursor) && cursor.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return { items, next: bytesToHex(cursor as number[]) };
+  throw shape(id, `/${variant}/cursor`, 'null or an array of u8');
 }
 
 /** A v2 page: the cursor goes back as given; null or empty ends the walk. */
-function v2Page(page: Record<string, unknown>, key: string): { items: unknown[]; next: string | undefined } {
-  const items = (page[key] as unknown[] | undefined) ?? [];
-  return { items, next: typeof page.cursor === 'string' && page.cursor !== '' ? page.cursor : undefined };
+function v2Page(page: unknown, key: string, id: string): { items: unknown[]; next: string | undefined } {
+  const body = objectAt(page, id, '');
+  const items = listAt(body, key, id, '', 'any');
+  const cursor = body.cursor;
+  if (cursor != null && typeof cursor !== 'string') throw shape(id, '/cursor', 'a string or null');
+  return { items, next: typeof cursor === 'string' && cursor !== '' ? cursor : undefined };
 }

@@ -210,12 +210,7 @@ describe('no iterator loops forever, whatever the server answers', () => {
       () => ({ Resources: { resource: [['0x1::a::B', {}]], cursor: [1, 2, 255] } }),
       2,
     ],
-    [
-      'v1 answer of the other listing kind',
-      (n) => n.v1.modules('0x1'),
-      () => ({ Resources: { resource: [['0x1::a::B', {}]], cursor: [1] } }),
-      1,
-    ],
+    // A v1 answer of the other listing kind is a ResponseShapeError: see malformed-pages.test.ts.
   ];
 
   it.each(servers)('%s', async (_label, walk, answer, requests) => {

@@ -24,6 +24,7 @@ export {
   TimeoutError,
   ResponseParseError,
   ResponseValidationError,
+  ResponseShapeError,
   isNotFound,
 } from '@x/client-core';
 export type { ErrorCode, ValidationIssue } from '@x/client-core';
