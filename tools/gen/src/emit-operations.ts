@@ -1,5 +1,5 @@
 import type { ParameterObject, SchemaObject, Spec } from './specs.ts';
-import { resolveRef } from './specs.ts';
+import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
 
 /** The parts of a parameter's schema a client checks before sending a request. */
@@ -22,12 +22,25 @@ function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> 
   return out;
 }
 
-/** Every operation of a spec, in spec order, as the clients' operation table. */
+/**
+ * Every operation of a spec, in spec order, as the clients' operation table. A path item's own
+ * `parameters` apply to each of its operations (an operation's parameter of the same name and location
+ * wins). The clients send path and query parameters only, so a header or cookie parameter fails the
+ * generator, naming it, rather than being dropped.
+ */
 export function operationTable(spec: Spec): Record<string, OperationEntry> {
   const table: Record<string, OperationEntry> = {};
   for (const [path, item] of Object.entries(spec.doc.paths)) {
+    const shared = ((item as { parameters?: unknown[] }).parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p as ParameterObject));
     for (const [method, op] of Object.entries(item)) {
-      const params = (op.parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p));
+      if (!HTTP_METHODS.has(method)) continue;
+      const own = (op.parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p));
+      const params = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+      for (const p of params) {
+        if (p.in !== 'path' && p.in !== 'query') {
+          throw new Error(`${spec.file}: ${op.operationId}: ${p.in} parameter '${p.name}' is not supported: the clients send path and query parameters only`);
+        }
+      }
       table[op.operationId] = {
         method: method.toUpperCase(),
         path,
@@ -41,6 +54,21 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
     }
   }
   return table;
+}
+
+/**
+ * The node client serves every account operation in both versions (`node.v1.x` and `node.v2.x` from
+ * `xV1` and `xV2`), so an operation id ending in V1 or V2 without its twin fails the generator, naming it,
+ * instead of failing at run time.
+ */
+export function checkVersionPairs(spec: Spec): void {
+  const ids = new Set(Object.keys(operationTable(spec)));
+  for (const id of ids) {
+    const m = /^(.*)V([12])$/.exec(id);
+    if (!m) continue;
+    const twin = `${m[1]}V${m[2] === '1' ? '2' : '1'}`;
+    if (!ids.has(twin)) throw new Error(`${spec.file}: operation ${id} has no ${twin}: the node client serves each account operation in v1 and v2`);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FileSet } from './files.ts';
 import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
-import { emitOperations, emitRoutes } from './emit-operations.ts';
+import { checkVersionPairs, emitOperations, emitRoutes } from './emit-operations.ts';
 import { emitValidators } from './emit-validators.ts';
 
 /** Everything `pnpm gen` writes, keyed by path. Pure: the same specs and sources give the same bytes. */
@@ -9,6 +9,7 @@ export async function generate(root = ROOT): Promise<FileSet> {
   const { node, price } = loadSpecs(root);
   const files: FileSet = new Map();
   files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(node));
+  checkVersionPairs(node);
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));

@@ -38,6 +38,9 @@ export type OperationObject = {
 };
 
 /** One spec of the project, with the packages its generated code goes to. */
+/** The keys of an OpenAPI path item that are operations; the others (`parameters`, `summary`, ...) are not. */
+export const HTTP_METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
 export type Spec = {
   /** Short name used in generated file names: `node-rpc` or `price-history`. */
   name: 'node-rpc' | 'price-history';

@@ -1,5 +1,5 @@
 import type { ResponseObject, Spec } from '../specs.ts';
-import { resolveRef } from '../specs.ts';
+import { HTTP_METHODS, resolveRef } from '../specs.ts';
 import type { Schema } from './walk.ts';
 import { isSchemaObject, mapSchema } from './walk.ts';
 
@@ -37,7 +37,6 @@ export type Collected = {
   operations: OperationResponses[];
 };
 
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** Prefix of a schema of the price spec whose name the node spec already uses. */
 const PRICE_PREFIX = 'Price';

@@ -1,0 +1,67 @@
+/**
+ * The operation table the clients ship, from specs a reviewer found gaps with: path-level parameters,
+ * header and cookie parameters, and an operation present in one version only.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkVersionPairs, emitRoutes, operationTable } from '../src/emit-operations.ts';
+import type { OpenApiDocument, Spec } from '../src/specs.ts';
+
+const address = { name: 'address', in: 'path', required: true, schema: { type: 'string', pattern: '^0x[0-9a-f]+$' } };
+const count = { name: 'count', in: 'query', schema: { type: 'integer', maximum: 100 } };
+const ok = { '200': { description: 'ok' } };
+
+const spec = (paths: Record<string, unknown>): Spec => ({
+  name: 'node-rpc',
+  file: 'test.yaml',
+  doc: { openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components: { schemas: {} } } as unknown as OpenApiDocument,
+});
+
+describe('operationTable', () => {
+  it('applies path-level parameters to each operation, and emits no entry for the `parameters` key', () => {
+    const table = operationTable(
+      spec({
+        '/a/{address}': {
+          parameters: [address, count],
+          summary: 'not an operation either',
+          get: { operationId: 'getA', responses: ok },
+          head: { operationId: 'headA', responses: ok, parameters: [{ ...count, schema: { type: 'integer', maximum: 10 } }] },
+        },
+      }),
+    );
+    expect(Object.keys(table)).toEqual(['getA', 'headA']);
+    expect(table.getA!.params.map((p) => `${p.in}:${p.name}`)).toEqual(['path:address', 'query:count']);
+    // The operation's own parameter of the same name and location wins.
+    expect(table.headA!.params.find((p) => p.name === 'count')!.schema).toEqual({ type: 'integer', maximum: 10 });
+    expect(table.headA!.method).toBe('HEAD');
+  });
+
+  it('routes carry no bogus entry for path-level keys either', () => {
+    const source = emitRoutes([spec({ '/a': { parameters: [count], get: { operationId: 'getA', responses: ok } } })]);
+    expect(source).not.toContain('undefined');
+    expect(source).not.toContain('PARAMETERS');
+  });
+
+  it.each(['header', 'cookie'])('fails loudly on a %s parameter, naming the operation and the parameter', (where) => {
+    const bad = spec({ '/a': { get: { operationId: 'getA', responses: ok, parameters: [{ name: 'x-trace', in: where, schema: { type: 'string' } }] } } });
+    expect(() => operationTable(bad)).toThrow(`getA: ${where} parameter 'x-trace' is not supported`);
+  });
+
+  it('fails loudly on a path-level header parameter too', () => {
+    const bad = spec({ '/a': { parameters: [{ name: 'x-trace', in: 'header', schema: { type: 'string' } }], get: { operationId: 'getA', responses: ok } } });
+    expect(() => operationTable(bad)).toThrow("getA: header parameter 'x-trace' is not supported");
+  });
+});
+
+describe('checkVersionPairs', () => {
+  it('passes when every V1 operation has its V2 twin and back', () => {
+    expect(() => checkVersionPairs(spec({ '/v1/a': { get: { operationId: 'getAV1', responses: ok } }, '/v2/a': { get: { operationId: 'getAV2', responses: ok } } }))).not.toThrow();
+  });
+
+  it.each([
+    ['getBV2', 'getBV1'],
+    ['getBV1', 'getBV2'],
+  ])('an operation %s without %s fails the generator, naming both', (only, twin) => {
+    const paths = { '/v1/a': { get: { operationId: 'getAV1', responses: ok } }, '/v2/a': { get: { operationId: 'getAV2', responses: ok } }, '/x/b': { get: { operationId: only, responses: ok } } };
+    expect(() => checkVersionPairs(spec(paths))).toThrow(`operation ${only} has no ${twin}`);
+  });
+});
