@@ -3,8 +3,9 @@
  * child process (see server.ts); the `in-memory` target answers from memory through the client's
  * `fetch` option, to show the client's own cost without any network (reported, no target).
  *
- * - getAccount: `node.v2.getAccount(busy)` vs `fetch(url)` + `res.json()`, `requests` calls per
- *   sample, `concurrency` in flight on both sides.
+ * - getAccount: `node.v2.getAccount(busy)` vs what a careful hand-written call does:
+ *   `fetch(url, { signal: AbortSignal.timeout(30_000) })`, a status check, `res.json()` (a call without a
+ *   timeout is not the same product), `requests` calls per sample, `concurrency` in flight on both sides.
  * - iterate: `for await (const tx of node.v2.transactions(addr, { start: 0 }))` vs a raw loop fetching
  *   the same pages (`count=100&start=n`, the next start after the last record's sequence number, stopping
  *   at a short page) one after the other, as the iterator does. 10,000 transactions per sample: the
@@ -51,14 +52,14 @@ export type Target = {
   /** Shown in the row names and ids: `pre-rendered`, `stub`, `in-memory`. */
   name: string;
   baseUrl: string;
-  fetch: (url: string) => Promise<Response>;
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
   /** The client's `fetch` option; on loopback none (the client's default, the global fetch). */
   clientFetch?: (request: Request) => Promise<Response>;
   /** Rows of this target carry no target ratio (diagnostics). */
   info?: boolean;
 };
 
-export const loopback = (name: string, baseUrl: string): Target => ({ name, baseUrl, fetch: (url) => fetch(url) });
+export const loopback = (name: string, baseUrl: string): Target => ({ name, baseUrl, fetch: (url, init) => fetch(url, init) });
 
 /** A target answering from `bodies` (path and query -> body), as the pre-rendered server would. */
 export async function inMemory(from: string, paths: readonly string[]): Promise<Target> {
@@ -77,15 +78,16 @@ export async function inMemory(from: string, paths: readonly string[]): Promise<
   // Both sides call a fetch of the client's `fetch` option shape, which takes a Request, as the global
   // fetch makes one of its URL: so the Request is work both sides share, not a cost of the client.
   const memoryFetch = (request: Request): Promise<Response> => answer(request.url);
-  return { name: 'in-memory', baseUrl, info: true, fetch: (url) => memoryFetch(new Request(url)), clientFetch: memoryFetch };
+  return { name: 'in-memory', baseUrl, info: true, fetch: (url, init) => memoryFetch(new Request(url, init)), clientFetch: memoryFetch };
 }
 
 export function clientFor(t: Target): NodeClient {
   return createNodeClient({ baseUrl: t.baseUrl, fetch: t.clientFetch });
 }
 
+/** What a careful hand-written call does: a timeout (the client's default, 30 s), a status check, `res.json()`. */
 export async function rawJson(t: Target, url: string): Promise<unknown> {
-  const res = await t.fetch(url);
+  const res = await t.fetch(url, { signal: AbortSignal.timeout(30_000) });
   if (!res.ok) throw new Error(`${res.status} from ${url}`);
   return res.json();
 }
