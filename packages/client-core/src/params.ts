@@ -85,3 +85,17 @@ export function show(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
+
+/**
+ * Lowercase hex of bytes, without `0x`: how a v1 MoveList cursor (an array of u8) is passed back as `start`.
+ *
+ * @example
+ * ```ts
+ * bytesToHex([0, 15, 255]); // '000fff'
+ * ```
+ */
+export function bytesToHex(bytes: readonly number[]): string {
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}

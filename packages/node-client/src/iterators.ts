@@ -1,8 +1,8 @@
 import { operations, type OperationId } from './generated/operations.js';
-import { checkParam, ResponseShapeError } from '@x/client-core';
+import { bytesToHex, checkParam, ResponseShapeError } from '@x/client-core';
 import { U64_FORMATS } from '@x/client-core';
 import type { AccountApi, AccountIterators, U64Input } from './client.js';
-import { bytesToHex, listStart, paginate } from './paginate.js';
+import { listStart, paginate } from './paginate.js';
 
 const maxCount = (id: OperationId): number => {
   const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@x/client-core';
-import { checkInteger } from '@x/client-core';
+import { bytesToHex, checkInteger } from '@x/client-core';
 import type { CallOptions } from '@x/client-core';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
@@ -53,13 +53,6 @@ export async function* paginate<T, C>(
     if (start !== undefined && !advanced(page.next, start)) return;
     start = page.next;
   }
-}
-
-/** Lowercase hex of a v1 MoveList cursor's bytes, as the server takes it back as `start`. */
-export function bytesToHex(bytes: readonly number[]): string {
-  let hex = '';
-  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
-  return hex;
 }
 
 /** A v1 u8-array cursor as the lowercase hex the server takes back; other values go to the spec check. */

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, Har, Header } from 'har-format';
+import { bytesToHex, REDACTED } from '@x/client-core';
+import { routes } from '../generated/routes.js';
 
 export type RecordOptions = {
   baseUrl: string;
@@ -28,7 +30,6 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const entries: Entry[] = [];
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
-  const a = encodeURIComponent(options.address);
   const n = options.count;
   let step = 0;
 
@@ -49,7 +50,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     const u = new URL(url);
     const requestHeaders: Header[] = Object.entries({ accept: 'application/json', ...headers }).map(([name, value]) => ({
       name,
-      value: name.toLowerCase() === 'x-api-key' ? '[REDACTED]' : value,
+      value: name.toLowerCase() === 'x-api-key' ? REDACTED : value,
     }));
     const entry: Entry = {
       startedDateTime: started.toISOString(),
@@ -81,40 +82,48 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     entries.push(entry);
     return { json, entry };
   };
-  const q = (params: Record<string, string | number | undefined>): string => {
+  /** The URL of an operation, from the generated routes: path parameters filled in, the query after. */
+  const url = (root: string, operationId: string, path: Record<string, string>, query: Record<string, string | number | undefined> = {}): string => {
+    const route = routes.find((r) => r.operationId === operationId);
+    if (!route) throw new Error(`x-validate record: no route for ${operationId}`);
     const s = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
-    const text = s.toString();
-    return text ? `?${text}` : '';
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) s.set(k, String(v));
+    const search = s.toString();
+    return `${root}${route.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''))}${search ? `?${search}` : ''}`;
   };
+  const address = { address: options.address };
 
-  for (const v of ['v1', 'v2'] as const) {
-    const root = `${base}/rpc/${v}/accounts/${a}`;
-    await get(root);
+  for (const v of ['V1', 'V2'] as const) {
+    const op = (name: string, query?: Record<string, string | number | undefined>, path: Record<string, string> = address): string => url(base, `${name}${v}`, path, query);
+    await get(op('getAccount'));
     // Transactions: the most recent page, then ascending from 0 and one page past it.
-    await get(`${root}/transactions${q({ count: n })}`);
-    const asc = (await get(`${root}/transactions${q({ count: n, start: 0 })}`)).json as { record?: { header?: { sequence_number?: number } }[] };
+    await get(op('listTransactions', { count: n }));
+    const asc = (await get(op('listTransactions', { count: n, start: 0 }))).json as { record?: { header?: { sequence_number?: number } }[] };
     const lastSeq = asc?.record?.at(-1)?.header?.sequence_number;
-    if (typeof lastSeq === 'number') await get(`${root}/transactions${q({ count: n, start: lastSeq + 1 })}`);
+    if (typeof lastSeq === 'number') await get(op('listTransactions', { count: n, start: lastSeq + 1 }));
     // Coin transactions: the most recent page, then ascending from 0 and one page past its cursor.
-    await get(`${root}/coin_transactions${q({ count: n })}`);
-    const coin = (await get(`${root}/coin_transactions${q({ count: n, start: 0 })}`)).json as { cursor?: number };
-    if (typeof coin?.cursor === 'number' && coin.cursor > 0) await get(`${root}/coin_transactions${q({ count: n, start: coin.cursor })}`);
+    await get(op('listCoinTransactions', { count: n }));
+    const coin = (await get(op('listCoinTransactions', { count: n, start: 0 }))).json as { cursor?: number };
+    if (typeof coin?.cursor === 'number' && coin.cursor > 0) await get(op('listCoinTransactions', { count: n, start: coin.cursor }));
     // Modules and resources: a page, one page past its cursor, and one item by name.
-    for (const kind of ['modules', 'resources'] as const) {
-      const page = (await get(`${root}/${kind}${q({ count: n })}`)).json;
+    for (const [kind, list, one, param] of [
+      ['modules', 'listModules', 'getModule', 'module_name'],
+      ['resources', 'listResources', 'getResource', 'resource_type'],
+    ] as const) {
+      const page = (await get(op(list, { count: n }))).json;
       const { cursor, first } = listing(v, kind, page);
-      if (cursor !== undefined) await get(`${root}/${kind}${q({ count: n, start: cursor })}`);
-      if (first !== undefined) await get(`${root}/${kind}/${encodeURIComponent(first)}`);
+      if (cursor !== undefined) await get(op(list, { count: n, start: cursor }));
+      if (first !== undefined) await get(op(one, undefined, { ...address, [param]: first }));
     }
   }
   if (options.price) {
     const p = options.price;
     const pb = p.baseUrl.replace(/\/+$/, '');
-    await get(`${pb}/latest${q({ trading_pair: p.pair })}`, p.apiKey ? { 'x-api-key': p.apiKey } : {});
+    const keyed: Record<string, string> = p.apiKey ? { 'x-api-key': p.apiKey } : {};
+    await get(url(pb, 'getLatest', {}, { trading_pair: p.pair }), keyed);
     const latest = (entries.at(-1)?.response.content.text ?? '').match(/"time":"(\d+)"/);
     const end = latest ? Number(latest[1]) : Date.now();
-    await get(`${pb}/history${q({ trading_pair: p.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 })}`, p.apiKey ? { 'x-api-key': p.apiKey } : {});
+    await get(url(pb, 'getHistory', {}, { trading_pair: p.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 }), keyed);
   }
 
   const har: Har = {
@@ -134,13 +143,13 @@ function firstString(value: unknown): string | undefined {
 }
 
 /** The next-page cursor (as `start`) and the first item's name of a module or resource listing. */
-function listing(v: 'v1' | 'v2', kind: 'modules' | 'resources', page: unknown): { cursor?: string; first?: string } {
+function listing(v: 'V1' | 'V2', kind: 'modules' | 'resources', page: unknown): { cursor?: string; first?: string } {
   const p = page as Record<string, unknown> | null;
   if (!p) return {};
-  if (v === 'v1') {
+  if (v === 'V1') {
     const list = (kind === 'modules' ? p.Modules : p.Resources) as { modules?: [string, unknown][]; resource?: [string, unknown][]; cursor?: number[] | null } | undefined;
     const items = (kind === 'modules' ? list?.modules : list?.resource) ?? [];
-    const cursor = list?.cursor && list.cursor.length > 0 ? list.cursor.map((b) => b.toString(16).padStart(2, '0')).join('') : undefined;
+    const cursor = list?.cursor && list.cursor.length > 0 ? bytesToHex(list.cursor) : undefined;
     return { cursor, first: items[0]?.[0] };
   }
   if (kind === 'modules') {
