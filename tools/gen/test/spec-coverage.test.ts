@@ -72,7 +72,7 @@ describe.each([
 });
 
 describe('the transcribed tables themselves', () => {
-  it('name every operation of both documents with the operationIds of DESIGN.md', () => {
+  it('name every operation of both documents with the operationIds of ../shared/DESIGN.md', () => {
     const node = ['getAccount', 'listCoinTransactions', 'listModules', 'getModule', 'listResources', 'getResource', 'listTransactions'];
     expect(nodeDocument.operations.map((o) => o.operationId).sort()).toEqual([...node.map((n) => `${n}V1`), ...node.map((n) => `${n}V2`)].sort());
     expect(priceDocument.operations.map((o) => `${o.operationId} ${o.path}`)).toEqual(['getHistory /history', 'getLatest /latest']);
