@@ -22,6 +22,15 @@ const FORBIDDEN_TYPES = ['@types/node'];
 
 /** A user's first lines with each package: typed usage, and a mistake the types must catch. */
 const CONSUMERS: Record<string, string> = {
+  '@x/client-core': `
+import { ClientError, HttpError, TimeoutError, resolveRetry, withRetry, type ErrorCode } from '@x/client-core';
+const err = new HttpError({ status: 503, body: 'busy', method: 'GET', url: 'http://localhost/' });
+export const same: boolean = err instanceof ClientError && err.name === 'HttpError';
+export const code: ErrorCode = err.code;
+export const once = (): Promise<number> => withRetry(async () => 1, resolveRetry({ attempts: 2 }), (e) => (e instanceof TimeoutError ? 10 : undefined));
+// @ts-expect-error status is a number
+void new HttpError({ status: '503', body: null, method: 'GET', url: '' });
+`,
   '@x/node-types': `
 import type { AccountData, TransactionOutput, operations, paths } from '@x/node-types';
 export const gasUsed = (o: TransactionOutput): number | undefined => (typeof o === 'object' && 'Move' in o ? o.Move.gas_used : undefined);
