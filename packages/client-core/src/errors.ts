@@ -62,7 +62,6 @@ export class ClientError extends Error {
  * ```
  */
 export class InvalidArgumentError extends ClientError {
-  static readonly CODE = 'INVALID_ARGUMENT';
   /** Name of the offending parameter, as the API names it (`address`, `count`, `start`, ...). */
   readonly parameter: string;
   constructor(parameter: string, problem: string) {
@@ -80,7 +79,6 @@ export class InvalidArgumentError extends ClientError {
  * ```
  */
 export class HttpError extends ClientError {
-  static readonly CODE = 'HTTP_ERROR';
   readonly status: number;
   /** The error body: parsed JSON when it is JSON, else the text. */
   readonly body: unknown;
@@ -105,7 +103,6 @@ export class HttpError extends ClientError {
  * ```
  */
 export class NetworkError extends ClientError {
-  static readonly CODE = 'NETWORK_ERROR';
   readonly method: string;
   readonly url: string;
   constructor(init: { method: string; url: string; cause: unknown }) {
@@ -124,7 +121,6 @@ export class NetworkError extends ClientError {
  * ```
  */
 export class TimeoutError extends ClientError {
-  static readonly CODE = 'TIMEOUT';
   readonly timeoutMs: number;
   readonly method: string;
   readonly url: string;
@@ -145,7 +141,6 @@ export class TimeoutError extends ClientError {
  * ```
  */
 export class ResponseParseError extends ClientError {
-  static readonly CODE = 'RESPONSE_PARSE_ERROR';
   readonly status: number;
   readonly method: string;
   readonly url: string;
@@ -169,7 +164,6 @@ export class ResponseParseError extends ClientError {
  * ```
  */
 export class ResponseValidationError extends ClientError {
-  static readonly CODE = 'RESPONSE_VALIDATION_ERROR';
   readonly operationId: string;
   readonly issues: readonly ValidationIssue[];
   readonly body: unknown;
@@ -195,7 +189,6 @@ export class ResponseValidationError extends ClientError {
  * ```
  */
 export class ResponseShapeError extends ClientError {
-  static readonly CODE = 'RESPONSE_SHAPE_ERROR';
   readonly operationId: string;
   /** JSON pointer into the body of what was wrong (`''` for the whole body). */
   readonly path: string;
