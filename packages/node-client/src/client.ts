@@ -1,8 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
-import { U64_FORMATS } from '@x/client-core';
+import { parseBaseUrl, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { listStart, type IterateOptions } from './paginate.js';

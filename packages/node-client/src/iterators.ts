@@ -1,6 +1,5 @@
 import { operations, type OperationId } from './generated/operations.js';
-import { bytesToHex, checkParam, ResponseShapeError } from '@x/client-core';
-import { U64_FORMATS } from '@x/client-core';
+import { bytesToHex, checkParam, ResponseShapeError, U64_FORMATS } from '@x/client-core';
 import type { AccountApi, AccountIterators, U64Input } from './client.js';
 import { listStart, paginate } from './paginate.js';
 

@@ -1,6 +1,4 @@
-import { InvalidArgumentError } from '@x/client-core';
-import { bytesToHex, checkInteger } from '@x/client-core';
-import type { CallOptions } from '@x/client-core';
+import { InvalidArgumentError, bytesToHex, checkInteger, type CallOptions } from '@x/client-core';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
 export type IterateOptions = CallOptions & {

@@ -1,9 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from './generated/price-history.js';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseParseError } from '@x/client-core';
-import { checkInteger, checkParam, type ParamSpec } from '@x/client-core';
-import { parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseParseError, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 

@@ -1,5 +1,4 @@
-import { ClientError } from '@x/client-core';
-import { REDACTED } from '@x/client-core';
+import { ClientError, REDACTED } from '@x/client-core';
 
 /**
  * Keeping the API key out of errors. The key lives in one place only, the `x-api-key` header of a
