@@ -3,12 +3,16 @@ import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
 import { checkVersionPairs, emitOperations, emitRoutes } from './emit-operations.ts';
 import { emitValidators } from './emit-validators.ts';
+import { applyLiveOverlay, LIVE_OVERLAY_FILE, loadOverlay } from './live.ts';
 
 /** Everything `pnpm gen` writes, keyed by path. Pure: the same specs and sources give the same bytes. */
 export async function generate(root = ROOT): Promise<FileSet> {
   const { node, price } = loadSpecs(root);
   const files: FileSet = new Map();
-  files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(node));
+  // The types of node records are the live reading: what a real node may send (either form where the
+  // overlay observed another than the document), so they are true for both.
+  const nodeLive = await applyLiveOverlay(node, loadOverlay(root));
+  files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} with ${LIVE_OVERLAY_FILE} (the live reading)`));
   checkVersionPairs(node);
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
