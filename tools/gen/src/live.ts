@@ -113,9 +113,9 @@ export async function applyLiveOverlay(documented: Spec, overlay: Overlay = load
     for (const [k, v] of Object.entries(node)) {
       if (k === OBSERVED) continue;
       (OUTER.includes(k) ? outer : documentedForm)[k] = v;
-      delete node[k];
+      Reflect.deleteProperty(node, k);
     }
-    delete node[OBSERVED];
+    Reflect.deleteProperty(node, OBSERVED);
     Object.assign(node, outer, { anyOf: [documentedForm, observed], [LIVE_FORMS]: { actions: [site.action['x-id']] } });
   }
   checkLiveSchemas(doc, sites, overlay);
