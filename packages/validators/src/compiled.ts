@@ -16,10 +16,8 @@ export interface CompiledFunction {
   errors?: readonly CompiledError[] | null;
 }
 
-/** The four compiled functions of one schema. */
-export interface SchemaValidators {
-  /** Schema name as exported (`TransactionOutput`, `SignedDecimalString`). */
-  readonly name: string;
+/** The four compiled functions of one schema in one reading. */
+export interface ProfileValidators {
   /** Lenient profile, stops at the first error. */
   readonly lenient: CompiledFunction;
   /** Strict profile (unknown properties are errors), stops at the first error. */
@@ -28,6 +26,17 @@ export interface SchemaValidators {
   readonly lenientAll: CompiledFunction;
   /** Strict profile, collects all errors. */
   readonly strictAll: CompiledFunction;
+}
+
+/** The compiled functions of one schema: the documented reading, and the live one where it differs. */
+export interface SchemaValidators extends ProfileValidators {
+  /** Schema name as exported (`TransactionOutput`, `SignedDecimalString`). */
+  readonly name: string;
+  /**
+   * The live reading (either form where the overlay observed another than the document), present only
+   * when it differs from the documented one.
+   */
+  readonly live?: ProfileValidators;
 }
 
 /**

@@ -16,7 +16,7 @@
 export * from './generated/validators.js';
 export type * from './generated/types.js';
 export type { Issue } from './issues.js';
-export { DEFAULT_MAX_ISSUES, ValidationError, type ValidateOptions, type ValidationResult } from './validate.js';
+export { DEFAULT_MAX_ISSUES, ValidationError, type Profile, type ValidateOptions, type ValidationResult } from './validate.js';
 export {
   createResponseValidator,
   validateResponse,

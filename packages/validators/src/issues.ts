@@ -125,9 +125,35 @@ export function toIssue(e: CompiledError): Issue {
   return { path, message, keyword };
 }
 
+/**
+ * The errors with each `liveForms` error (a value of the live profile that fits neither the documented
+ * nor the observed form, see the generator's `live-forms.ts`) folded into the `count` errors before
+ * it, the errors of the form that came closest: their messages say which form that was and name the
+ * overlay actions.
+ */
+function foldLiveForms(errors: readonly CompiledError[]): Issue[] {
+  const issues: Issue[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'liveForms') {
+      issues.push(toIssue(e));
+      continue;
+    }
+    const note =
+      ` (neither the documented nor the observed form fits; closest: the ${String(e.params.closest)} form;` +
+      ` overlay action ${String(e.params.actions)})`;
+    const count = Math.min(Number(e.params.count) || 0, issues.length);
+    for (let i = issues.length - count; i < issues.length; i++) {
+      const issue = issues[i]!;
+      if (!issue.message.endsWith(')') || !issue.message.includes('closest: the')) issues[i] = { ...issue, message: issue.message + note };
+    }
+  }
+  return issues;
+}
+
 /** The issues of a failed validation, at most `max`. */
 export function toIssues(errors: readonly CompiledError[] | null | undefined, max: number): Issue[] {
-  const issues = (errors ?? []).slice(0, max).map(toIssue);
+  const list = errors ?? [];
+  const issues = list.some((e) => e.keyword === 'liveForms') ? foldLiveForms(list).slice(0, max) : list.slice(0, max).map(toIssue);
   if (issues.length === 0) issues.push({ path: '', message: 'is invalid', keyword: 'unknown' });
   return issues;
 }

@@ -1,6 +1,6 @@
 import type { ResponseRule } from './compiled.js';
 import type { Issue } from './issues.js';
-import { type ValidateOptions, type ValidationResult, issueLimit, runValidator } from './validate.js';
+import { type ValidateOptions, type ValidationResult, checkProfile, issueLimit, runValidator } from './validate.js';
 import { type OperationId, type ResponseBodies, responses } from './generated/responses.js';
 
 export type { OperationId, ResponseBodies };
@@ -95,12 +95,25 @@ export function validateResponse(
 /**
  * A response validator to inject into the clients, which validate every success body with it:
  * `createNodeClient({ validator: createResponseValidator({ strict: true }) })`. It behaves as
- * {@link validateResponse} with the given options and never throws (a bad `maxIssues` throws a
- * RangeError here, when the validator is created).
+ * {@link validateResponse} with the given options and never throws (a bad `maxIssues` or `profile`
+ * throws a RangeError here, when the validator is created).
+ *
+ * Its default profile is `'live'`, unlike `validateResponse`'s: the clients talk to real nodes, which
+ * send some records in another form than the documents (see `specs/node-rpc.live-overlay.yaml`); pass
+ * `{ profile: 'documented' }` to hold a service to the documents.
+ *
+ * @example
+ * ```ts
+ * import { createNodeClient } from '@x/node-client';
+ * import { createResponseValidator } from '@x/validators';
+ * const node = createNodeClient({ validator: createResponseValidator() }); // live profile, lenient
+ * const strictDocs = createResponseValidator({ profile: 'documented', strict: true });
+ * ```
  */
 export function createResponseValidator(options: ValidateOptions = {}): ResponseValidator {
-  const fixed: ValidateOptions = { ...options };
+  const fixed: ValidateOptions = { ...options, profile: options.profile ?? 'live' };
   issueLimit(fixed);
+  checkProfile(fixed);
   return (operationId, status, body) => {
     const result = validateResponse(operationId, status, body, fixed);
     return result.ok ? { ok: true } : result;

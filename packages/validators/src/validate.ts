@@ -1,8 +1,21 @@
-import type { CompiledFunction, SchemaValidators } from './compiled.js';
+import type { CompiledFunction, ProfileValidators, SchemaValidators } from './compiled.js';
 import { type Issue, formatIssues, toIssues } from './issues.js';
+
+/**
+ * The reading of the node API a value is checked against: `'documented'`, the specs exactly as the
+ * API documents say; `'live'`, what real nodes are observed to send as well (the overlay
+ * `specs/node-rpc.live-overlay.yaml`): where the forms differ, either is valid.
+ */
+export type Profile = 'documented' | 'live';
 
 /** Options of every `validateX`, `isX`, `assertX` and of `validateResponse`. */
 export interface ValidateOptions {
+  /**
+   * `'documented'` (the default of `validateX`, `isX`, `assertX` and `validateResponse`: the contract)
+   * or `'live'` (also what real nodes send; the default of `createResponseValidator`, whose validators
+   * check what the clients receive from live nodes). Orthogonal to `strict`.
+   */
+  profile?: Profile;
   /** Strict profile: unknown properties are errors (default `false`: lenient, forward compatible). */
   strict?: boolean;
   /** Collect every issue instead of stopping at the first (default `false`). */
@@ -40,9 +53,26 @@ export function issueLimit(options: ValidateOptions | undefined): number {
   return max;
 }
 
+/** Throws a RangeError naming `profile` unless it is absent, `'documented'` or `'live'`. */
+export function checkProfile(options: ValidateOptions | undefined): void {
+  const profile = options?.profile;
+  if (profile !== undefined && profile !== 'documented' && profile !== 'live') {
+    throw new RangeError(`profile must be 'documented' or 'live', got ${JSON.stringify(profile) ?? String(profile)}`);
+  }
+}
+
+function reading(v: SchemaValidators, options: ValidateOptions | undefined): ProfileValidators {
+  const profile = options?.profile;
+  if (profile === undefined || profile === 'documented') return v;
+  if (profile === 'live') return v.live ?? v;
+  checkProfile(options);
+  return v;
+}
+
 function pick(v: SchemaValidators, options: ValidateOptions | undefined): CompiledFunction {
-  if (options?.allErrors) return options.strict ? v.strictAll : v.lenientAll;
-  return options?.strict ? v.strict : v.lenient;
+  const r = reading(v, options);
+  if (options?.allErrors) return options.strict ? r.strictAll : r.lenientAll;
+  return options?.strict ? r.strict : r.lenient;
 }
 
 /**
@@ -84,7 +114,8 @@ export function runValidator<T>(v: SchemaValidators, value: unknown, options?: V
 
 /** `true` when the value is valid (never collects issues). */
 export function isValid(v: SchemaValidators, value: unknown, options?: ValidateOptions): boolean {
-  return run(options?.strict ? v.strict : v.lenient, value) === true;
+  const r = reading(v, options);
+  return run(options?.strict ? r.strict : r.lenient, value) === true;
 }
 
 /** Throws a {@link ValidationError} unless the value is valid. */

@@ -1,13 +1,13 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenApiDocument, Spec } from './specs.ts';
 import { header } from './files.ts';
-import { LIVE_FORMS, LIVE_OVERLAY_FILE } from './live.ts';
+import { LIVE_TAG, LIVE_OVERLAY_FILE } from './live.ts';
 
 /** TSDoc for an alias, taken from the schema's description and deprecation. */
 function aliasDoc(schema: Record<string, unknown>): string {
   const lines: string[] = [];
   if (typeof schema.description === 'string') lines.push(...schema.description.trim().split('\n'));
-  const live = schema[LIVE_FORMS] as { actions: string[] } | undefined;
+  const live = schema[LIVE_TAG] as { actions: string[] } | undefined;
   if (live) {
     if (lines.length) lines.push('');
     lines.push(

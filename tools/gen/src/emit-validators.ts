@@ -6,6 +6,7 @@ import type { Schema } from './validators/walk.ts';
 import { collect } from './validators/collect.ts';
 import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './validators/compile.ts';
 import { jsLiteral, sampleOf } from './validators/samples.ts';
+import { liveVariants } from './validators/live-defs.ts';
 import {
   OUT_DIR,
   emitAjvDeclarations,
@@ -20,17 +21,23 @@ import {
  * `packages/validators/src/generated/`:
  * - `ajv.js` + `ajv.d.ts`: ajv standalone code of every schema of both specs in four variants
  *   (lenient / strict profile, first error / all errors), bundled by esbuild into one ES module;
- * - `schemas.ts`: the four functions of each schema as one object;
+ * - `schemas.ts`: the four functions of each schema as one object, with the four of its live reading
+ *   where that differs (see `validators/live-defs.ts`);
  * - `validators.ts`: `validateX`, `isX`, `assertX` per schema;
  * - `responses.ts`: the response rules and body types of every operation;
  * - `types.ts`: the schema types under their exported names;
  * - `price-history.ts`: the openapi-typescript output of the price spec (node types come from `@x/node-types`).
  */
-export async function emitValidators(specs: { node: Spec; price: Spec }): Promise<FileSet> {
+export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price: Spec }): Promise<FileSet> {
   const collected = collect(specs);
   const defs: Record<string, Schema> = {};
   for (const s of collected.schemas) defs[s.name] = s.schema;
   for (const s of collected.internal) defs[s.name] = s.schema;
+  const liveCollected = collect({ node: specs.nodeLive, price: specs.price });
+  const liveDefs: Record<string, Schema> = {};
+  for (const s of [...liveCollected.schemas, ...liveCollected.internal]) liveDefs[s.name] = s.schema;
+  const live = liveVariants(defs, liveDefs);
+  Object.assign(defs, live.defs);
   const defNames = Object.keys(defs);
 
   const compiled = VARIANTS.map((v) => ({ variant: v, ...standaloneVariant(v, defs) }));
@@ -47,7 +54,7 @@ export async function emitValidators(specs: { node: Spec; price: Spec }): Promis
   const files: FileSet = new Map();
   files.set(`${OUT_DIR}/ajv.js`, emitAjvModule(bundle));
   files.set(`${OUT_DIR}/ajv.d.ts`, emitAjvDeclarations(defNames, VARIANTS));
-  files.set(`${OUT_DIR}/schemas.ts`, emitSchemasModule(defNames, VARIANTS));
+  files.set(`${OUT_DIR}/schemas.ts`, emitSchemasModule(defNames, VARIANTS, live.names));
   files.set(`${OUT_DIR}/validators.ts`, emitValidatorsModule(collected.schemas, samples, jsLiteral));
   files.set(`${OUT_DIR}/responses.ts`, emitResponsesModule(collected.operations, collected.schemas.map((s) => s.name)));
   files.set(

@@ -12,12 +12,12 @@ export async function generate(root = ROOT): Promise<FileSet> {
   // The types of node records are the live reading: what a real node may send (either form where the
   // overlay observed another than the document), so they are true for both.
   const nodeLive = await applyLiveOverlay(node, loadOverlay(root));
-  files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} with ${LIVE_OVERLAY_FILE} (the live reading)`));
+  files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} and ${LIVE_OVERLAY_FILE}`));
   checkVersionPairs(node);
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
   files.set('packages/validators/src/generated/routes.ts', emitRoutes([node, price]));
-  for (const [path, content] of await emitValidators({ node, price })) files.set(path, content);
+  for (const [path, content] of await emitValidators({ node, nodeLive, price })) files.set(path, content);
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

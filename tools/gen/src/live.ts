@@ -12,7 +12,7 @@ export const LIVE_OVERLAY_FILE = 'specs/node-rpc.live-overlay.yaml';
 /** Extension an overlay action adds to the documented node it concerns: the observed form. */
 export const OBSERVED = 'x-observed';
 /** Extension of a node of the live reading that accepts either form: `{ actions: [id, ...] }`. */
-export const LIVE_FORMS = 'x-live-forms';
+export const LIVE_TAG = 'x-live-forms';
 
 /** One action of the overlay, as the generator reads it. */
 export type OverlayAction = {
@@ -116,7 +116,7 @@ export async function applyLiveOverlay(documented: Spec, overlay: Overlay = load
       Reflect.deleteProperty(node, k);
     }
     Reflect.deleteProperty(node, OBSERVED);
-    Object.assign(node, outer, { anyOf: [documentedForm, observed], [LIVE_FORMS]: { actions: [site.action['x-id']] } });
+    Object.assign(node, outer, { anyOf: [documentedForm, observed], [LIVE_TAG]: { actions: [site.action['x-id']] } });
   }
   checkLiveSchemas(doc, sites, overlay);
   return { ...documented, doc, overlay, sites };

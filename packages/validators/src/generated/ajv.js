@@ -3541,6 +3541,4085 @@ function lenient$LatestResponse(data, { instancePath = "" } = {}) {
   lenient$LatestResponse.errors = vErrors;
   return errors === 0;
 }
+function lenient$SmrTimestamp$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.timestamp === void 0 && (missing0 = "timestamp")) {
+        const err0 = { instancePath, keyword: "required", params: { missingProperty: missing0 } };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        if (data.timestamp !== void 0) {
+          let data0 = data.timestamp;
+          const _errs3 = errors;
+          if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+            const err1 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "integer" } };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          if (errors === _errs3) {
+            if (typeof data0 == "number" && isFinite(data0)) {
+              if (data0 > 18446744073709552e3 || isNaN(data0)) {
+                const err2 = { instancePath: instancePath + "/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+              } else {
+                if (data0 < 0 || isNaN(data0)) {
+                  const err3 = { instancePath: instancePath + "/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                } else {
+                  if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+                    const err4 = { instancePath: instancePath + "/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                    if (vErrors === null) {
+                      vErrors = [err4];
+                    } else {
+                      vErrors.push(err4);
+                    }
+                    errors++;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      const err5 = { instancePath, keyword: "type", params: { type: "object" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs5 = errors;
+    if (errors === _errs5) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.microseconds_since_unix_epoch === void 0 && (missing1 = "microseconds_since_unix_epoch") || data.utc_date_time === void 0 && (missing1 = "utc_date_time")) {
+          const err6 = { instancePath, keyword: "required", params: { missingProperty: missing1 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        } else {
+          if (data.microseconds_since_unix_epoch !== void 0) {
+            let data1 = data.microseconds_since_unix_epoch;
+            const _errs7 = errors;
+            if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+              const err7 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (errors === _errs7) {
+              if (typeof data1 == "number" && isFinite(data1)) {
+                if (data1 > 18446744073709552e3 || isNaN(data1)) {
+                  const err8 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                } else {
+                  if (data1 < 0 || isNaN(data1)) {
+                    const err9 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                    if (vErrors === null) {
+                      vErrors = [err9];
+                    } else {
+                      vErrors.push(err9);
+                    }
+                    errors++;
+                  } else {
+                    if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+                      const err10 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                      if (vErrors === null) {
+                        vErrors = [err10];
+                      } else {
+                        vErrors.push(err10);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              }
+            }
+            var valid2 = _errs7 === errors;
+          } else {
+            var valid2 = true;
+          }
+          if (valid2) {
+            if (data.utc_date_time !== void 0) {
+              const _errs9 = errors;
+              if (typeof data.utc_date_time !== "string") {
+                const err11 = { instancePath: instancePath + "/utc_date_time", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+              var valid2 = _errs9 === errors;
+            } else {
+              var valid2 = true;
+            }
+          }
+        }
+      } else {
+        const err12 = { instancePath, keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs5 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i0 = _errs0; i0 < _mid0; i0++) {
+        if (vErrors[i0].instancePath.length > _depth0) {
+          _depth0 = vErrors[i0].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i1 = _mid0; i1 < errors; i1++) {
+        if (vErrors[i1].instancePath.length > _depth1) {
+          _depth1 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err13 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+      lenient$SmrTimestamp$live.errors = vErrors;
+      return false;
+    }
+  }
+  lenient$SmrTimestamp$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$TransactionBlockInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.hash === void 0 && (missing0 = "hash") || data.height === void 0 && (missing0 = "height") || data.timestamp === void 0 && (missing0 = "timestamp")) {
+        lenient$TransactionBlockInfo$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.hash !== void 0) {
+          let data0 = data.hash;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          if (errors === _errs2) {
+            if (typeof data0 === "string") {
+              const digits0 = data0.length - (data0.length >= 2 && data0.charCodeAt(0) === 48 && data0.charCodeAt(1) === 120 ? 2 : 0);
+              if (!(digits0 >= 1 && pattern4.test(data0))) {
+                lenient$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                return false;
+              }
+            } else {
+              lenient$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.height !== void 0) {
+            let data1 = data.height;
+            const _errs4 = errors;
+            if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+              lenient$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } }];
+              return false;
+            }
+            if (errors === _errs4) {
+              if (typeof data1 == "number" && isFinite(data1)) {
+                if (data1 > 18446744073709552e3 || isNaN(data1)) {
+                  lenient$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                  return false;
+                } else {
+                  if (data1 < 0 || isNaN(data1)) {
+                    lenient$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                    return false;
+                  } else {
+                    if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+                      lenient$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.timestamp !== void 0) {
+              let data2 = data.timestamp;
+              const _errs6 = errors;
+              const _errs8 = errors;
+              const _errs9 = errors;
+              if (errors === _errs9) {
+                if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+                  let missing1;
+                  if (data2.timestamp === void 0 && (missing1 = "timestamp")) {
+                    const err0 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing1 } };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
+                    }
+                    errors++;
+                  } else {
+                    if (data2.timestamp !== void 0) {
+                      let data3 = data2.timestamp;
+                      const _errs11 = errors;
+                      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                        const err1 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err1];
+                        } else {
+                          vErrors.push(err1);
+                        }
+                        errors++;
+                      }
+                      if (errors === _errs11) {
+                        if (typeof data3 == "number" && isFinite(data3)) {
+                          if (data3 > 18446744073709552e3 || isNaN(data3)) {
+                            const err2 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                            if (vErrors === null) {
+                              vErrors = [err2];
+                            } else {
+                              vErrors.push(err2);
+                            }
+                            errors++;
+                          } else {
+                            if (data3 < 0 || isNaN(data3)) {
+                              const err3 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                              if (vErrors === null) {
+                                vErrors = [err3];
+                              } else {
+                                vErrors.push(err3);
+                              }
+                              errors++;
+                            } else {
+                              if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+                                const err4 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                if (vErrors === null) {
+                                  vErrors = [err4];
+                                } else {
+                                  vErrors.push(err4);
+                                }
+                                errors++;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                } else {
+                  const err5 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                  if (vErrors === null) {
+                    vErrors = [err5];
+                  } else {
+                    vErrors.push(err5);
+                  }
+                  errors++;
+                }
+              }
+              var _valid0 = _errs9 === errors;
+              if (!_valid0) {
+                const _mid0 = errors;
+                const _errs13 = errors;
+                if (errors === _errs13) {
+                  if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+                    let missing2;
+                    if (data2.microseconds_since_unix_epoch === void 0 && (missing2 = "microseconds_since_unix_epoch") || data2.utc_date_time === void 0 && (missing2 = "utc_date_time")) {
+                      const err6 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing2 } };
+                      if (vErrors === null) {
+                        vErrors = [err6];
+                      } else {
+                        vErrors.push(err6);
+                      }
+                      errors++;
+                    } else {
+                      if (data2.microseconds_since_unix_epoch !== void 0) {
+                        let data4 = data2.microseconds_since_unix_epoch;
+                        const _errs15 = errors;
+                        if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+                          const err7 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                          if (vErrors === null) {
+                            vErrors = [err7];
+                          } else {
+                            vErrors.push(err7);
+                          }
+                          errors++;
+                        }
+                        if (errors === _errs15) {
+                          if (typeof data4 == "number" && isFinite(data4)) {
+                            if (data4 > 18446744073709552e3 || isNaN(data4)) {
+                              const err8 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                              if (vErrors === null) {
+                                vErrors = [err8];
+                              } else {
+                                vErrors.push(err8);
+                              }
+                              errors++;
+                            } else {
+                              if (data4 < 0 || isNaN(data4)) {
+                                const err9 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                if (vErrors === null) {
+                                  vErrors = [err9];
+                                } else {
+                                  vErrors.push(err9);
+                                }
+                                errors++;
+                              } else {
+                                if (data4 > 9007199254740991 || data4 < -9007199254740991) {
+                                  const err10 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err10];
+                                  } else {
+                                    vErrors.push(err10);
+                                  }
+                                  errors++;
+                                }
+                              }
+                            }
+                          }
+                        }
+                        var valid5 = _errs15 === errors;
+                      } else {
+                        var valid5 = true;
+                      }
+                      if (valid5) {
+                        if (data2.utc_date_time !== void 0) {
+                          const _errs17 = errors;
+                          if (typeof data2.utc_date_time !== "string") {
+                            const err11 = { instancePath: instancePath + "/timestamp/utc_date_time", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err11];
+                            } else {
+                              vErrors.push(err11);
+                            }
+                            errors++;
+                          }
+                          var valid5 = _errs17 === errors;
+                        } else {
+                          var valid5 = true;
+                        }
+                      }
+                    }
+                  } else {
+                    const err12 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err12];
+                    } else {
+                      vErrors.push(err12);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid1 = _errs13 === errors;
+                if (_valid1) {
+                  errors = _errs8;
+                  if (vErrors !== null) {
+                    if (_errs8) {
+                      vErrors.length = _errs8;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth0 = 0;
+                  for (let i0 = _errs8; i0 < _mid0; i0++) {
+                    if (vErrors[i0].instancePath.length > _depth0) {
+                      _depth0 = vErrors[i0].instancePath.length;
+                    }
+                  }
+                  let _depth1 = 0;
+                  for (let i1 = _mid0; i1 < errors; i1++) {
+                    if (vErrors[i1].instancePath.length > _depth1) {
+                      _depth1 = vErrors[i1].instancePath.length;
+                    }
+                  }
+                  let _closest0 = "documented";
+                  if (_depth1 > _depth0) {
+                    vErrors.splice(_errs8, _mid0 - _errs8);
+                    _closest0 = "observed";
+                  } else {
+                    vErrors.length = _mid0;
+                  }
+                  errors = vErrors.length;
+                  const err13 = { instancePath: instancePath + "/timestamp", keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs8 } };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                  lenient$TransactionBlockInfo$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs6 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      lenient$TransactionBlockInfo$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$TransactionBlockInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$BlockHeaderInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.author === void 0 && (missing0 = "author") || data.hash === void 0 && (missing0 = "hash") || data.height === void 0 && (missing0 = "height") || data.parent === void 0 && (missing0 = "parent") || data.timestamp === void 0 && (missing0 = "timestamp") || data.view === void 0 && (missing0 = "view")) {
+        lenient$BlockHeaderInfo$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.author !== void 0) {
+          let data0 = data.author;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          if (errors === _errs2) {
+            if (typeof data0 === "string") {
+              const digits0 = data0.length - (data0.length >= 2 && data0.charCodeAt(0) === 48 && data0.charCodeAt(1) === 120 ? 2 : 0);
+              if (!(digits0 >= 1 && pattern4.test(data0))) {
+                lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/author", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                return false;
+              }
+            } else {
+              lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/author", keyword: "type", params: { type: "string" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.hash !== void 0) {
+            let data1 = data.hash;
+            const _errs4 = errors;
+            const _errs5 = errors;
+            if (errors === _errs5) {
+              if (typeof data1 === "string") {
+                const digits1 = data1.length - (data1.length >= 2 && data1.charCodeAt(0) === 48 && data1.charCodeAt(1) === 120 ? 2 : 0);
+                if (!(digits1 >= 1 && pattern4.test(data1))) {
+                  lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                  return false;
+                }
+              } else {
+                lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              let data2 = data.height;
+              const _errs7 = errors;
+              if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } }];
+                return false;
+              }
+              if (errors === _errs7) {
+                if (typeof data2 == "number" && isFinite(data2)) {
+                  if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                    lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                    return false;
+                  } else {
+                    if (data2 < 0 || isNaN(data2)) {
+                      lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                      return false;
+                    } else {
+                      if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                        lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+              }
+              var valid0 = _errs7 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.parent !== void 0) {
+                let data3 = data.parent;
+                const _errs9 = errors;
+                const _errs10 = errors;
+                if (errors === _errs10) {
+                  if (typeof data3 === "string") {
+                    const digits2 = data3.length - (data3.length >= 2 && data3.charCodeAt(0) === 48 && data3.charCodeAt(1) === 120 ? 2 : 0);
+                    if (!(digits2 >= 1 && pattern4.test(data3))) {
+                      lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/parent", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                      return false;
+                    }
+                  } else {
+                    lenient$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/parent", keyword: "type", params: { type: "string" } }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs9 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.timestamp !== void 0) {
+                  let data4 = data.timestamp;
+                  const _errs12 = errors;
+                  const _errs14 = errors;
+                  const _errs15 = errors;
+                  if (errors === _errs15) {
+                    if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                      let missing1;
+                      if (data4.timestamp === void 0 && (missing1 = "timestamp")) {
+                        const err0 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing1 } };
+                        if (vErrors === null) {
+                          vErrors = [err0];
+                        } else {
+                          vErrors.push(err0);
+                        }
+                        errors++;
+                      } else {
+                        if (data4.timestamp !== void 0) {
+                          let data5 = data4.timestamp;
+                          const _errs17 = errors;
+                          if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                            const err1 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "type", params: { type: "integer" } };
+                            if (vErrors === null) {
+                              vErrors = [err1];
+                            } else {
+                              vErrors.push(err1);
+                            }
+                            errors++;
+                          }
+                          if (errors === _errs17) {
+                            if (typeof data5 == "number" && isFinite(data5)) {
+                              if (data5 > 18446744073709552e3 || isNaN(data5)) {
+                                const err2 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                if (vErrors === null) {
+                                  vErrors = [err2];
+                                } else {
+                                  vErrors.push(err2);
+                                }
+                                errors++;
+                              } else {
+                                if (data5 < 0 || isNaN(data5)) {
+                                  const err3 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err3];
+                                  } else {
+                                    vErrors.push(err3);
+                                  }
+                                  errors++;
+                                } else {
+                                  if (data5 > 9007199254740991 || data5 < -9007199254740991) {
+                                    const err4 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err4];
+                                    } else {
+                                      vErrors.push(err4);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      const err5 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err5];
+                      } else {
+                        vErrors.push(err5);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid0 = _errs15 === errors;
+                  if (!_valid0) {
+                    const _mid0 = errors;
+                    const _errs19 = errors;
+                    if (errors === _errs19) {
+                      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                        let missing2;
+                        if (data4.microseconds_since_unix_epoch === void 0 && (missing2 = "microseconds_since_unix_epoch") || data4.utc_date_time === void 0 && (missing2 = "utc_date_time")) {
+                          const err6 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing2 } };
+                          if (vErrors === null) {
+                            vErrors = [err6];
+                          } else {
+                            vErrors.push(err6);
+                          }
+                          errors++;
+                        } else {
+                          if (data4.microseconds_since_unix_epoch !== void 0) {
+                            let data6 = data4.microseconds_since_unix_epoch;
+                            const _errs21 = errors;
+                            if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+                              const err7 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                              if (vErrors === null) {
+                                vErrors = [err7];
+                              } else {
+                                vErrors.push(err7);
+                              }
+                              errors++;
+                            }
+                            if (errors === _errs21) {
+                              if (typeof data6 == "number" && isFinite(data6)) {
+                                if (data6 > 18446744073709552e3 || isNaN(data6)) {
+                                  const err8 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err8];
+                                  } else {
+                                    vErrors.push(err8);
+                                  }
+                                  errors++;
+                                } else {
+                                  if (data6 < 0 || isNaN(data6)) {
+                                    const err9 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err9];
+                                    } else {
+                                      vErrors.push(err9);
+                                    }
+                                    errors++;
+                                  } else {
+                                    if (data6 > 9007199254740991 || data6 < -9007199254740991) {
+                                      const err10 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                      if (vErrors === null) {
+                                        vErrors = [err10];
+                                      } else {
+                                        vErrors.push(err10);
+                                      }
+                                      errors++;
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                            var valid7 = _errs21 === errors;
+                          } else {
+                            var valid7 = true;
+                          }
+                          if (valid7) {
+                            if (data4.utc_date_time !== void 0) {
+                              const _errs23 = errors;
+                              if (typeof data4.utc_date_time !== "string") {
+                                const err11 = { instancePath: instancePath + "/timestamp/utc_date_time", keyword: "type", params: { type: "string" } };
+                                if (vErrors === null) {
+                                  vErrors = [err11];
+                                } else {
+                                  vErrors.push(err11);
+                                }
+                                errors++;
+                              }
+                              var valid7 = _errs23 === errors;
+                            } else {
+                              var valid7 = true;
+                            }
+                          }
+                        }
+                      } else {
+                        const err12 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                        if (vErrors === null) {
+                          vErrors = [err12];
+                        } else {
+                          vErrors.push(err12);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid1 = _errs19 === errors;
+                    if (_valid1) {
+                      errors = _errs14;
+                      if (vErrors !== null) {
+                        if (_errs14) {
+                          vErrors.length = _errs14;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    } else {
+                      let _depth0 = 0;
+                      for (let i0 = _errs14; i0 < _mid0; i0++) {
+                        if (vErrors[i0].instancePath.length > _depth0) {
+                          _depth0 = vErrors[i0].instancePath.length;
+                        }
+                      }
+                      let _depth1 = 0;
+                      for (let i1 = _mid0; i1 < errors; i1++) {
+                        if (vErrors[i1].instancePath.length > _depth1) {
+                          _depth1 = vErrors[i1].instancePath.length;
+                        }
+                      }
+                      let _closest0 = "documented";
+                      if (_depth1 > _depth0) {
+                        vErrors.splice(_errs14, _mid0 - _errs14);
+                        _closest0 = "observed";
+                      } else {
+                        vErrors.length = _mid0;
+                      }
+                      errors = vErrors.length;
+                      const err13 = { instancePath: instancePath + "/timestamp", keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs14 } };
+                      if (vErrors === null) {
+                        vErrors = [err13];
+                      } else {
+                        vErrors.push(err13);
+                      }
+                      errors++;
+                      lenient$BlockHeaderInfo$live.errors = vErrors;
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs12 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.view !== void 0) {
+                    const _errs26 = errors;
+                    if (!lenient$View(data.view, { instancePath: instancePath + "/view" })) {
+                      vErrors = vErrors === null ? lenient$View.errors : vErrors.concat(lenient$View.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs26 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      lenient$BlockHeaderInfo$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$BlockHeaderInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.chain_id === void 0 && (missing0 = "chain_id") || data.expiration_timestamp === void 0 && (missing0 = "expiration_timestamp") || data.sender === void 0 && (missing0 = "sender") || data.sequence_number === void 0 && (missing0 = "sequence_number") || data.gas_unit_price === void 0 && (missing0 = "gas_unit_price") || data.max_gas_amount === void 0 && (missing0 = "max_gas_amount")) {
+        lenient$SmrTransactionHeader$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.chain_id !== void 0) {
+          let data0 = data.chain_id;
+          const _errs1 = errors;
+          if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+            lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/chain_id", keyword: "type", params: { type: "integer" } }];
+            return false;
+          }
+          if (errors === _errs1) {
+            if (typeof data0 == "number" && isFinite(data0)) {
+              if (data0 > 255 || isNaN(data0)) {
+                lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/chain_id", keyword: "maximum", params: { comparison: "<=", limit: 255 } }];
+                return false;
+              } else {
+                if (data0 < 0 || isNaN(data0)) {
+                  lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/chain_id", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                  return false;
+                }
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.expiration_timestamp !== void 0) {
+            let data1 = data.expiration_timestamp;
+            const _errs3 = errors;
+            const _errs5 = errors;
+            const _errs6 = errors;
+            if (errors === _errs6) {
+              if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                let missing1;
+                if (data1.timestamp === void 0 && (missing1 = "timestamp")) {
+                  const err0 = { instancePath: instancePath + "/expiration_timestamp", keyword: "required", params: { missingProperty: missing1 } };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                } else {
+                  if (data1.timestamp !== void 0) {
+                    let data2 = data1.timestamp;
+                    const _errs8 = errors;
+                    if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                      const err1 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "type", params: { type: "integer" } };
+                      if (vErrors === null) {
+                        vErrors = [err1];
+                      } else {
+                        vErrors.push(err1);
+                      }
+                      errors++;
+                    }
+                    if (errors === _errs8) {
+                      if (typeof data2 == "number" && isFinite(data2)) {
+                        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                          const err2 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                          if (vErrors === null) {
+                            vErrors = [err2];
+                          } else {
+                            vErrors.push(err2);
+                          }
+                          errors++;
+                        } else {
+                          if (data2 < 0 || isNaN(data2)) {
+                            const err3 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                            if (vErrors === null) {
+                              vErrors = [err3];
+                            } else {
+                              vErrors.push(err3);
+                            }
+                            errors++;
+                          } else {
+                            if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                              const err4 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                              if (vErrors === null) {
+                                vErrors = [err4];
+                              } else {
+                                vErrors.push(err4);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              } else {
+                const err5 = { instancePath: instancePath + "/expiration_timestamp", keyword: "type", params: { type: "object" } };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+            var _valid0 = _errs6 === errors;
+            if (!_valid0) {
+              const _mid0 = errors;
+              const _errs10 = errors;
+              if (errors === _errs10) {
+                if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                  let missing2;
+                  if (data1.microseconds_since_unix_epoch === void 0 && (missing2 = "microseconds_since_unix_epoch") || data1.utc_date_time === void 0 && (missing2 = "utc_date_time")) {
+                    const err6 = { instancePath: instancePath + "/expiration_timestamp", keyword: "required", params: { missingProperty: missing2 } };
+                    if (vErrors === null) {
+                      vErrors = [err6];
+                    } else {
+                      vErrors.push(err6);
+                    }
+                    errors++;
+                  } else {
+                    if (data1.microseconds_since_unix_epoch !== void 0) {
+                      let data3 = data1.microseconds_since_unix_epoch;
+                      const _errs12 = errors;
+                      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                        const err7 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                        if (vErrors === null) {
+                          vErrors = [err7];
+                        } else {
+                          vErrors.push(err7);
+                        }
+                        errors++;
+                      }
+                      if (errors === _errs12) {
+                        if (typeof data3 == "number" && isFinite(data3)) {
+                          if (data3 > 18446744073709552e3 || isNaN(data3)) {
+                            const err8 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                            if (vErrors === null) {
+                              vErrors = [err8];
+                            } else {
+                              vErrors.push(err8);
+                            }
+                            errors++;
+                          } else {
+                            if (data3 < 0 || isNaN(data3)) {
+                              const err9 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                              if (vErrors === null) {
+                                vErrors = [err9];
+                              } else {
+                                vErrors.push(err9);
+                              }
+                              errors++;
+                            } else {
+                              if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+                                const err10 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                if (vErrors === null) {
+                                  vErrors = [err10];
+                                } else {
+                                  vErrors.push(err10);
+                                }
+                                errors++;
+                              }
+                            }
+                          }
+                        }
+                      }
+                      var valid4 = _errs12 === errors;
+                    } else {
+                      var valid4 = true;
+                    }
+                    if (valid4) {
+                      if (data1.utc_date_time !== void 0) {
+                        const _errs14 = errors;
+                        if (typeof data1.utc_date_time !== "string") {
+                          const err11 = { instancePath: instancePath + "/expiration_timestamp/utc_date_time", keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err11];
+                          } else {
+                            vErrors.push(err11);
+                          }
+                          errors++;
+                        }
+                        var valid4 = _errs14 === errors;
+                      } else {
+                        var valid4 = true;
+                      }
+                    }
+                  }
+                } else {
+                  const err12 = { instancePath: instancePath + "/expiration_timestamp", keyword: "type", params: { type: "object" } };
+                  if (vErrors === null) {
+                    vErrors = [err12];
+                  } else {
+                    vErrors.push(err12);
+                  }
+                  errors++;
+                }
+              }
+              var _valid1 = _errs10 === errors;
+              if (_valid1) {
+                errors = _errs5;
+                if (vErrors !== null) {
+                  if (_errs5) {
+                    vErrors.length = _errs5;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              } else {
+                let _depth0 = 0;
+                for (let i0 = _errs5; i0 < _mid0; i0++) {
+                  if (vErrors[i0].instancePath.length > _depth0) {
+                    _depth0 = vErrors[i0].instancePath.length;
+                  }
+                }
+                let _depth1 = 0;
+                for (let i1 = _mid0; i1 < errors; i1++) {
+                  if (vErrors[i1].instancePath.length > _depth1) {
+                    _depth1 = vErrors[i1].instancePath.length;
+                  }
+                }
+                let _closest0 = "documented";
+                if (_depth1 > _depth0) {
+                  vErrors.splice(_errs5, _mid0 - _errs5);
+                  _closest0 = "observed";
+                } else {
+                  vErrors.length = _mid0;
+                }
+                errors = vErrors.length;
+                const err13 = { instancePath: instancePath + "/expiration_timestamp", keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs5 } };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+                lenient$SmrTransactionHeader$live.errors = vErrors;
+                return false;
+              }
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.sender !== void 0) {
+              let data5 = data.sender;
+              const _errs17 = errors;
+              const _errs18 = errors;
+              const _errs19 = errors;
+              const _errs20 = errors;
+              if (errors === _errs20) {
+                if (typeof data5 === "string") {
+                  const digits0 = data5.length - (data5.length >= 2 && data5.charCodeAt(0) === 48 && data5.charCodeAt(1) === 120 ? 2 : 0);
+                  if (!(digits0 >= 1 && digits0 <= 64 && pattern4.test(data5))) {
+                    const err14 = { instancePath: instancePath + "/sender", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]{1,64}$" } };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err15 = { instancePath: instancePath + "/sender", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                }
+              }
+              var _valid2 = _errs19 === errors;
+              if (!_valid2) {
+                const _mid1 = errors;
+                const _errs22 = errors;
+                if (errors === _errs22) {
+                  if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                    let missing3;
+                    if (data5.Move === void 0 && (missing3 = "Move")) {
+                      const err16 = { instancePath: instancePath + "/sender", keyword: "required", params: { missingProperty: missing3 } };
+                      if (vErrors === null) {
+                        vErrors = [err16];
+                      } else {
+                        vErrors.push(err16);
+                      }
+                      errors++;
+                    } else {
+                      const _errs24 = errors;
+                      for (const key0 in data5) {
+                        if (!(key0 === "Move")) {
+                          const err17 = { instancePath: instancePath + "/sender", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+                          if (vErrors === null) {
+                            vErrors = [err17];
+                          } else {
+                            vErrors.push(err17);
+                          }
+                          errors++;
+                          break;
+                        }
+                      }
+                      if (_errs24 === errors) {
+                        if (data5.Move !== void 0) {
+                          let data6 = data5.Move;
+                          const _errs26 = errors;
+                          if (errors === _errs26) {
+                            if (typeof data6 === "string") {
+                              const digits1 = data6.length - (data6.length >= 2 && data6.charCodeAt(0) === 48 && data6.charCodeAt(1) === 120 ? 2 : 0);
+                              if (!(digits1 >= 1 && digits1 <= 64 && pattern4.test(data6))) {
+                                const err18 = { instancePath: instancePath + "/sender/Move", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]{1,64}$" } };
+                                if (vErrors === null) {
+                                  vErrors = [err18];
+                                } else {
+                                  vErrors.push(err18);
+                                }
+                                errors++;
+                              }
+                            } else {
+                              const err19 = { instancePath: instancePath + "/sender/Move", keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err19];
+                              } else {
+                                vErrors.push(err19);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    const err20 = { instancePath: instancePath + "/sender", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err20];
+                    } else {
+                      vErrors.push(err20);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid3 = _errs22 === errors;
+                if (_valid3) {
+                  errors = _errs18;
+                  if (vErrors !== null) {
+                    if (_errs18) {
+                      vErrors.length = _errs18;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth2 = 0;
+                  for (let i2 = _errs18; i2 < _mid1; i2++) {
+                    if (vErrors[i2].instancePath.length > _depth2) {
+                      _depth2 = vErrors[i2].instancePath.length;
+                    }
+                  }
+                  let _depth3 = 0;
+                  for (let i3 = _mid1; i3 < errors; i3++) {
+                    if (vErrors[i3].instancePath.length > _depth3) {
+                      _depth3 = vErrors[i3].instancePath.length;
+                    }
+                  }
+                  let _closest1 = "documented";
+                  if (_depth3 > _depth2) {
+                    vErrors.splice(_errs18, _mid1 - _errs18);
+                    _closest1 = "observed";
+                  } else {
+                    vErrors.length = _mid1;
+                  }
+                  errors = vErrors.length;
+                  const err21 = { instancePath: instancePath + "/sender", keyword: "liveForms", params: { closest: _closest1, actions: "sender", count: errors - _errs18 } };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                  lenient$SmrTransactionHeader$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs17 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.sequence_number !== void 0) {
+                let data7 = data.sequence_number;
+                const _errs29 = errors;
+                if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                  lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } }];
+                  return false;
+                }
+                if (errors === _errs29) {
+                  if (typeof data7 == "number" && isFinite(data7)) {
+                    if (data7 > 18446744073709552e3 || isNaN(data7)) {
+                      lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                      return false;
+                    } else {
+                      if (data7 < 0 || isNaN(data7)) {
+                        lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                        return false;
+                      } else {
+                        if (data7 > 9007199254740991 || data7 < -9007199254740991) {
+                          lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                          return false;
+                        }
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs29 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.gas_unit_price !== void 0) {
+                  let data8 = data.gas_unit_price;
+                  const _errs31 = errors;
+                  if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                    lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "type", params: { type: "integer" } }];
+                    return false;
+                  }
+                  if (errors === _errs31) {
+                    if (typeof data8 == "number" && isFinite(data8)) {
+                      if (data8 > 18446744073709552e3 || isNaN(data8)) {
+                        lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                        return false;
+                      } else {
+                        if (data8 < 0 || isNaN(data8)) {
+                          lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                          return false;
+                        } else {
+                          if (data8 > 9007199254740991 || data8 < -9007199254740991) {
+                            lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                            return false;
+                          }
+                        }
+                      }
+                    }
+                  }
+                  var valid0 = _errs31 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.max_gas_amount !== void 0) {
+                    let data9 = data.max_gas_amount;
+                    const _errs33 = errors;
+                    if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
+                      lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "type", params: { type: "integer" } }];
+                      return false;
+                    }
+                    if (errors === _errs33) {
+                      if (typeof data9 == "number" && isFinite(data9)) {
+                        if (data9 > 18446744073709552e3 || isNaN(data9)) {
+                          lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                          return false;
+                        } else {
+                          if (data9 < 0 || isNaN(data9)) {
+                            lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                            return false;
+                          } else {
+                            if (data9 > 9007199254740991 || data9 < -9007199254740991) {
+                              lenient$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                              return false;
+                            }
+                          }
+                        }
+                      }
+                    }
+                    var valid0 = _errs33 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      lenient$SmrTransactionHeader$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$SmrTransactionHeader$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$Event$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.guid === void 0 && (missing0 = "guid") || data.sequence_number === void 0 && (missing0 = "sequence_number") || data.type === void 0 && (missing0 = "type") || data.data === void 0 && (missing0 = "data")) {
+        lenient$Event$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.guid !== void 0) {
+          let data0 = data.guid;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          const _errs3 = errors;
+          if (typeof data0 !== "string") {
+            const err0 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "string" } };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          var _valid0 = _errs3 === errors;
+          if (!_valid0) {
+            const _mid0 = errors;
+            const _errs5 = errors;
+            if (errors === _errs5) {
+              if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+                let missing1;
+                if (data0.creation_number === void 0 && (missing1 = "creation_number") || data0.account_address === void 0 && (missing1 = "account_address")) {
+                  const err1 = { instancePath: instancePath + "/guid", keyword: "required", params: { missingProperty: missing1 } };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                } else {
+                  if (data0.creation_number !== void 0) {
+                    let data1 = data0.creation_number;
+                    const _errs7 = errors;
+                    const _errs8 = errors;
+                    if (errors === _errs8) {
+                      if (typeof data1 === "string") {
+                        if (!pattern22.test(data1)) {
+                          const err2 = { instancePath: instancePath + "/guid/creation_number", keyword: "pattern", params: { pattern: "^[0-9]+$" } };
+                          if (vErrors === null) {
+                            vErrors = [err2];
+                          } else {
+                            vErrors.push(err2);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err3 = { instancePath: instancePath + "/guid/creation_number", keyword: "type", params: { type: "string" } };
+                        if (vErrors === null) {
+                          vErrors = [err3];
+                        } else {
+                          vErrors.push(err3);
+                        }
+                        errors++;
+                      }
+                    }
+                    var valid2 = _errs7 === errors;
+                  } else {
+                    var valid2 = true;
+                  }
+                  if (valid2) {
+                    if (data0.account_address !== void 0) {
+                      let data2 = data0.account_address;
+                      const _errs10 = errors;
+                      const _errs11 = errors;
+                      if (errors === _errs11) {
+                        if (typeof data2 === "string") {
+                          const digits0 = data2.length - (data2.length >= 2 && data2.charCodeAt(0) === 48 && data2.charCodeAt(1) === 120 ? 2 : 0);
+                          if (!(digits0 >= 1 && digits0 <= 64 && pattern4.test(data2))) {
+                            const err4 = { instancePath: instancePath + "/guid/account_address", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]{1,64}$" } };
+                            if (vErrors === null) {
+                              vErrors = [err4];
+                            } else {
+                              vErrors.push(err4);
+                            }
+                            errors++;
+                          }
+                        } else {
+                          const err5 = { instancePath: instancePath + "/guid/account_address", keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err5];
+                          } else {
+                            vErrors.push(err5);
+                          }
+                          errors++;
+                        }
+                      }
+                      var valid2 = _errs10 === errors;
+                    } else {
+                      var valid2 = true;
+                    }
+                  }
+                }
+              } else {
+                const err6 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "object" } };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            }
+            var _valid1 = _errs5 === errors;
+            if (_valid1) {
+              errors = _errs2;
+              if (vErrors !== null) {
+                if (_errs2) {
+                  vErrors.length = _errs2;
+                } else {
+                  vErrors = null;
+                }
+              }
+            } else {
+              let _depth0 = 0;
+              for (let i0 = _errs2; i0 < _mid0; i0++) {
+                if (vErrors[i0].instancePath.length > _depth0) {
+                  _depth0 = vErrors[i0].instancePath.length;
+                }
+              }
+              let _depth1 = 0;
+              for (let i1 = _mid0; i1 < errors; i1++) {
+                if (vErrors[i1].instancePath.length > _depth1) {
+                  _depth1 = vErrors[i1].instancePath.length;
+                }
+              }
+              let _closest0 = "documented";
+              if (_depth1 > _depth0) {
+                vErrors.splice(_errs2, _mid0 - _errs2);
+                _closest0 = "observed";
+              } else {
+                vErrors.length = _mid0;
+              }
+              errors = vErrors.length;
+              const err7 = { instancePath: instancePath + "/guid", keyword: "liveForms", params: { closest: _closest0, actions: "event-guid", count: errors - _errs2 } };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+              lenient$Event$live.errors = vErrors;
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.sequence_number !== void 0) {
+            let data3 = data.sequence_number;
+            const _errs14 = errors;
+            const _errs15 = errors;
+            const _errs16 = errors;
+            if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+              const err8 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+            if (errors === _errs16) {
+              if (typeof data3 == "number" && isFinite(data3)) {
+                if (data3 > 18446744073709552e3 || isNaN(data3)) {
+                  const err9 = { instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                  if (vErrors === null) {
+                    vErrors = [err9];
+                  } else {
+                    vErrors.push(err9);
+                  }
+                  errors++;
+                } else {
+                  if (data3 < 0 || isNaN(data3)) {
+                    const err10 = { instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                    if (vErrors === null) {
+                      vErrors = [err10];
+                    } else {
+                      vErrors.push(err10);
+                    }
+                    errors++;
+                  } else {
+                    if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+                      const err11 = { instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                      if (vErrors === null) {
+                        vErrors = [err11];
+                      } else {
+                        vErrors.push(err11);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              }
+            }
+            var _valid2 = _errs16 === errors;
+            if (!_valid2) {
+              const _mid1 = errors;
+              const _errs18 = errors;
+              const _errs19 = errors;
+              if (errors === _errs19) {
+                if (typeof data3 === "string") {
+                  if (!pattern22.test(data3)) {
+                    const err12 = { instancePath: instancePath + "/sequence_number", keyword: "pattern", params: { pattern: "^[0-9]+$" } };
+                    if (vErrors === null) {
+                      vErrors = [err12];
+                    } else {
+                      vErrors.push(err12);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err13 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+              }
+              var _valid3 = _errs18 === errors;
+              if (_valid3) {
+                errors = _errs15;
+                if (vErrors !== null) {
+                  if (_errs15) {
+                    vErrors.length = _errs15;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              } else {
+                let _depth2 = 0;
+                for (let i2 = _errs15; i2 < _mid1; i2++) {
+                  if (vErrors[i2].instancePath.length > _depth2) {
+                    _depth2 = vErrors[i2].instancePath.length;
+                  }
+                }
+                let _depth3 = 0;
+                for (let i3 = _mid1; i3 < errors; i3++) {
+                  if (vErrors[i3].instancePath.length > _depth3) {
+                    _depth3 = vErrors[i3].instancePath.length;
+                  }
+                }
+                let _closest1 = "documented";
+                if (_depth3 > _depth2) {
+                  vErrors.splice(_errs15, _mid1 - _errs15);
+                  _closest1 = "observed";
+                } else {
+                  vErrors.length = _mid1;
+                }
+                errors = vErrors.length;
+                const err14 = { instancePath: instancePath + "/sequence_number", keyword: "liveForms", params: { closest: _closest1, actions: "event-sequence-number", count: errors - _errs15 } };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+                lenient$Event$live.errors = vErrors;
+                return false;
+              }
+            }
+            var valid0 = _errs14 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.type !== void 0) {
+              const _errs22 = errors;
+              if (typeof data.type !== "string") {
+                lenient$Event$live.errors = [{ instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+              var valid0 = _errs22 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      lenient$Event$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$Event$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$MoveTransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.gas_used === void 0 && (missing0 = "gas_used") || data.events === void 0 && (missing0 = "events") || data.vm_status === void 0 && (missing0 = "vm_status")) {
+        lenient$MoveTransactionOutput$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.gas_used !== void 0) {
+          let data0 = data.gas_used;
+          const _errs1 = errors;
+          if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+            lenient$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "type", params: { type: "integer" } }];
+            return false;
+          }
+          if (errors === _errs1) {
+            if (typeof data0 == "number" && isFinite(data0)) {
+              if (data0 > 18446744073709552e3 || isNaN(data0)) {
+                lenient$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                return false;
+              } else {
+                if (data0 < 0 || isNaN(data0)) {
+                  lenient$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                  return false;
+                } else {
+                  if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+                    lenient$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                    return false;
+                  }
+                }
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.events !== void 0) {
+            let data1 = data.events;
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs5 = errors;
+                  if (!lenient$Event$live(data1[i0], { instancePath: instancePath + "/events/" + i0 })) {
+                    vErrors = vErrors === null ? lenient$Event$live.errors : vErrors.concat(lenient$Event$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs5 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                lenient$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/events", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.vm_status !== void 0) {
+              const _errs6 = errors;
+              if (typeof data.vm_status !== "string") {
+                lenient$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/vm_status", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+              var valid0 = _errs6 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      lenient$MoveTransactionOutput$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveTransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$TransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    if (!(data === "Empty")) {
+      lenient$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "enum", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } }];
+      return false;
+    }
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      lenient$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Dkg, Move, Oracle", "found": keys0 } }];
+      return false;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Dkg" || key0 === "Move" || key0 === "Oracle")) {
+        lenient$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Dkg, Move, Oracle", "key": key0 } }];
+        return false;
+      }
+    }
+  } else {
+    lenient$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } }];
+    return false;
+  }
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.Dkg !== void 0) {
+        let data0 = data.Dkg;
+        const _errs0 = errors;
+        if (typeof data0 !== "string") {
+          lenient$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Dkg", keyword: "type", params: { type: "string" } }];
+          return false;
+        }
+        if (!(data0 === "Success" || data0 === "Fail" || data0 === "Invalid" || data0 === "PendingAfterExecution" || data0 === "Pending")) {
+          lenient$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Dkg", keyword: "enum", params: { allowedValues: schema38.enum } }];
+          return false;
+        }
+        var valid0 = _errs0 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.Move !== void 0) {
+          const _errs3 = errors;
+          if (!lenient$MoveTransactionOutput$live(data.Move, { instancePath: instancePath + "/Move" })) {
+            vErrors = vErrors === null ? lenient$MoveTransactionOutput$live.errors : vErrors.concat(lenient$MoveTransactionOutput$live.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs3 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.Oracle !== void 0) {
+            let data2 = data.Oracle;
+            const _errs4 = errors;
+            if (typeof data2 !== "string") {
+              lenient$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Oracle", keyword: "type", params: { type: "string" } }];
+              return false;
+            }
+            if (!(data2 === "Success" || data2 === "Fail" || data2 === "Invalid" || data2 === "PendingAfterExecution" || data2 === "Pending")) {
+              lenient$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Oracle", keyword: "enum", params: { allowedValues: schema38.enum } }];
+              return false;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    }
+  }
+  lenient$TransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$TransactionInfoV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.authenticator === void 0 && (missing0 = "authenticator") || data.hash === void 0 && (missing0 = "hash") || data.header === void 0 && (missing0 = "header") || data.payload === void 0 && (missing0 = "payload") || data.status === void 0 && (missing0 = "status")) {
+        lenient$TransactionInfoV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.authenticator !== void 0) {
+          let data0 = data.authenticator;
+          const _errs1 = errors;
+          if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+            lenient$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } }];
+            return false;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.block_header !== void 0) {
+            let data1 = data.block_header;
+            const _errs3 = errors;
+            if (data1 !== null) {
+              if (!lenient$TransactionBlockInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+                vErrors = vErrors === null ? lenient$TransactionBlockInfo$live.errors : vErrors.concat(lenient$TransactionBlockInfo$live.errors);
+                errors = vErrors.length;
+              }
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.hash !== void 0) {
+              let data2 = data.hash;
+              const _errs5 = errors;
+              const _errs6 = errors;
+              if (errors === _errs6) {
+                if (typeof data2 === "string") {
+                  const digits0 = data2.length - (data2.length >= 2 && data2.charCodeAt(0) === 48 && data2.charCodeAt(1) === 120 ? 2 : 0);
+                  if (!(digits0 >= 1 && pattern4.test(data2))) {
+                    lenient$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                    return false;
+                  }
+                } else {
+                  lenient$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                  return false;
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.header !== void 0) {
+                const _errs8 = errors;
+                if (!lenient$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+                  vErrors = vErrors === null ? lenient$SmrTransactionHeader$live.errors : vErrors.concat(lenient$SmrTransactionHeader$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs8 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.payload !== void 0) {
+                  let data4 = data.payload;
+                  const _errs9 = errors;
+                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+                    lenient$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } }];
+                    return false;
+                  }
+                  var valid0 = _errs9 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.output !== void 0) {
+                    let data5 = data.output;
+                    const _errs11 = errors;
+                    if (data5 !== null) {
+                      if (!lenient$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+                        vErrors = vErrors === null ? lenient$TransactionOutput$live.errors : vErrors.concat(lenient$TransactionOutput$live.errors);
+                        errors = vErrors.length;
+                      }
+                    }
+                    var valid0 = _errs11 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.status !== void 0) {
+                      let data6 = data.status;
+                      const _errs13 = errors;
+                      if (typeof data6 !== "string") {
+                        lenient$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } }];
+                        return false;
+                      }
+                      if (!(data6 === "Success" || data6 === "Fail" || data6 === "Invalid" || data6 === "PendingAfterExecution" || data6 === "Pending")) {
+                        lenient$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema38.enum } }];
+                        return false;
+                      }
+                      var valid0 = _errs13 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      lenient$TransactionInfoV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$TransactionInfoV1$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$TransactionInfoV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.authenticator === void 0 && (missing0 = "authenticator") || data.hash === void 0 && (missing0 = "hash") || data.header === void 0 && (missing0 = "header") || data.payload === void 0 && (missing0 = "payload") || data.status === void 0 && (missing0 = "status")) {
+        lenient$TransactionInfoV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.authenticator !== void 0) {
+          let data0 = data.authenticator;
+          const _errs1 = errors;
+          if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+            lenient$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } }];
+            return false;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.block_header !== void 0) {
+            let data1 = data.block_header;
+            const _errs3 = errors;
+            if (data1 !== null) {
+              if (!lenient$BlockHeaderInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+                vErrors = vErrors === null ? lenient$BlockHeaderInfo$live.errors : vErrors.concat(lenient$BlockHeaderInfo$live.errors);
+                errors = vErrors.length;
+              }
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.hash !== void 0) {
+              let data2 = data.hash;
+              const _errs5 = errors;
+              const _errs6 = errors;
+              if (errors === _errs6) {
+                if (typeof data2 === "string") {
+                  const digits0 = data2.length - (data2.length >= 2 && data2.charCodeAt(0) === 48 && data2.charCodeAt(1) === 120 ? 2 : 0);
+                  if (!(digits0 >= 1 && pattern4.test(data2))) {
+                    lenient$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                    return false;
+                  }
+                } else {
+                  lenient$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                  return false;
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.header !== void 0) {
+                const _errs8 = errors;
+                if (!lenient$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+                  vErrors = vErrors === null ? lenient$SmrTransactionHeader$live.errors : vErrors.concat(lenient$SmrTransactionHeader$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs8 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.payload !== void 0) {
+                  let data4 = data.payload;
+                  const _errs9 = errors;
+                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+                    lenient$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } }];
+                    return false;
+                  }
+                  var valid0 = _errs9 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.output !== void 0) {
+                    let data5 = data.output;
+                    const _errs11 = errors;
+                    if (data5 !== null) {
+                      if (!lenient$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+                        vErrors = vErrors === null ? lenient$TransactionOutput$live.errors : vErrors.concat(lenient$TransactionOutput$live.errors);
+                        errors = vErrors.length;
+                      }
+                    }
+                    var valid0 = _errs11 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.status !== void 0) {
+                      let data6 = data.status;
+                      const _errs13 = errors;
+                      if (typeof data6 !== "string") {
+                        lenient$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } }];
+                        return false;
+                      }
+                      if (!(data6 === "Success" || data6 === "Fail" || data6 === "Invalid" || data6 === "PendingAfterExecution" || data6 === "Pending")) {
+                        lenient$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema38.enum } }];
+                        return false;
+                      }
+                      var valid0 = _errs13 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      lenient$TransactionInfoV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$TransactionInfoV2$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$AccountStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record")) {
+        lenient$AccountStatementV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.record !== void 0) {
+          let data0 = data.record;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!lenient$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                  vErrors = vErrors === null ? lenient$TransactionInfoV1$live.errors : vErrors.concat(lenient$TransactionInfoV1$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$AccountStatementV1$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      lenient$AccountStatementV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$AccountStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$AccountStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record")) {
+        lenient$AccountStatementV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.record !== void 0) {
+          let data0 = data.record;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!lenient$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                  vErrors = vErrors === null ? lenient$TransactionInfoV2$live.errors : vErrors.concat(lenient$TransactionInfoV2$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$AccountStatementV2$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      lenient$AccountStatementV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$AccountStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$AccountCoinStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record") || data.cursor === void 0 && (missing0 = "cursor")) {
+        lenient$AccountCoinStatementV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.record !== void 0) {
+          let data0 = data.record;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!lenient$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                  vErrors = vErrors === null ? lenient$TransactionInfoV1$live.errors : vErrors.concat(lenient$TransactionInfoV1$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.cursor !== void 0) {
+            let data2 = data.cursor;
+            const _errs4 = errors;
+            if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+              lenient$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } }];
+              return false;
+            }
+            if (errors === _errs4) {
+              if (typeof data2 == "number" && isFinite(data2)) {
+                if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                  lenient$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                  return false;
+                } else {
+                  if (data2 < 0 || isNaN(data2)) {
+                    lenient$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                    return false;
+                  } else {
+                    if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                      lenient$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      lenient$AccountCoinStatementV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$AccountCoinStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$AccountCoinStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record") || data.cursor === void 0 && (missing0 = "cursor")) {
+        lenient$AccountCoinStatementV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.record !== void 0) {
+          let data0 = data.record;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!lenient$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                  vErrors = vErrors === null ? lenient$TransactionInfoV2$live.errors : vErrors.concat(lenient$TransactionInfoV2$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.cursor !== void 0) {
+            let data2 = data.cursor;
+            const _errs4 = errors;
+            if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+              lenient$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } }];
+              return false;
+            }
+            if (errors === _errs4) {
+              if (typeof data2 == "number" && isFinite(data2)) {
+                if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                  lenient$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                  return false;
+                } else {
+                  if (data2 < 0 || isNaN(data2)) {
+                    lenient$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                    return false;
+                  } else {
+                    if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                      lenient$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      lenient$AccountCoinStatementV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$AccountCoinStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+var schema140 = { "$id": "urn:x-validators:MoveListCursor$live", "liveForms": [{ "type": ["array", "null"], "items": { "type": "integer", "minimum": 0, "maximum": 255 } }, { "type": "string", "pattern": "^[0-9a-f]*$" }], "liveActions": ["v1-list-cursor"] };
+var pattern48 = /* @__PURE__ */ new RegExp("^[0-9a-f]*$", "u");
+function lenient$MoveListCursor$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (!Array.isArray(data) && data !== null) {
+    const err0 = { instancePath, keyword: "type", params: { type: schema140.liveForms[0].type } };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (errors === _errs1) {
+    if (Array.isArray(data)) {
+      var valid1 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data0 = data[i0];
+        const _errs3 = errors;
+        if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+          const err1 = { instancePath: instancePath + "/" + i0, keyword: "type", params: { type: "integer" } };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (errors === _errs3) {
+          if (typeof data0 == "number" && isFinite(data0)) {
+            if (data0 > 255 || isNaN(data0)) {
+              const err2 = { instancePath: instancePath + "/" + i0, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            } else {
+              if (data0 < 0 || isNaN(data0)) {
+                const err3 = { instancePath: instancePath + "/" + i0, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+            }
+          }
+        }
+        var valid1 = _errs3 === errors;
+        if (!valid1) {
+          break;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs5 = errors;
+    if (errors === _errs5) {
+      if (typeof data === "string") {
+        if (!pattern48.test(data)) {
+          const err4 = { instancePath, keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath, keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs5 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i1 = _errs0; i1 < _mid0; i1++) {
+        if (vErrors[i1].instancePath.length > _depth0) {
+          _depth0 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i2 = _mid0; i2 < errors; i2++) {
+        if (vErrors[i2].instancePath.length > _depth1) {
+          _depth1 = vErrors[i2].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err6 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+      lenient$MoveListCursor$live.errors = vErrors;
+      return false;
+    }
+  }
+  lenient$MoveListCursor$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$MoveResourceList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.resource === void 0 && (missing0 = "resource")) {
+        lenient$MoveResourceList$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.resource !== void 0) {
+          let data0 = data.resource;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                let data1 = data0[i0];
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (Array.isArray(data1)) {
+                    if (data1.length > 2) {
+                      lenient$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "maxItems", params: { limit: 2 } }];
+                      return false;
+                    } else {
+                      if (data1.length < 2) {
+                        lenient$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "minItems", params: { limit: 2 } }];
+                        return false;
+                      } else {
+                        const len1 = data1.length;
+                        if (len1 > 0) {
+                          const _errs5 = errors;
+                          if (typeof data1[0] !== "string") {
+                            lenient$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0 + "/0", keyword: "type", params: { type: "string" } }];
+                            return false;
+                          }
+                          var valid2 = _errs5 === errors;
+                        }
+                        if (valid2) {
+                          if (len1 > 1) {
+                            const _errs7 = errors;
+                            if (!lenient$StructTag(data1[1], { instancePath: instancePath + "/resource/" + i0 + "/1" })) {
+                              vErrors = vErrors === null ? lenient$StructTag.errors : vErrors.concat(lenient$StructTag.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid2 = _errs7 === errors;
+                          }
+                          if (valid2) {
+                            const len2 = data1.length;
+                            if (!(len2 <= 2)) {
+                              lenient$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "items", params: { limit: 2 } }];
+                              return false;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    lenient$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "type", params: { type: "array" } }];
+                    return false;
+                  }
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.cursor !== void 0) {
+            let data4 = data.cursor;
+            const _errs8 = errors;
+            const _errs10 = errors;
+            const _errs11 = errors;
+            if (!Array.isArray(data4) && data4 !== null) {
+              const err0 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema140.liveForms[0].type } };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if (errors === _errs11) {
+              if (Array.isArray(data4)) {
+                var valid5 = true;
+                const len3 = data4.length;
+                for (let i1 = 0; i1 < len3; i1++) {
+                  let data5 = data4[i1];
+                  const _errs13 = errors;
+                  if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                    const err1 = { instancePath: instancePath + "/cursor/" + i1, keyword: "type", params: { type: "integer" } };
+                    if (vErrors === null) {
+                      vErrors = [err1];
+                    } else {
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                  }
+                  if (errors === _errs13) {
+                    if (typeof data5 == "number" && isFinite(data5)) {
+                      if (data5 > 255 || isNaN(data5)) {
+                        const err2 = { instancePath: instancePath + "/cursor/" + i1, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+                        if (vErrors === null) {
+                          vErrors = [err2];
+                        } else {
+                          vErrors.push(err2);
+                        }
+                        errors++;
+                      } else {
+                        if (data5 < 0 || isNaN(data5)) {
+                          const err3 = { instancePath: instancePath + "/cursor/" + i1, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                          if (vErrors === null) {
+                            vErrors = [err3];
+                          } else {
+                            vErrors.push(err3);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  }
+                  var valid5 = _errs13 === errors;
+                  if (!valid5) {
+                    break;
+                  }
+                }
+              }
+            }
+            var _valid0 = _errs11 === errors;
+            if (!_valid0) {
+              const _mid0 = errors;
+              const _errs15 = errors;
+              if (errors === _errs15) {
+                if (typeof data4 === "string") {
+                  if (!pattern48.test(data4)) {
+                    const err4 = { instancePath: instancePath + "/cursor", keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+                    if (vErrors === null) {
+                      vErrors = [err4];
+                    } else {
+                      vErrors.push(err4);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err5 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err5];
+                  } else {
+                    vErrors.push(err5);
+                  }
+                  errors++;
+                }
+              }
+              var _valid1 = _errs15 === errors;
+              if (_valid1) {
+                errors = _errs10;
+                if (vErrors !== null) {
+                  if (_errs10) {
+                    vErrors.length = _errs10;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              } else {
+                let _depth0 = 0;
+                for (let i2 = _errs10; i2 < _mid0; i2++) {
+                  if (vErrors[i2].instancePath.length > _depth0) {
+                    _depth0 = vErrors[i2].instancePath.length;
+                  }
+                }
+                let _depth1 = 0;
+                for (let i3 = _mid0; i3 < errors; i3++) {
+                  if (vErrors[i3].instancePath.length > _depth1) {
+                    _depth1 = vErrors[i3].instancePath.length;
+                  }
+                }
+                let _closest0 = "documented";
+                if (_depth1 > _depth0) {
+                  vErrors.splice(_errs10, _mid0 - _errs10);
+                  _closest0 = "observed";
+                } else {
+                  vErrors.length = _mid0;
+                }
+                errors = vErrors.length;
+                const err6 = { instancePath: instancePath + "/cursor", keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs10 } };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+                lenient$MoveResourceList$live.errors = vErrors;
+                return false;
+              }
+            }
+            var valid0 = _errs8 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      lenient$MoveResourceList$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveResourceList$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$MoveModuleList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.modules === void 0 && (missing0 = "modules")) {
+        lenient$MoveModuleList$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.modules !== void 0) {
+          let data0 = data.modules;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                let data1 = data0[i0];
+                const _errs3 = errors;
+                if (errors === _errs3) {
+                  if (Array.isArray(data1)) {
+                    if (data1.length > 2) {
+                      lenient$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "maxItems", params: { limit: 2 } }];
+                      return false;
+                    } else {
+                      if (data1.length < 2) {
+                        lenient$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "minItems", params: { limit: 2 } }];
+                        return false;
+                      } else {
+                        const len1 = data1.length;
+                        if (len1 > 0) {
+                          const _errs5 = errors;
+                          if (typeof data1[0] !== "string") {
+                            lenient$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0 + "/0", keyword: "type", params: { type: "string" } }];
+                            return false;
+                          }
+                          var valid2 = _errs5 === errors;
+                        }
+                        if (valid2) {
+                          if (len1 > 1) {
+                            const _errs7 = errors;
+                            if (!lenient$MoveModuleId(data1[1], { instancePath: instancePath + "/modules/" + i0 + "/1" })) {
+                              vErrors = vErrors === null ? lenient$MoveModuleId.errors : vErrors.concat(lenient$MoveModuleId.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid2 = _errs7 === errors;
+                          }
+                          if (valid2) {
+                            const len2 = data1.length;
+                            if (!(len2 <= 2)) {
+                              lenient$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "items", params: { limit: 2 } }];
+                              return false;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    lenient$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "type", params: { type: "array" } }];
+                    return false;
+                  }
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.cursor !== void 0) {
+            let data4 = data.cursor;
+            const _errs8 = errors;
+            const _errs10 = errors;
+            const _errs11 = errors;
+            if (!Array.isArray(data4) && data4 !== null) {
+              const err0 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema140.liveForms[0].type } };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if (errors === _errs11) {
+              if (Array.isArray(data4)) {
+                var valid5 = true;
+                const len3 = data4.length;
+                for (let i1 = 0; i1 < len3; i1++) {
+                  let data5 = data4[i1];
+                  const _errs13 = errors;
+                  if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                    const err1 = { instancePath: instancePath + "/cursor/" + i1, keyword: "type", params: { type: "integer" } };
+                    if (vErrors === null) {
+                      vErrors = [err1];
+                    } else {
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                  }
+                  if (errors === _errs13) {
+                    if (typeof data5 == "number" && isFinite(data5)) {
+                      if (data5 > 255 || isNaN(data5)) {
+                        const err2 = { instancePath: instancePath + "/cursor/" + i1, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+                        if (vErrors === null) {
+                          vErrors = [err2];
+                        } else {
+                          vErrors.push(err2);
+                        }
+                        errors++;
+                      } else {
+                        if (data5 < 0 || isNaN(data5)) {
+                          const err3 = { instancePath: instancePath + "/cursor/" + i1, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                          if (vErrors === null) {
+                            vErrors = [err3];
+                          } else {
+                            vErrors.push(err3);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                  }
+                  var valid5 = _errs13 === errors;
+                  if (!valid5) {
+                    break;
+                  }
+                }
+              }
+            }
+            var _valid0 = _errs11 === errors;
+            if (!_valid0) {
+              const _mid0 = errors;
+              const _errs15 = errors;
+              if (errors === _errs15) {
+                if (typeof data4 === "string") {
+                  if (!pattern48.test(data4)) {
+                    const err4 = { instancePath: instancePath + "/cursor", keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+                    if (vErrors === null) {
+                      vErrors = [err4];
+                    } else {
+                      vErrors.push(err4);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err5 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err5];
+                  } else {
+                    vErrors.push(err5);
+                  }
+                  errors++;
+                }
+              }
+              var _valid1 = _errs15 === errors;
+              if (_valid1) {
+                errors = _errs10;
+                if (vErrors !== null) {
+                  if (_errs10) {
+                    vErrors.length = _errs10;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              } else {
+                let _depth0 = 0;
+                for (let i2 = _errs10; i2 < _mid0; i2++) {
+                  if (vErrors[i2].instancePath.length > _depth0) {
+                    _depth0 = vErrors[i2].instancePath.length;
+                  }
+                }
+                let _depth1 = 0;
+                for (let i3 = _mid0; i3 < errors; i3++) {
+                  if (vErrors[i3].instancePath.length > _depth1) {
+                    _depth1 = vErrors[i3].instancePath.length;
+                  }
+                }
+                let _closest0 = "documented";
+                if (_depth1 > _depth0) {
+                  vErrors.splice(_errs10, _mid0 - _errs10);
+                  _closest0 = "observed";
+                } else {
+                  vErrors.length = _mid0;
+                }
+                errors = vErrors.length;
+                const err6 = { instancePath: instancePath + "/cursor", keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs10 } };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+                lenient$MoveModuleList$live.errors = vErrors;
+                return false;
+              }
+            }
+            var valid0 = _errs8 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      lenient$MoveModuleList$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveModuleList$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$MoveList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    lenient$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } }];
+    return false;
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      lenient$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Resources, Modules", "found": keys0 } }];
+      return false;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Resources" || key0 === "Modules")) {
+        lenient$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Resources, Modules", "key": key0 } }];
+        return false;
+      }
+    }
+  } else {
+    lenient$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } }];
+    return false;
+  }
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.Resources !== void 0) {
+        const _errs0 = errors;
+        if (!lenient$MoveResourceList$live(data.Resources, { instancePath: instancePath + "/Resources" })) {
+          vErrors = vErrors === null ? lenient$MoveResourceList$live.errors : vErrors.concat(lenient$MoveResourceList$live.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs0 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.Modules !== void 0) {
+          const _errs1 = errors;
+          if (!lenient$MoveModuleList$live(data.Modules, { instancePath: instancePath + "/Modules" })) {
+            vErrors = vErrors === null ? lenient$MoveModuleList$live.errors : vErrors.concat(lenient$MoveModuleList$live.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+      }
+    }
+  }
+  lenient$MoveList$live.errors = vErrors;
+  return errors === 0;
+}
+var schema146 = { "$id": "urn:x-validators:MoveModule$live", "type": "object", "required": ["address", "name", "friends", "exposed_functions", "structs"], "properties": { "address": { "$ref": "urn:x-validators:Address" }, "name": { "liveForms": [{ "type": "object" }, { "type": "string" }], "liveActions": ["module-name"] }, "friends": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "string" } }], "liveActions": ["module-friends"] }, "exposed_functions": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "visibility", "is_entry", "is_view", "generic_type_params", "params", "return"], "properties": { "name": { "type": "string" }, "visibility": { "type": "string", "enum": ["public", "friend", "private"] }, "is_entry": { "type": "boolean" }, "is_view": { "type": "boolean" }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } } } } }, "params": { "type": "array", "items": { "type": "string" } }, "return": { "type": "array", "items": { "type": "string" } } } } }], "liveActions": ["module-functions"] }, "structs": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "is_native", "abilities", "generic_type_params", "fields"], "properties": { "name": { "type": "string" }, "is_native": { "type": "boolean" }, "abilities": { "type": "array", "items": { "type": "string" } }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints", "is_phantom"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } }, "is_phantom": { "type": "boolean" } } } }, "fields": { "type": "array", "items": { "type": "object", "required": ["name", "type"], "properties": { "name": { "type": "string" }, "type": { "type": "string" } } } } } } }], "liveActions": ["module-structs"] } } };
+function lenient$MoveModule$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.address === void 0 && (missing0 = "address") || data.name === void 0 && (missing0 = "name") || data.friends === void 0 && (missing0 = "friends") || data.exposed_functions === void 0 && (missing0 = "exposed_functions") || data.structs === void 0 && (missing0 = "structs")) {
+        lenient$MoveModule$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.address !== void 0) {
+          let data0 = data.address;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          if (errors === _errs2) {
+            if (typeof data0 === "string") {
+              if (!(data0.length >= 2 && data0.charCodeAt(0) === 48 && data0.charCodeAt(1) === 120 && data0.length - 2 >= 1 && data0.length - 2 <= 64 && pattern4.test(data0))) {
+                lenient$MoveModule$live.errors = [{ instancePath: instancePath + "/address", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^0x[0-9a-fA-F]{1,64}$" } }];
+                return false;
+              }
+            } else {
+              lenient$MoveModule$live.errors = [{ instancePath: instancePath + "/address", keyword: "type", params: { type: "string" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.name !== void 0) {
+            let data1 = data.name;
+            const _errs4 = errors;
+            const _errs5 = errors;
+            const _errs6 = errors;
+            if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+              const err0 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            var _valid0 = _errs6 === errors;
+            if (!_valid0) {
+              const _mid0 = errors;
+              const _errs8 = errors;
+              if (typeof data1 !== "string") {
+                const err1 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+              }
+              var _valid1 = _errs8 === errors;
+              if (_valid1) {
+                errors = _errs5;
+                if (vErrors !== null) {
+                  if (_errs5) {
+                    vErrors.length = _errs5;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              } else {
+                let _depth0 = 0;
+                for (let i0 = _errs5; i0 < _mid0; i0++) {
+                  if (vErrors[i0].instancePath.length > _depth0) {
+                    _depth0 = vErrors[i0].instancePath.length;
+                  }
+                }
+                let _depth1 = 0;
+                for (let i1 = _mid0; i1 < errors; i1++) {
+                  if (vErrors[i1].instancePath.length > _depth1) {
+                    _depth1 = vErrors[i1].instancePath.length;
+                  }
+                }
+                let _closest0 = "documented";
+                if (_depth1 > _depth0) {
+                  vErrors.splice(_errs5, _mid0 - _errs5);
+                  _closest0 = "observed";
+                } else {
+                  vErrors.length = _mid0;
+                }
+                errors = vErrors.length;
+                const err2 = { instancePath: instancePath + "/name", keyword: "liveForms", params: { closest: _closest0, actions: "module-name", count: errors - _errs5 } };
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+                lenient$MoveModule$live.errors = vErrors;
+                return false;
+              }
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.friends !== void 0) {
+              let data2 = data.friends;
+              const _errs11 = errors;
+              const _errs12 = errors;
+              const _errs13 = errors;
+              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
+                const err3 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "object" } };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+              var _valid2 = _errs13 === errors;
+              if (!_valid2) {
+                const _mid1 = errors;
+                const _errs15 = errors;
+                if (errors === _errs15) {
+                  if (Array.isArray(data2)) {
+                    var valid4 = true;
+                    const len0 = data2.length;
+                    for (let i2 = 0; i2 < len0; i2++) {
+                      const _errs17 = errors;
+                      if (typeof data2[i2] !== "string") {
+                        const err4 = { instancePath: instancePath + "/friends/" + i2, keyword: "type", params: { type: "string" } };
+                        if (vErrors === null) {
+                          vErrors = [err4];
+                        } else {
+                          vErrors.push(err4);
+                        }
+                        errors++;
+                      }
+                      var valid4 = _errs17 === errors;
+                      if (!valid4) {
+                        break;
+                      }
+                    }
+                  } else {
+                    const err5 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "array" } };
+                    if (vErrors === null) {
+                      vErrors = [err5];
+                    } else {
+                      vErrors.push(err5);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid3 = _errs15 === errors;
+                if (_valid3) {
+                  errors = _errs12;
+                  if (vErrors !== null) {
+                    if (_errs12) {
+                      vErrors.length = _errs12;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth2 = 0;
+                  for (let i3 = _errs12; i3 < _mid1; i3++) {
+                    if (vErrors[i3].instancePath.length > _depth2) {
+                      _depth2 = vErrors[i3].instancePath.length;
+                    }
+                  }
+                  let _depth3 = 0;
+                  for (let i4 = _mid1; i4 < errors; i4++) {
+                    if (vErrors[i4].instancePath.length > _depth3) {
+                      _depth3 = vErrors[i4].instancePath.length;
+                    }
+                  }
+                  let _closest1 = "documented";
+                  if (_depth3 > _depth2) {
+                    vErrors.splice(_errs12, _mid1 - _errs12);
+                    _closest1 = "observed";
+                  } else {
+                    vErrors.length = _mid1;
+                  }
+                  errors = vErrors.length;
+                  const err6 = { instancePath: instancePath + "/friends", keyword: "liveForms", params: { closest: _closest1, actions: "module-friends", count: errors - _errs12 } };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                  lenient$MoveModule$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs11 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.exposed_functions !== void 0) {
+                let data4 = data.exposed_functions;
+                const _errs20 = errors;
+                const _errs21 = errors;
+                const _errs22 = errors;
+                if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+                  const err7 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "object" } };
+                  if (vErrors === null) {
+                    vErrors = [err7];
+                  } else {
+                    vErrors.push(err7);
+                  }
+                  errors++;
+                }
+                var _valid4 = _errs22 === errors;
+                if (!_valid4) {
+                  const _mid2 = errors;
+                  const _errs24 = errors;
+                  if (errors === _errs24) {
+                    if (Array.isArray(data4)) {
+                      var valid6 = true;
+                      const len1 = data4.length;
+                      for (let i5 = 0; i5 < len1; i5++) {
+                        let data5 = data4[i5];
+                        const _errs26 = errors;
+                        if (errors === _errs26) {
+                          if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                            let missing1;
+                            if (data5.name === void 0 && (missing1 = "name") || data5.visibility === void 0 && (missing1 = "visibility") || data5.is_entry === void 0 && (missing1 = "is_entry") || data5.is_view === void 0 && (missing1 = "is_view") || data5.generic_type_params === void 0 && (missing1 = "generic_type_params") || data5.params === void 0 && (missing1 = "params") || data5.return === void 0 && (missing1 = "return")) {
+                              const err8 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: missing1 } };
+                              if (vErrors === null) {
+                                vErrors = [err8];
+                              } else {
+                                vErrors.push(err8);
+                              }
+                              errors++;
+                            } else {
+                              if (data5.name !== void 0) {
+                                const _errs28 = errors;
+                                if (typeof data5.name !== "string") {
+                                  const err9 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/name", keyword: "type", params: { type: "string" } };
+                                  if (vErrors === null) {
+                                    vErrors = [err9];
+                                  } else {
+                                    vErrors.push(err9);
+                                  }
+                                  errors++;
+                                }
+                                var valid7 = _errs28 === errors;
+                              } else {
+                                var valid7 = true;
+                              }
+                              if (valid7) {
+                                if (data5.visibility !== void 0) {
+                                  let data7 = data5.visibility;
+                                  const _errs30 = errors;
+                                  if (typeof data7 !== "string") {
+                                    const err10 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "type", params: { type: "string" } };
+                                    if (vErrors === null) {
+                                      vErrors = [err10];
+                                    } else {
+                                      vErrors.push(err10);
+                                    }
+                                    errors++;
+                                  }
+                                  if (!(data7 === "public" || data7 === "friend" || data7 === "private")) {
+                                    const err11 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "enum", params: { allowedValues: schema146.properties.exposed_functions.liveForms[1].items.properties.visibility.enum } };
+                                    if (vErrors === null) {
+                                      vErrors = [err11];
+                                    } else {
+                                      vErrors.push(err11);
+                                    }
+                                    errors++;
+                                  }
+                                  var valid7 = _errs30 === errors;
+                                } else {
+                                  var valid7 = true;
+                                }
+                                if (valid7) {
+                                  if (data5.is_entry !== void 0) {
+                                    const _errs32 = errors;
+                                    if (typeof data5.is_entry !== "boolean") {
+                                      const err12 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_entry", keyword: "type", params: { type: "boolean" } };
+                                      if (vErrors === null) {
+                                        vErrors = [err12];
+                                      } else {
+                                        vErrors.push(err12);
+                                      }
+                                      errors++;
+                                    }
+                                    var valid7 = _errs32 === errors;
+                                  } else {
+                                    var valid7 = true;
+                                  }
+                                  if (valid7) {
+                                    if (data5.is_view !== void 0) {
+                                      const _errs34 = errors;
+                                      if (typeof data5.is_view !== "boolean") {
+                                        const err13 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_view", keyword: "type", params: { type: "boolean" } };
+                                        if (vErrors === null) {
+                                          vErrors = [err13];
+                                        } else {
+                                          vErrors.push(err13);
+                                        }
+                                        errors++;
+                                      }
+                                      var valid7 = _errs34 === errors;
+                                    } else {
+                                      var valid7 = true;
+                                    }
+                                    if (valid7) {
+                                      if (data5.generic_type_params !== void 0) {
+                                        let data10 = data5.generic_type_params;
+                                        const _errs36 = errors;
+                                        if (errors === _errs36) {
+                                          if (Array.isArray(data10)) {
+                                            var valid8 = true;
+                                            const len2 = data10.length;
+                                            for (let i6 = 0; i6 < len2; i6++) {
+                                              let data11 = data10[i6];
+                                              const _errs38 = errors;
+                                              if (errors === _errs38) {
+                                                if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                                                  let missing2;
+                                                  if (data11.constraints === void 0 && (missing2 = "constraints")) {
+                                                    const err14 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "required", params: { missingProperty: missing2 } };
+                                                    if (vErrors === null) {
+                                                      vErrors = [err14];
+                                                    } else {
+                                                      vErrors.push(err14);
+                                                    }
+                                                    errors++;
+                                                  } else {
+                                                    if (data11.constraints !== void 0) {
+                                                      let data12 = data11.constraints;
+                                                      const _errs40 = errors;
+                                                      if (errors === _errs40) {
+                                                        if (Array.isArray(data12)) {
+                                                          var valid10 = true;
+                                                          const len3 = data12.length;
+                                                          for (let i7 = 0; i7 < len3; i7++) {
+                                                            const _errs42 = errors;
+                                                            if (typeof data12[i7] !== "string") {
+                                                              const err15 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints/" + i7, keyword: "type", params: { type: "string" } };
+                                                              if (vErrors === null) {
+                                                                vErrors = [err15];
+                                                              } else {
+                                                                vErrors.push(err15);
+                                                              }
+                                                              errors++;
+                                                            }
+                                                            var valid10 = _errs42 === errors;
+                                                            if (!valid10) {
+                                                              break;
+                                                            }
+                                                          }
+                                                        } else {
+                                                          const err16 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints", keyword: "type", params: { type: "array" } };
+                                                          if (vErrors === null) {
+                                                            vErrors = [err16];
+                                                          } else {
+                                                            vErrors.push(err16);
+                                                          }
+                                                          errors++;
+                                                        }
+                                                      }
+                                                    }
+                                                  }
+                                                } else {
+                                                  const err17 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "type", params: { type: "object" } };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err17];
+                                                  } else {
+                                                    vErrors.push(err17);
+                                                  }
+                                                  errors++;
+                                                }
+                                              }
+                                              var valid8 = _errs38 === errors;
+                                              if (!valid8) {
+                                                break;
+                                              }
+                                            }
+                                          } else {
+                                            const err18 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                                            if (vErrors === null) {
+                                              vErrors = [err18];
+                                            } else {
+                                              vErrors.push(err18);
+                                            }
+                                            errors++;
+                                          }
+                                        }
+                                        var valid7 = _errs36 === errors;
+                                      } else {
+                                        var valid7 = true;
+                                      }
+                                      if (valid7) {
+                                        if (data5.params !== void 0) {
+                                          let data14 = data5.params;
+                                          const _errs44 = errors;
+                                          if (errors === _errs44) {
+                                            if (Array.isArray(data14)) {
+                                              var valid11 = true;
+                                              const len4 = data14.length;
+                                              for (let i8 = 0; i8 < len4; i8++) {
+                                                const _errs46 = errors;
+                                                if (typeof data14[i8] !== "string") {
+                                                  const err19 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params/" + i8, keyword: "type", params: { type: "string" } };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err19];
+                                                  } else {
+                                                    vErrors.push(err19);
+                                                  }
+                                                  errors++;
+                                                }
+                                                var valid11 = _errs46 === errors;
+                                                if (!valid11) {
+                                                  break;
+                                                }
+                                              }
+                                            } else {
+                                              const err20 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params", keyword: "type", params: { type: "array" } };
+                                              if (vErrors === null) {
+                                                vErrors = [err20];
+                                              } else {
+                                                vErrors.push(err20);
+                                              }
+                                              errors++;
+                                            }
+                                          }
+                                          var valid7 = _errs44 === errors;
+                                        } else {
+                                          var valid7 = true;
+                                        }
+                                        if (valid7) {
+                                          if (data5.return !== void 0) {
+                                            let data16 = data5.return;
+                                            const _errs48 = errors;
+                                            if (errors === _errs48) {
+                                              if (Array.isArray(data16)) {
+                                                var valid12 = true;
+                                                const len5 = data16.length;
+                                                for (let i9 = 0; i9 < len5; i9++) {
+                                                  const _errs50 = errors;
+                                                  if (typeof data16[i9] !== "string") {
+                                                    const err21 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return/" + i9, keyword: "type", params: { type: "string" } };
+                                                    if (vErrors === null) {
+                                                      vErrors = [err21];
+                                                    } else {
+                                                      vErrors.push(err21);
+                                                    }
+                                                    errors++;
+                                                  }
+                                                  var valid12 = _errs50 === errors;
+                                                  if (!valid12) {
+                                                    break;
+                                                  }
+                                                }
+                                              } else {
+                                                const err22 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return", keyword: "type", params: { type: "array" } };
+                                                if (vErrors === null) {
+                                                  vErrors = [err22];
+                                                } else {
+                                                  vErrors.push(err22);
+                                                }
+                                                errors++;
+                                              }
+                                            }
+                                            var valid7 = _errs48 === errors;
+                                          } else {
+                                            var valid7 = true;
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          } else {
+                            const err23 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "type", params: { type: "object" } };
+                            if (vErrors === null) {
+                              vErrors = [err23];
+                            } else {
+                              vErrors.push(err23);
+                            }
+                            errors++;
+                          }
+                        }
+                        var valid6 = _errs26 === errors;
+                        if (!valid6) {
+                          break;
+                        }
+                      }
+                    } else {
+                      const err24 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "array" } };
+                      if (vErrors === null) {
+                        vErrors = [err24];
+                      } else {
+                        vErrors.push(err24);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid5 = _errs24 === errors;
+                  if (_valid5) {
+                    errors = _errs21;
+                    if (vErrors !== null) {
+                      if (_errs21) {
+                        vErrors.length = _errs21;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  } else {
+                    let _depth4 = 0;
+                    for (let i10 = _errs21; i10 < _mid2; i10++) {
+                      if (vErrors[i10].instancePath.length > _depth4) {
+                        _depth4 = vErrors[i10].instancePath.length;
+                      }
+                    }
+                    let _depth5 = 0;
+                    for (let i11 = _mid2; i11 < errors; i11++) {
+                      if (vErrors[i11].instancePath.length > _depth5) {
+                        _depth5 = vErrors[i11].instancePath.length;
+                      }
+                    }
+                    let _closest2 = "documented";
+                    if (_depth5 > _depth4) {
+                      vErrors.splice(_errs21, _mid2 - _errs21);
+                      _closest2 = "observed";
+                    } else {
+                      vErrors.length = _mid2;
+                    }
+                    errors = vErrors.length;
+                    const err25 = { instancePath: instancePath + "/exposed_functions", keyword: "liveForms", params: { closest: _closest2, actions: "module-functions", count: errors - _errs21 } };
+                    if (vErrors === null) {
+                      vErrors = [err25];
+                    } else {
+                      vErrors.push(err25);
+                    }
+                    errors++;
+                    lenient$MoveModule$live.errors = vErrors;
+                    return false;
+                  }
+                }
+                var valid0 = _errs20 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.structs !== void 0) {
+                  let data18 = data.structs;
+                  const _errs53 = errors;
+                  const _errs54 = errors;
+                  const _errs55 = errors;
+                  if (!(data18 && typeof data18 == "object" && !Array.isArray(data18))) {
+                    const err26 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err26];
+                    } else {
+                      vErrors.push(err26);
+                    }
+                    errors++;
+                  }
+                  var _valid6 = _errs55 === errors;
+                  if (!_valid6) {
+                    const _mid3 = errors;
+                    const _errs57 = errors;
+                    if (errors === _errs57) {
+                      if (Array.isArray(data18)) {
+                        var valid14 = true;
+                        const len6 = data18.length;
+                        for (let i12 = 0; i12 < len6; i12++) {
+                          let data19 = data18[i12];
+                          const _errs59 = errors;
+                          if (errors === _errs59) {
+                            if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+                              let missing3;
+                              if (data19.name === void 0 && (missing3 = "name") || data19.is_native === void 0 && (missing3 = "is_native") || data19.abilities === void 0 && (missing3 = "abilities") || data19.generic_type_params === void 0 && (missing3 = "generic_type_params") || data19.fields === void 0 && (missing3 = "fields")) {
+                                const err27 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: missing3 } };
+                                if (vErrors === null) {
+                                  vErrors = [err27];
+                                } else {
+                                  vErrors.push(err27);
+                                }
+                                errors++;
+                              } else {
+                                if (data19.name !== void 0) {
+                                  const _errs61 = errors;
+                                  if (typeof data19.name !== "string") {
+                                    const err28 = { instancePath: instancePath + "/structs/" + i12 + "/name", keyword: "type", params: { type: "string" } };
+                                    if (vErrors === null) {
+                                      vErrors = [err28];
+                                    } else {
+                                      vErrors.push(err28);
+                                    }
+                                    errors++;
+                                  }
+                                  var valid15 = _errs61 === errors;
+                                } else {
+                                  var valid15 = true;
+                                }
+                                if (valid15) {
+                                  if (data19.is_native !== void 0) {
+                                    const _errs63 = errors;
+                                    if (typeof data19.is_native !== "boolean") {
+                                      const err29 = { instancePath: instancePath + "/structs/" + i12 + "/is_native", keyword: "type", params: { type: "boolean" } };
+                                      if (vErrors === null) {
+                                        vErrors = [err29];
+                                      } else {
+                                        vErrors.push(err29);
+                                      }
+                                      errors++;
+                                    }
+                                    var valid15 = _errs63 === errors;
+                                  } else {
+                                    var valid15 = true;
+                                  }
+                                  if (valid15) {
+                                    if (data19.abilities !== void 0) {
+                                      let data22 = data19.abilities;
+                                      const _errs65 = errors;
+                                      if (errors === _errs65) {
+                                        if (Array.isArray(data22)) {
+                                          var valid16 = true;
+                                          const len7 = data22.length;
+                                          for (let i13 = 0; i13 < len7; i13++) {
+                                            const _errs67 = errors;
+                                            if (typeof data22[i13] !== "string") {
+                                              const err30 = { instancePath: instancePath + "/structs/" + i12 + "/abilities/" + i13, keyword: "type", params: { type: "string" } };
+                                              if (vErrors === null) {
+                                                vErrors = [err30];
+                                              } else {
+                                                vErrors.push(err30);
+                                              }
+                                              errors++;
+                                            }
+                                            var valid16 = _errs67 === errors;
+                                            if (!valid16) {
+                                              break;
+                                            }
+                                          }
+                                        } else {
+                                          const err31 = { instancePath: instancePath + "/structs/" + i12 + "/abilities", keyword: "type", params: { type: "array" } };
+                                          if (vErrors === null) {
+                                            vErrors = [err31];
+                                          } else {
+                                            vErrors.push(err31);
+                                          }
+                                          errors++;
+                                        }
+                                      }
+                                      var valid15 = _errs65 === errors;
+                                    } else {
+                                      var valid15 = true;
+                                    }
+                                    if (valid15) {
+                                      if (data19.generic_type_params !== void 0) {
+                                        let data24 = data19.generic_type_params;
+                                        const _errs69 = errors;
+                                        if (errors === _errs69) {
+                                          if (Array.isArray(data24)) {
+                                            var valid17 = true;
+                                            const len8 = data24.length;
+                                            for (let i14 = 0; i14 < len8; i14++) {
+                                              let data25 = data24[i14];
+                                              const _errs71 = errors;
+                                              if (errors === _errs71) {
+                                                if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                                                  let missing4;
+                                                  if (data25.constraints === void 0 && (missing4 = "constraints") || data25.is_phantom === void 0 && (missing4 = "is_phantom")) {
+                                                    const err32 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "required", params: { missingProperty: missing4 } };
+                                                    if (vErrors === null) {
+                                                      vErrors = [err32];
+                                                    } else {
+                                                      vErrors.push(err32);
+                                                    }
+                                                    errors++;
+                                                  } else {
+                                                    if (data25.constraints !== void 0) {
+                                                      let data26 = data25.constraints;
+                                                      const _errs73 = errors;
+                                                      if (errors === _errs73) {
+                                                        if (Array.isArray(data26)) {
+                                                          var valid19 = true;
+                                                          const len9 = data26.length;
+                                                          for (let i15 = 0; i15 < len9; i15++) {
+                                                            const _errs75 = errors;
+                                                            if (typeof data26[i15] !== "string") {
+                                                              const err33 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints/" + i15, keyword: "type", params: { type: "string" } };
+                                                              if (vErrors === null) {
+                                                                vErrors = [err33];
+                                                              } else {
+                                                                vErrors.push(err33);
+                                                              }
+                                                              errors++;
+                                                            }
+                                                            var valid19 = _errs75 === errors;
+                                                            if (!valid19) {
+                                                              break;
+                                                            }
+                                                          }
+                                                        } else {
+                                                          const err34 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints", keyword: "type", params: { type: "array" } };
+                                                          if (vErrors === null) {
+                                                            vErrors = [err34];
+                                                          } else {
+                                                            vErrors.push(err34);
+                                                          }
+                                                          errors++;
+                                                        }
+                                                      }
+                                                      var valid18 = _errs73 === errors;
+                                                    } else {
+                                                      var valid18 = true;
+                                                    }
+                                                    if (valid18) {
+                                                      if (data25.is_phantom !== void 0) {
+                                                        const _errs77 = errors;
+                                                        if (typeof data25.is_phantom !== "boolean") {
+                                                          const err35 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/is_phantom", keyword: "type", params: { type: "boolean" } };
+                                                          if (vErrors === null) {
+                                                            vErrors = [err35];
+                                                          } else {
+                                                            vErrors.push(err35);
+                                                          }
+                                                          errors++;
+                                                        }
+                                                        var valid18 = _errs77 === errors;
+                                                      } else {
+                                                        var valid18 = true;
+                                                      }
+                                                    }
+                                                  }
+                                                } else {
+                                                  const err36 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "type", params: { type: "object" } };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err36];
+                                                  } else {
+                                                    vErrors.push(err36);
+                                                  }
+                                                  errors++;
+                                                }
+                                              }
+                                              var valid17 = _errs71 === errors;
+                                              if (!valid17) {
+                                                break;
+                                              }
+                                            }
+                                          } else {
+                                            const err37 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                                            if (vErrors === null) {
+                                              vErrors = [err37];
+                                            } else {
+                                              vErrors.push(err37);
+                                            }
+                                            errors++;
+                                          }
+                                        }
+                                        var valid15 = _errs69 === errors;
+                                      } else {
+                                        var valid15 = true;
+                                      }
+                                      if (valid15) {
+                                        if (data19.fields !== void 0) {
+                                          let data29 = data19.fields;
+                                          const _errs79 = errors;
+                                          if (errors === _errs79) {
+                                            if (Array.isArray(data29)) {
+                                              var valid20 = true;
+                                              const len10 = data29.length;
+                                              for (let i16 = 0; i16 < len10; i16++) {
+                                                let data30 = data29[i16];
+                                                const _errs81 = errors;
+                                                if (errors === _errs81) {
+                                                  if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+                                                    let missing5;
+                                                    if (data30.name === void 0 && (missing5 = "name") || data30.type === void 0 && (missing5 = "type")) {
+                                                      const err38 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "required", params: { missingProperty: missing5 } };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err38];
+                                                      } else {
+                                                        vErrors.push(err38);
+                                                      }
+                                                      errors++;
+                                                    } else {
+                                                      if (data30.name !== void 0) {
+                                                        const _errs83 = errors;
+                                                        if (typeof data30.name !== "string") {
+                                                          const err39 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/name", keyword: "type", params: { type: "string" } };
+                                                          if (vErrors === null) {
+                                                            vErrors = [err39];
+                                                          } else {
+                                                            vErrors.push(err39);
+                                                          }
+                                                          errors++;
+                                                        }
+                                                        var valid21 = _errs83 === errors;
+                                                      } else {
+                                                        var valid21 = true;
+                                                      }
+                                                      if (valid21) {
+                                                        if (data30.type !== void 0) {
+                                                          const _errs85 = errors;
+                                                          if (typeof data30.type !== "string") {
+                                                            const err40 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/type", keyword: "type", params: { type: "string" } };
+                                                            if (vErrors === null) {
+                                                              vErrors = [err40];
+                                                            } else {
+                                                              vErrors.push(err40);
+                                                            }
+                                                            errors++;
+                                                          }
+                                                          var valid21 = _errs85 === errors;
+                                                        } else {
+                                                          var valid21 = true;
+                                                        }
+                                                      }
+                                                    }
+                                                  } else {
+                                                    const err41 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "type", params: { type: "object" } };
+                                                    if (vErrors === null) {
+                                                      vErrors = [err41];
+                                                    } else {
+                                                      vErrors.push(err41);
+                                                    }
+                                                    errors++;
+                                                  }
+                                                }
+                                                var valid20 = _errs81 === errors;
+                                                if (!valid20) {
+                                                  break;
+                                                }
+                                              }
+                                            } else {
+                                              const err42 = { instancePath: instancePath + "/structs/" + i12 + "/fields", keyword: "type", params: { type: "array" } };
+                                              if (vErrors === null) {
+                                                vErrors = [err42];
+                                              } else {
+                                                vErrors.push(err42);
+                                              }
+                                              errors++;
+                                            }
+                                          }
+                                          var valid15 = _errs79 === errors;
+                                        } else {
+                                          var valid15 = true;
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            } else {
+                              const err43 = { instancePath: instancePath + "/structs/" + i12, keyword: "type", params: { type: "object" } };
+                              if (vErrors === null) {
+                                vErrors = [err43];
+                              } else {
+                                vErrors.push(err43);
+                              }
+                              errors++;
+                            }
+                          }
+                          var valid14 = _errs59 === errors;
+                          if (!valid14) {
+                            break;
+                          }
+                        }
+                      } else {
+                        const err44 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "array" } };
+                        if (vErrors === null) {
+                          vErrors = [err44];
+                        } else {
+                          vErrors.push(err44);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid7 = _errs57 === errors;
+                    if (_valid7) {
+                      errors = _errs54;
+                      if (vErrors !== null) {
+                        if (_errs54) {
+                          vErrors.length = _errs54;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    } else {
+                      let _depth6 = 0;
+                      for (let i17 = _errs54; i17 < _mid3; i17++) {
+                        if (vErrors[i17].instancePath.length > _depth6) {
+                          _depth6 = vErrors[i17].instancePath.length;
+                        }
+                      }
+                      let _depth7 = 0;
+                      for (let i18 = _mid3; i18 < errors; i18++) {
+                        if (vErrors[i18].instancePath.length > _depth7) {
+                          _depth7 = vErrors[i18].instancePath.length;
+                        }
+                      }
+                      let _closest3 = "documented";
+                      if (_depth7 > _depth6) {
+                        vErrors.splice(_errs54, _mid3 - _errs54);
+                        _closest3 = "observed";
+                      } else {
+                        vErrors.length = _mid3;
+                      }
+                      errors = vErrors.length;
+                      const err45 = { instancePath: instancePath + "/structs", keyword: "liveForms", params: { closest: _closest3, actions: "module-structs", count: errors - _errs54 } };
+                      if (vErrors === null) {
+                        vErrors = [err45];
+                      } else {
+                        vErrors.push(err45);
+                      }
+                      errors++;
+                      lenient$MoveModule$live.errors = vErrors;
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs53 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      lenient$MoveModule$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveModule$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$MoveModuleBytecode$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.bytecode === void 0 && (missing0 = "bytecode") || data.abi === void 0 && (missing0 = "abi")) {
+        lenient$MoveModuleBytecode$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.bytecode !== void 0) {
+          let data0 = data.bytecode;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          if (errors === _errs2) {
+            if (typeof data0 === "string") {
+              if (!pattern4.test(data0)) {
+                lenient$MoveModuleBytecode$live.errors = [{ instancePath: instancePath + "/bytecode", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]*$" } }];
+                return false;
+              }
+            } else {
+              lenient$MoveModuleBytecode$live.errors = [{ instancePath: instancePath + "/bytecode", keyword: "type", params: { type: "string" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.abi !== void 0) {
+            const _errs4 = errors;
+            if (!lenient$MoveModule$live(data.abi, { instancePath: instancePath + "/abi" })) {
+              vErrors = vErrors === null ? lenient$MoveModule$live.errors : vErrors.concat(lenient$MoveModule$live.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      lenient$MoveModuleBytecode$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveModuleBytecode$live.errors = vErrors;
+  return errors === 0;
+}
+var schema150 = { "$id": "urn:x-validators:MoveModuleListV2$live", "type": "object", "required": ["modules"], "properties": { "modules": { "type": "array", "items": { "$ref": "urn:x-validators:MoveModuleBytecode$live" } }, "cursor": { "type": ["string", "null"] } } };
+function lenient$MoveModuleListV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.modules === void 0 && (missing0 = "modules")) {
+        lenient$MoveModuleListV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.modules !== void 0) {
+          let data0 = data.modules;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!lenient$MoveModuleBytecode$live(data0[i0], { instancePath: instancePath + "/modules/" + i0 })) {
+                  vErrors = vErrors === null ? lenient$MoveModuleBytecode$live.errors : vErrors.concat(lenient$MoveModuleBytecode$live.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$MoveModuleListV2$live.errors = [{ instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.cursor !== void 0) {
+            let data2 = data.cursor;
+            const _errs4 = errors;
+            if (typeof data2 !== "string" && data2 !== null) {
+              lenient$MoveModuleListV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema150.properties.cursor.type } }];
+              return false;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      lenient$MoveModuleListV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveModuleListV2$live.errors = vErrors;
+  return errors === 0;
+}
+function lenient$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.result === void 0 && (missing0 = "result")) {
+        lenient$MoveValueResponseV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        if (data.result !== void 0) {
+          let data0 = data.result;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                let data1 = data0[i0];
+                const _errs3 = errors;
+                const _errs4 = errors;
+                const _errs5 = errors;
+                if (data1 !== null) {
+                  if (!lenient$MoveValue(data1, { instancePath: instancePath + "/result/" + i0 })) {
+                    vErrors = vErrors === null ? lenient$MoveValue.errors : vErrors.concat(lenient$MoveValue.errors);
+                    errors = vErrors.length;
+                  }
+                }
+                var _valid0 = _errs5 === errors;
+                if (!_valid0) {
+                  const _mid0 = errors;
+                  const _errs7 = errors;
+                  if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+                    const err0 = { instancePath: instancePath + "/result/" + i0, keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
+                    }
+                    errors++;
+                  }
+                  var _valid2 = _errs7 === errors;
+                  if (_valid2) {
+                    errors = _errs4;
+                    if (vErrors !== null) {
+                      if (_errs4) {
+                        vErrors.length = _errs4;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  } else {
+                    let _depth0 = 0;
+                    for (let i1 = _errs4; i1 < _mid0; i1++) {
+                      if (vErrors[i1].instancePath.length > _depth0) {
+                        _depth0 = vErrors[i1].instancePath.length;
+                      }
+                    }
+                    let _depth1 = 0;
+                    for (let i2 = _mid0; i2 < errors; i2++) {
+                      if (vErrors[i2].instancePath.length > _depth1) {
+                        _depth1 = vErrors[i2].instancePath.length;
+                      }
+                    }
+                    let _closest0 = "documented";
+                    if (_depth1 > _depth0) {
+                      vErrors.splice(_errs4, _mid0 - _errs4);
+                      _closest0 = "observed";
+                    } else {
+                      vErrors.length = _mid0;
+                    }
+                    errors = vErrors.length;
+                    const err1 = { instancePath: instancePath + "/result/" + i0, keyword: "liveForms", params: { closest: _closest0, actions: "v1-resource-value", count: errors - _errs4 } };
+                    if (vErrors === null) {
+                      vErrors = [err1];
+                    } else {
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                    lenient$MoveValueResponseV1$live.errors = vErrors;
+                    return false;
+                  }
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              lenient$MoveValueResponseV1$live.errors = [{ instancePath: instancePath + "/result", keyword: "type", params: { type: "array" } }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      lenient$MoveValueResponseV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  lenient$MoveValueResponseV1$live.errors = vErrors;
+  return errors === 0;
+}
 
 var pattern42 = /* @__PURE__ */ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 function strict$HexString(data, { instancePath = "" } = {}) {
@@ -7442,6 +11521,4465 @@ function strict$LatestResponse(data, { instancePath = "" } = {}) {
   strict$LatestResponse.errors = vErrors;
   return errors === 0;
 }
+function strict$SmrTimestamp$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.timestamp === void 0 && (missing0 = "timestamp")) {
+        const err0 = { instancePath, keyword: "required", params: { missingProperty: missing0 } };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        const _errs3 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "timestamp")) {
+            const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+            break;
+          }
+        }
+        if (_errs3 === errors) {
+          if (data.timestamp !== void 0) {
+            let data0 = data.timestamp;
+            const _errs4 = errors;
+            if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+              const err2 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "integer" } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            if (errors === _errs4) {
+              if (typeof data0 == "number" && isFinite(data0)) {
+                if (data0 > 18446744073709552e3 || isNaN(data0)) {
+                  const err3 = { instancePath: instancePath + "/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                } else {
+                  if (data0 < 0 || isNaN(data0)) {
+                    const err4 = { instancePath: instancePath + "/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                    if (vErrors === null) {
+                      vErrors = [err4];
+                    } else {
+                      vErrors.push(err4);
+                    }
+                    errors++;
+                  } else {
+                    if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+                      const err5 = { instancePath: instancePath + "/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                      if (vErrors === null) {
+                        vErrors = [err5];
+                      } else {
+                        vErrors.push(err5);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      const err6 = { instancePath, keyword: "type", params: { type: "object" } };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs6 = errors;
+    if (errors === _errs6) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.microseconds_since_unix_epoch === void 0 && (missing1 = "microseconds_since_unix_epoch") || data.utc_date_time === void 0 && (missing1 = "utc_date_time")) {
+          const err7 = { instancePath, keyword: "required", params: { missingProperty: missing1 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        } else {
+          const _errs8 = errors;
+          for (const key1 in data) {
+            if (!(key1 === "microseconds_since_unix_epoch" || key1 === "utc_date_time")) {
+              const err8 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key1 } };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+              break;
+            }
+          }
+          if (_errs8 === errors) {
+            if (data.microseconds_since_unix_epoch !== void 0) {
+              let data1 = data.microseconds_since_unix_epoch;
+              const _errs9 = errors;
+              if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                const err9 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+              if (errors === _errs9) {
+                if (typeof data1 == "number" && isFinite(data1)) {
+                  if (data1 > 18446744073709552e3 || isNaN(data1)) {
+                    const err10 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                    if (vErrors === null) {
+                      vErrors = [err10];
+                    } else {
+                      vErrors.push(err10);
+                    }
+                    errors++;
+                  } else {
+                    if (data1 < 0 || isNaN(data1)) {
+                      const err11 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                      if (vErrors === null) {
+                        vErrors = [err11];
+                      } else {
+                        vErrors.push(err11);
+                      }
+                      errors++;
+                    } else {
+                      if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+                        const err12 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                        if (vErrors === null) {
+                          vErrors = [err12];
+                        } else {
+                          vErrors.push(err12);
+                        }
+                        errors++;
+                      }
+                    }
+                  }
+                }
+              }
+              var valid2 = _errs9 === errors;
+            } else {
+              var valid2 = true;
+            }
+            if (valid2) {
+              if (data.utc_date_time !== void 0) {
+                const _errs11 = errors;
+                if (typeof data.utc_date_time !== "string") {
+                  const err13 = { instancePath: instancePath + "/utc_date_time", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err13];
+                  } else {
+                    vErrors.push(err13);
+                  }
+                  errors++;
+                }
+                var valid2 = _errs11 === errors;
+              } else {
+                var valid2 = true;
+              }
+            }
+          }
+        }
+      } else {
+        const err14 = { instancePath, keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs6 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i0 = _errs0; i0 < _mid0; i0++) {
+        if (vErrors[i0].instancePath.length > _depth0) {
+          _depth0 = vErrors[i0].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i1 = _mid0; i1 < errors; i1++) {
+        if (vErrors[i1].instancePath.length > _depth1) {
+          _depth1 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err15 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+      strict$SmrTimestamp$live.errors = vErrors;
+      return false;
+    }
+  }
+  strict$SmrTimestamp$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$TransactionBlockInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.hash === void 0 && (missing0 = "hash") || data.height === void 0 && (missing0 = "height") || data.timestamp === void 0 && (missing0 = "timestamp")) {
+        strict$TransactionBlockInfo$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "hash" || key0 === "height" || key0 === "timestamp")) {
+            strict$TransactionBlockInfo$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.hash !== void 0) {
+            let data0 = data.hash;
+            const _errs2 = errors;
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (typeof data0 === "string") {
+                const digits0 = data0.length - (data0.length >= 2 && data0.charCodeAt(0) === 48 && data0.charCodeAt(1) === 120 ? 2 : 0);
+                if (!(digits0 >= 1 && pattern42.test(data0))) {
+                  strict$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                  return false;
+                }
+              } else {
+                strict$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              let data1 = data.height;
+              const _errs5 = errors;
+              if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+                strict$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } }];
+                return false;
+              }
+              if (errors === _errs5) {
+                if (typeof data1 == "number" && isFinite(data1)) {
+                  if (data1 > 18446744073709552e3 || isNaN(data1)) {
+                    strict$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                    return false;
+                  } else {
+                    if (data1 < 0 || isNaN(data1)) {
+                      strict$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                      return false;
+                    } else {
+                      if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+                        strict$TransactionBlockInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.timestamp !== void 0) {
+                let data2 = data.timestamp;
+                const _errs7 = errors;
+                const _errs9 = errors;
+                const _errs10 = errors;
+                if (errors === _errs10) {
+                  if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+                    let missing1;
+                    if (data2.timestamp === void 0 && (missing1 = "timestamp")) {
+                      const err0 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing1 } };
+                      if (vErrors === null) {
+                        vErrors = [err0];
+                      } else {
+                        vErrors.push(err0);
+                      }
+                      errors++;
+                    } else {
+                      const _errs12 = errors;
+                      for (const key1 in data2) {
+                        if (!(key1 === "timestamp")) {
+                          const err1 = { instancePath: instancePath + "/timestamp", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                          if (vErrors === null) {
+                            vErrors = [err1];
+                          } else {
+                            vErrors.push(err1);
+                          }
+                          errors++;
+                          break;
+                        }
+                      }
+                      if (_errs12 === errors) {
+                        if (data2.timestamp !== void 0) {
+                          let data3 = data2.timestamp;
+                          const _errs13 = errors;
+                          if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                            const err2 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "type", params: { type: "integer" } };
+                            if (vErrors === null) {
+                              vErrors = [err2];
+                            } else {
+                              vErrors.push(err2);
+                            }
+                            errors++;
+                          }
+                          if (errors === _errs13) {
+                            if (typeof data3 == "number" && isFinite(data3)) {
+                              if (data3 > 18446744073709552e3 || isNaN(data3)) {
+                                const err3 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                if (vErrors === null) {
+                                  vErrors = [err3];
+                                } else {
+                                  vErrors.push(err3);
+                                }
+                                errors++;
+                              } else {
+                                if (data3 < 0 || isNaN(data3)) {
+                                  const err4 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err4];
+                                  } else {
+                                    vErrors.push(err4);
+                                  }
+                                  errors++;
+                                } else {
+                                  if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+                                    const err5 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err5];
+                                    } else {
+                                      vErrors.push(err5);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    const err6 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err6];
+                    } else {
+                      vErrors.push(err6);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid0 = _errs10 === errors;
+                if (!_valid0) {
+                  const _mid0 = errors;
+                  const _errs15 = errors;
+                  if (errors === _errs15) {
+                    if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+                      let missing2;
+                      if (data2.microseconds_since_unix_epoch === void 0 && (missing2 = "microseconds_since_unix_epoch") || data2.utc_date_time === void 0 && (missing2 = "utc_date_time")) {
+                        const err7 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing2 } };
+                        if (vErrors === null) {
+                          vErrors = [err7];
+                        } else {
+                          vErrors.push(err7);
+                        }
+                        errors++;
+                      } else {
+                        const _errs17 = errors;
+                        for (const key2 in data2) {
+                          if (!(key2 === "microseconds_since_unix_epoch" || key2 === "utc_date_time")) {
+                            const err8 = { instancePath: instancePath + "/timestamp", keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                            if (vErrors === null) {
+                              vErrors = [err8];
+                            } else {
+                              vErrors.push(err8);
+                            }
+                            errors++;
+                            break;
+                          }
+                        }
+                        if (_errs17 === errors) {
+                          if (data2.microseconds_since_unix_epoch !== void 0) {
+                            let data4 = data2.microseconds_since_unix_epoch;
+                            const _errs18 = errors;
+                            if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+                              const err9 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                              if (vErrors === null) {
+                                vErrors = [err9];
+                              } else {
+                                vErrors.push(err9);
+                              }
+                              errors++;
+                            }
+                            if (errors === _errs18) {
+                              if (typeof data4 == "number" && isFinite(data4)) {
+                                if (data4 > 18446744073709552e3 || isNaN(data4)) {
+                                  const err10 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err10];
+                                  } else {
+                                    vErrors.push(err10);
+                                  }
+                                  errors++;
+                                } else {
+                                  if (data4 < 0 || isNaN(data4)) {
+                                    const err11 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err11];
+                                    } else {
+                                      vErrors.push(err11);
+                                    }
+                                    errors++;
+                                  } else {
+                                    if (data4 > 9007199254740991 || data4 < -9007199254740991) {
+                                      const err12 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                      if (vErrors === null) {
+                                        vErrors = [err12];
+                                      } else {
+                                        vErrors.push(err12);
+                                      }
+                                      errors++;
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                            var valid5 = _errs18 === errors;
+                          } else {
+                            var valid5 = true;
+                          }
+                          if (valid5) {
+                            if (data2.utc_date_time !== void 0) {
+                              const _errs20 = errors;
+                              if (typeof data2.utc_date_time !== "string") {
+                                const err13 = { instancePath: instancePath + "/timestamp/utc_date_time", keyword: "type", params: { type: "string" } };
+                                if (vErrors === null) {
+                                  vErrors = [err13];
+                                } else {
+                                  vErrors.push(err13);
+                                }
+                                errors++;
+                              }
+                              var valid5 = _errs20 === errors;
+                            } else {
+                              var valid5 = true;
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      const err14 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err14];
+                      } else {
+                        vErrors.push(err14);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid1 = _errs15 === errors;
+                  if (_valid1) {
+                    errors = _errs9;
+                    if (vErrors !== null) {
+                      if (_errs9) {
+                        vErrors.length = _errs9;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  } else {
+                    let _depth0 = 0;
+                    for (let i0 = _errs9; i0 < _mid0; i0++) {
+                      if (vErrors[i0].instancePath.length > _depth0) {
+                        _depth0 = vErrors[i0].instancePath.length;
+                      }
+                    }
+                    let _depth1 = 0;
+                    for (let i1 = _mid0; i1 < errors; i1++) {
+                      if (vErrors[i1].instancePath.length > _depth1) {
+                        _depth1 = vErrors[i1].instancePath.length;
+                      }
+                    }
+                    let _closest0 = "documented";
+                    if (_depth1 > _depth0) {
+                      vErrors.splice(_errs9, _mid0 - _errs9);
+                      _closest0 = "observed";
+                    } else {
+                      vErrors.length = _mid0;
+                    }
+                    errors = vErrors.length;
+                    const err15 = { instancePath: instancePath + "/timestamp", keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs9 } };
+                    if (vErrors === null) {
+                      vErrors = [err15];
+                    } else {
+                      vErrors.push(err15);
+                    }
+                    errors++;
+                    strict$TransactionBlockInfo$live.errors = vErrors;
+                    return false;
+                  }
+                }
+                var valid0 = _errs7 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$TransactionBlockInfo$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$TransactionBlockInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$BlockHeaderInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.author === void 0 && (missing0 = "author") || data.hash === void 0 && (missing0 = "hash") || data.height === void 0 && (missing0 = "height") || data.parent === void 0 && (missing0 = "parent") || data.timestamp === void 0 && (missing0 = "timestamp") || data.view === void 0 && (missing0 = "view")) {
+        strict$BlockHeaderInfo$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "author" || key0 === "hash" || key0 === "height" || key0 === "parent" || key0 === "timestamp" || key0 === "view")) {
+            strict$BlockHeaderInfo$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.author !== void 0) {
+            let data0 = data.author;
+            const _errs2 = errors;
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (typeof data0 === "string") {
+                const digits0 = data0.length - (data0.length >= 2 && data0.charCodeAt(0) === 48 && data0.charCodeAt(1) === 120 ? 2 : 0);
+                if (!(digits0 >= 1 && pattern42.test(data0))) {
+                  strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/author", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                  return false;
+                }
+              } else {
+                strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/author", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.hash !== void 0) {
+              let data1 = data.hash;
+              const _errs5 = errors;
+              const _errs6 = errors;
+              if (errors === _errs6) {
+                if (typeof data1 === "string") {
+                  const digits1 = data1.length - (data1.length >= 2 && data1.charCodeAt(0) === 48 && data1.charCodeAt(1) === 120 ? 2 : 0);
+                  if (!(digits1 >= 1 && pattern42.test(data1))) {
+                    strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                    return false;
+                  }
+                } else {
+                  strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                  return false;
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.height !== void 0) {
+                let data2 = data.height;
+                const _errs8 = errors;
+                if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                  strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } }];
+                  return false;
+                }
+                if (errors === _errs8) {
+                  if (typeof data2 == "number" && isFinite(data2)) {
+                    if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                      strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                      return false;
+                    } else {
+                      if (data2 < 0 || isNaN(data2)) {
+                        strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                        return false;
+                      } else {
+                        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                          strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                          return false;
+                        }
+                      }
+                    }
+                  }
+                }
+                var valid0 = _errs8 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.parent !== void 0) {
+                  let data3 = data.parent;
+                  const _errs10 = errors;
+                  const _errs11 = errors;
+                  if (errors === _errs11) {
+                    if (typeof data3 === "string") {
+                      const digits2 = data3.length - (data3.length >= 2 && data3.charCodeAt(0) === 48 && data3.charCodeAt(1) === 120 ? 2 : 0);
+                      if (!(digits2 >= 1 && pattern42.test(data3))) {
+                        strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/parent", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                        return false;
+                      }
+                    } else {
+                      strict$BlockHeaderInfo$live.errors = [{ instancePath: instancePath + "/parent", keyword: "type", params: { type: "string" } }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs10 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.timestamp !== void 0) {
+                    let data4 = data.timestamp;
+                    const _errs13 = errors;
+                    const _errs15 = errors;
+                    const _errs16 = errors;
+                    if (errors === _errs16) {
+                      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                        let missing1;
+                        if (data4.timestamp === void 0 && (missing1 = "timestamp")) {
+                          const err0 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing1 } };
+                          if (vErrors === null) {
+                            vErrors = [err0];
+                          } else {
+                            vErrors.push(err0);
+                          }
+                          errors++;
+                        } else {
+                          const _errs18 = errors;
+                          for (const key1 in data4) {
+                            if (!(key1 === "timestamp")) {
+                              const err1 = { instancePath: instancePath + "/timestamp", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                              if (vErrors === null) {
+                                vErrors = [err1];
+                              } else {
+                                vErrors.push(err1);
+                              }
+                              errors++;
+                              break;
+                            }
+                          }
+                          if (_errs18 === errors) {
+                            if (data4.timestamp !== void 0) {
+                              let data5 = data4.timestamp;
+                              const _errs19 = errors;
+                              if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                                const err2 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "type", params: { type: "integer" } };
+                                if (vErrors === null) {
+                                  vErrors = [err2];
+                                } else {
+                                  vErrors.push(err2);
+                                }
+                                errors++;
+                              }
+                              if (errors === _errs19) {
+                                if (typeof data5 == "number" && isFinite(data5)) {
+                                  if (data5 > 18446744073709552e3 || isNaN(data5)) {
+                                    const err3 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err3];
+                                    } else {
+                                      vErrors.push(err3);
+                                    }
+                                    errors++;
+                                  } else {
+                                    if (data5 < 0 || isNaN(data5)) {
+                                      const err4 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                      if (vErrors === null) {
+                                        vErrors = [err4];
+                                      } else {
+                                        vErrors.push(err4);
+                                      }
+                                      errors++;
+                                    } else {
+                                      if (data5 > 9007199254740991 || data5 < -9007199254740991) {
+                                        const err5 = { instancePath: instancePath + "/timestamp/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                        if (vErrors === null) {
+                                          vErrors = [err5];
+                                        } else {
+                                          vErrors.push(err5);
+                                        }
+                                        errors++;
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      } else {
+                        const err6 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                        if (vErrors === null) {
+                          vErrors = [err6];
+                        } else {
+                          vErrors.push(err6);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid0 = _errs16 === errors;
+                    if (!_valid0) {
+                      const _mid0 = errors;
+                      const _errs21 = errors;
+                      if (errors === _errs21) {
+                        if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                          let missing2;
+                          if (data4.microseconds_since_unix_epoch === void 0 && (missing2 = "microseconds_since_unix_epoch") || data4.utc_date_time === void 0 && (missing2 = "utc_date_time")) {
+                            const err7 = { instancePath: instancePath + "/timestamp", keyword: "required", params: { missingProperty: missing2 } };
+                            if (vErrors === null) {
+                              vErrors = [err7];
+                            } else {
+                              vErrors.push(err7);
+                            }
+                            errors++;
+                          } else {
+                            const _errs23 = errors;
+                            for (const key2 in data4) {
+                              if (!(key2 === "microseconds_since_unix_epoch" || key2 === "utc_date_time")) {
+                                const err8 = { instancePath: instancePath + "/timestamp", keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                                if (vErrors === null) {
+                                  vErrors = [err8];
+                                } else {
+                                  vErrors.push(err8);
+                                }
+                                errors++;
+                                break;
+                              }
+                            }
+                            if (_errs23 === errors) {
+                              if (data4.microseconds_since_unix_epoch !== void 0) {
+                                let data6 = data4.microseconds_since_unix_epoch;
+                                const _errs24 = errors;
+                                if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+                                  const err9 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                                  if (vErrors === null) {
+                                    vErrors = [err9];
+                                  } else {
+                                    vErrors.push(err9);
+                                  }
+                                  errors++;
+                                }
+                                if (errors === _errs24) {
+                                  if (typeof data6 == "number" && isFinite(data6)) {
+                                    if (data6 > 18446744073709552e3 || isNaN(data6)) {
+                                      const err10 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                      if (vErrors === null) {
+                                        vErrors = [err10];
+                                      } else {
+                                        vErrors.push(err10);
+                                      }
+                                      errors++;
+                                    } else {
+                                      if (data6 < 0 || isNaN(data6)) {
+                                        const err11 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                        if (vErrors === null) {
+                                          vErrors = [err11];
+                                        } else {
+                                          vErrors.push(err11);
+                                        }
+                                        errors++;
+                                      } else {
+                                        if (data6 > 9007199254740991 || data6 < -9007199254740991) {
+                                          const err12 = { instancePath: instancePath + "/timestamp/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                          if (vErrors === null) {
+                                            vErrors = [err12];
+                                          } else {
+                                            vErrors.push(err12);
+                                          }
+                                          errors++;
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                                var valid7 = _errs24 === errors;
+                              } else {
+                                var valid7 = true;
+                              }
+                              if (valid7) {
+                                if (data4.utc_date_time !== void 0) {
+                                  const _errs26 = errors;
+                                  if (typeof data4.utc_date_time !== "string") {
+                                    const err13 = { instancePath: instancePath + "/timestamp/utc_date_time", keyword: "type", params: { type: "string" } };
+                                    if (vErrors === null) {
+                                      vErrors = [err13];
+                                    } else {
+                                      vErrors.push(err13);
+                                    }
+                                    errors++;
+                                  }
+                                  var valid7 = _errs26 === errors;
+                                } else {
+                                  var valid7 = true;
+                                }
+                              }
+                            }
+                          }
+                        } else {
+                          const err14 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "object" } };
+                          if (vErrors === null) {
+                            vErrors = [err14];
+                          } else {
+                            vErrors.push(err14);
+                          }
+                          errors++;
+                        }
+                      }
+                      var _valid1 = _errs21 === errors;
+                      if (_valid1) {
+                        errors = _errs15;
+                        if (vErrors !== null) {
+                          if (_errs15) {
+                            vErrors.length = _errs15;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      } else {
+                        let _depth0 = 0;
+                        for (let i0 = _errs15; i0 < _mid0; i0++) {
+                          if (vErrors[i0].instancePath.length > _depth0) {
+                            _depth0 = vErrors[i0].instancePath.length;
+                          }
+                        }
+                        let _depth1 = 0;
+                        for (let i1 = _mid0; i1 < errors; i1++) {
+                          if (vErrors[i1].instancePath.length > _depth1) {
+                            _depth1 = vErrors[i1].instancePath.length;
+                          }
+                        }
+                        let _closest0 = "documented";
+                        if (_depth1 > _depth0) {
+                          vErrors.splice(_errs15, _mid0 - _errs15);
+                          _closest0 = "observed";
+                        } else {
+                          vErrors.length = _mid0;
+                        }
+                        errors = vErrors.length;
+                        const err15 = { instancePath: instancePath + "/timestamp", keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs15 } };
+                        if (vErrors === null) {
+                          vErrors = [err15];
+                        } else {
+                          vErrors.push(err15);
+                        }
+                        errors++;
+                        strict$BlockHeaderInfo$live.errors = vErrors;
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs13 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.view !== void 0) {
+                      const _errs29 = errors;
+                      if (!strict$View(data.view, { instancePath: instancePath + "/view" })) {
+                        vErrors = vErrors === null ? strict$View.errors : vErrors.concat(strict$View.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs29 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$BlockHeaderInfo$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$BlockHeaderInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.chain_id === void 0 && (missing0 = "chain_id") || data.expiration_timestamp === void 0 && (missing0 = "expiration_timestamp") || data.sender === void 0 && (missing0 = "sender") || data.sequence_number === void 0 && (missing0 = "sequence_number") || data.gas_unit_price === void 0 && (missing0 = "gas_unit_price") || data.max_gas_amount === void 0 && (missing0 = "max_gas_amount")) {
+        strict$SmrTransactionHeader$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "chain_id" || key0 === "expiration_timestamp" || key0 === "sender" || key0 === "sequence_number" || key0 === "gas_unit_price" || key0 === "max_gas_amount")) {
+            strict$SmrTransactionHeader$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.chain_id !== void 0) {
+            let data0 = data.chain_id;
+            const _errs2 = errors;
+            if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+              strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/chain_id", keyword: "type", params: { type: "integer" } }];
+              return false;
+            }
+            if (errors === _errs2) {
+              if (typeof data0 == "number" && isFinite(data0)) {
+                if (data0 > 255 || isNaN(data0)) {
+                  strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/chain_id", keyword: "maximum", params: { comparison: "<=", limit: 255 } }];
+                  return false;
+                } else {
+                  if (data0 < 0 || isNaN(data0)) {
+                    strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/chain_id", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                    return false;
+                  }
+                }
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.expiration_timestamp !== void 0) {
+              let data1 = data.expiration_timestamp;
+              const _errs4 = errors;
+              const _errs6 = errors;
+              const _errs7 = errors;
+              if (errors === _errs7) {
+                if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                  let missing1;
+                  if (data1.timestamp === void 0 && (missing1 = "timestamp")) {
+                    const err0 = { instancePath: instancePath + "/expiration_timestamp", keyword: "required", params: { missingProperty: missing1 } };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
+                    }
+                    errors++;
+                  } else {
+                    const _errs9 = errors;
+                    for (const key1 in data1) {
+                      if (!(key1 === "timestamp")) {
+                        const err1 = { instancePath: instancePath + "/expiration_timestamp", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                        if (vErrors === null) {
+                          vErrors = [err1];
+                        } else {
+                          vErrors.push(err1);
+                        }
+                        errors++;
+                        break;
+                      }
+                    }
+                    if (_errs9 === errors) {
+                      if (data1.timestamp !== void 0) {
+                        let data2 = data1.timestamp;
+                        const _errs10 = errors;
+                        if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                          const err2 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "type", params: { type: "integer" } };
+                          if (vErrors === null) {
+                            vErrors = [err2];
+                          } else {
+                            vErrors.push(err2);
+                          }
+                          errors++;
+                        }
+                        if (errors === _errs10) {
+                          if (typeof data2 == "number" && isFinite(data2)) {
+                            if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                              const err3 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                              if (vErrors === null) {
+                                vErrors = [err3];
+                              } else {
+                                vErrors.push(err3);
+                              }
+                              errors++;
+                            } else {
+                              if (data2 < 0 || isNaN(data2)) {
+                                const err4 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                if (vErrors === null) {
+                                  vErrors = [err4];
+                                } else {
+                                  vErrors.push(err4);
+                                }
+                                errors++;
+                              } else {
+                                if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                                  const err5 = { instancePath: instancePath + "/expiration_timestamp/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err5];
+                                  } else {
+                                    vErrors.push(err5);
+                                  }
+                                  errors++;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                } else {
+                  const err6 = { instancePath: instancePath + "/expiration_timestamp", keyword: "type", params: { type: "object" } };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                }
+              }
+              var _valid0 = _errs7 === errors;
+              if (!_valid0) {
+                const _mid0 = errors;
+                const _errs12 = errors;
+                if (errors === _errs12) {
+                  if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                    let missing2;
+                    if (data1.microseconds_since_unix_epoch === void 0 && (missing2 = "microseconds_since_unix_epoch") || data1.utc_date_time === void 0 && (missing2 = "utc_date_time")) {
+                      const err7 = { instancePath: instancePath + "/expiration_timestamp", keyword: "required", params: { missingProperty: missing2 } };
+                      if (vErrors === null) {
+                        vErrors = [err7];
+                      } else {
+                        vErrors.push(err7);
+                      }
+                      errors++;
+                    } else {
+                      const _errs14 = errors;
+                      for (const key2 in data1) {
+                        if (!(key2 === "microseconds_since_unix_epoch" || key2 === "utc_date_time")) {
+                          const err8 = { instancePath: instancePath + "/expiration_timestamp", keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                          if (vErrors === null) {
+                            vErrors = [err8];
+                          } else {
+                            vErrors.push(err8);
+                          }
+                          errors++;
+                          break;
+                        }
+                      }
+                      if (_errs14 === errors) {
+                        if (data1.microseconds_since_unix_epoch !== void 0) {
+                          let data3 = data1.microseconds_since_unix_epoch;
+                          const _errs15 = errors;
+                          if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                            const err9 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+                            if (vErrors === null) {
+                              vErrors = [err9];
+                            } else {
+                              vErrors.push(err9);
+                            }
+                            errors++;
+                          }
+                          if (errors === _errs15) {
+                            if (typeof data3 == "number" && isFinite(data3)) {
+                              if (data3 > 18446744073709552e3 || isNaN(data3)) {
+                                const err10 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                                if (vErrors === null) {
+                                  vErrors = [err10];
+                                } else {
+                                  vErrors.push(err10);
+                                }
+                                errors++;
+                              } else {
+                                if (data3 < 0 || isNaN(data3)) {
+                                  const err11 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err11];
+                                  } else {
+                                    vErrors.push(err11);
+                                  }
+                                  errors++;
+                                } else {
+                                  if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+                                    const err12 = { instancePath: instancePath + "/expiration_timestamp/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err12];
+                                    } else {
+                                      vErrors.push(err12);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                              }
+                            }
+                          }
+                          var valid4 = _errs15 === errors;
+                        } else {
+                          var valid4 = true;
+                        }
+                        if (valid4) {
+                          if (data1.utc_date_time !== void 0) {
+                            const _errs17 = errors;
+                            if (typeof data1.utc_date_time !== "string") {
+                              const err13 = { instancePath: instancePath + "/expiration_timestamp/utc_date_time", keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err13];
+                              } else {
+                                vErrors.push(err13);
+                              }
+                              errors++;
+                            }
+                            var valid4 = _errs17 === errors;
+                          } else {
+                            var valid4 = true;
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    const err14 = { instancePath: instancePath + "/expiration_timestamp", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid1 = _errs12 === errors;
+                if (_valid1) {
+                  errors = _errs6;
+                  if (vErrors !== null) {
+                    if (_errs6) {
+                      vErrors.length = _errs6;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth0 = 0;
+                  for (let i0 = _errs6; i0 < _mid0; i0++) {
+                    if (vErrors[i0].instancePath.length > _depth0) {
+                      _depth0 = vErrors[i0].instancePath.length;
+                    }
+                  }
+                  let _depth1 = 0;
+                  for (let i1 = _mid0; i1 < errors; i1++) {
+                    if (vErrors[i1].instancePath.length > _depth1) {
+                      _depth1 = vErrors[i1].instancePath.length;
+                    }
+                  }
+                  let _closest0 = "documented";
+                  if (_depth1 > _depth0) {
+                    vErrors.splice(_errs6, _mid0 - _errs6);
+                    _closest0 = "observed";
+                  } else {
+                    vErrors.length = _mid0;
+                  }
+                  errors = vErrors.length;
+                  const err15 = { instancePath: instancePath + "/expiration_timestamp", keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs6 } };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                  strict$SmrTransactionHeader$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.sender !== void 0) {
+                let data5 = data.sender;
+                const _errs20 = errors;
+                const _errs21 = errors;
+                const _errs22 = errors;
+                const _errs23 = errors;
+                if (errors === _errs23) {
+                  if (typeof data5 === "string") {
+                    const digits0 = data5.length - (data5.length >= 2 && data5.charCodeAt(0) === 48 && data5.charCodeAt(1) === 120 ? 2 : 0);
+                    if (!(digits0 >= 1 && digits0 <= 64 && pattern42.test(data5))) {
+                      const err16 = { instancePath: instancePath + "/sender", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]{1,64}$" } };
+                      if (vErrors === null) {
+                        vErrors = [err16];
+                      } else {
+                        vErrors.push(err16);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err17 = { instancePath: instancePath + "/sender", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err17];
+                    } else {
+                      vErrors.push(err17);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid2 = _errs22 === errors;
+                if (!_valid2) {
+                  const _mid1 = errors;
+                  const _errs25 = errors;
+                  if (errors === _errs25) {
+                    if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                      let missing3;
+                      if (data5.Move === void 0 && (missing3 = "Move")) {
+                        const err18 = { instancePath: instancePath + "/sender", keyword: "required", params: { missingProperty: missing3 } };
+                        if (vErrors === null) {
+                          vErrors = [err18];
+                        } else {
+                          vErrors.push(err18);
+                        }
+                        errors++;
+                      } else {
+                        const _errs27 = errors;
+                        for (const key3 in data5) {
+                          if (!(key3 === "Move")) {
+                            const err19 = { instancePath: instancePath + "/sender", keyword: "additionalProperties", params: { additionalProperty: key3 } };
+                            if (vErrors === null) {
+                              vErrors = [err19];
+                            } else {
+                              vErrors.push(err19);
+                            }
+                            errors++;
+                            break;
+                          }
+                        }
+                        if (_errs27 === errors) {
+                          if (data5.Move !== void 0) {
+                            let data6 = data5.Move;
+                            const _errs29 = errors;
+                            if (errors === _errs29) {
+                              if (typeof data6 === "string") {
+                                const digits1 = data6.length - (data6.length >= 2 && data6.charCodeAt(0) === 48 && data6.charCodeAt(1) === 120 ? 2 : 0);
+                                if (!(digits1 >= 1 && digits1 <= 64 && pattern42.test(data6))) {
+                                  const err20 = { instancePath: instancePath + "/sender/Move", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]{1,64}$" } };
+                                  if (vErrors === null) {
+                                    vErrors = [err20];
+                                  } else {
+                                    vErrors.push(err20);
+                                  }
+                                  errors++;
+                                }
+                              } else {
+                                const err21 = { instancePath: instancePath + "/sender/Move", keyword: "type", params: { type: "string" } };
+                                if (vErrors === null) {
+                                  vErrors = [err21];
+                                } else {
+                                  vErrors.push(err21);
+                                }
+                                errors++;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      const err22 = { instancePath: instancePath + "/sender", keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err22];
+                      } else {
+                        vErrors.push(err22);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid3 = _errs25 === errors;
+                  if (_valid3) {
+                    errors = _errs21;
+                    if (vErrors !== null) {
+                      if (_errs21) {
+                        vErrors.length = _errs21;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  } else {
+                    let _depth2 = 0;
+                    for (let i2 = _errs21; i2 < _mid1; i2++) {
+                      if (vErrors[i2].instancePath.length > _depth2) {
+                        _depth2 = vErrors[i2].instancePath.length;
+                      }
+                    }
+                    let _depth3 = 0;
+                    for (let i3 = _mid1; i3 < errors; i3++) {
+                      if (vErrors[i3].instancePath.length > _depth3) {
+                        _depth3 = vErrors[i3].instancePath.length;
+                      }
+                    }
+                    let _closest1 = "documented";
+                    if (_depth3 > _depth2) {
+                      vErrors.splice(_errs21, _mid1 - _errs21);
+                      _closest1 = "observed";
+                    } else {
+                      vErrors.length = _mid1;
+                    }
+                    errors = vErrors.length;
+                    const err23 = { instancePath: instancePath + "/sender", keyword: "liveForms", params: { closest: _closest1, actions: "sender", count: errors - _errs21 } };
+                    if (vErrors === null) {
+                      vErrors = [err23];
+                    } else {
+                      vErrors.push(err23);
+                    }
+                    errors++;
+                    strict$SmrTransactionHeader$live.errors = vErrors;
+                    return false;
+                  }
+                }
+                var valid0 = _errs20 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.sequence_number !== void 0) {
+                  let data7 = data.sequence_number;
+                  const _errs32 = errors;
+                  if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
+                    strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } }];
+                    return false;
+                  }
+                  if (errors === _errs32) {
+                    if (typeof data7 == "number" && isFinite(data7)) {
+                      if (data7 > 18446744073709552e3 || isNaN(data7)) {
+                        strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                        return false;
+                      } else {
+                        if (data7 < 0 || isNaN(data7)) {
+                          strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                          return false;
+                        } else {
+                          if (data7 > 9007199254740991 || data7 < -9007199254740991) {
+                            strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                            return false;
+                          }
+                        }
+                      }
+                    }
+                  }
+                  var valid0 = _errs32 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.gas_unit_price !== void 0) {
+                    let data8 = data.gas_unit_price;
+                    const _errs34 = errors;
+                    if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
+                      strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "type", params: { type: "integer" } }];
+                      return false;
+                    }
+                    if (errors === _errs34) {
+                      if (typeof data8 == "number" && isFinite(data8)) {
+                        if (data8 > 18446744073709552e3 || isNaN(data8)) {
+                          strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                          return false;
+                        } else {
+                          if (data8 < 0 || isNaN(data8)) {
+                            strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                            return false;
+                          } else {
+                            if (data8 > 9007199254740991 || data8 < -9007199254740991) {
+                              strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/gas_unit_price", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                              return false;
+                            }
+                          }
+                        }
+                      }
+                    }
+                    var valid0 = _errs34 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.max_gas_amount !== void 0) {
+                      let data9 = data.max_gas_amount;
+                      const _errs36 = errors;
+                      if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
+                        strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "type", params: { type: "integer" } }];
+                        return false;
+                      }
+                      if (errors === _errs36) {
+                        if (typeof data9 == "number" && isFinite(data9)) {
+                          if (data9 > 18446744073709552e3 || isNaN(data9)) {
+                            strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                            return false;
+                          } else {
+                            if (data9 < 0 || isNaN(data9)) {
+                              strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                              return false;
+                            } else {
+                              if (data9 > 9007199254740991 || data9 < -9007199254740991) {
+                                strict$SmrTransactionHeader$live.errors = [{ instancePath: instancePath + "/max_gas_amount", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                                return false;
+                              }
+                            }
+                          }
+                        }
+                      }
+                      var valid0 = _errs36 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$SmrTransactionHeader$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$SmrTransactionHeader$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$Event$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.guid === void 0 && (missing0 = "guid") || data.sequence_number === void 0 && (missing0 = "sequence_number") || data.type === void 0 && (missing0 = "type") || data.data === void 0 && (missing0 = "data")) {
+        strict$Event$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "guid" || key0 === "sequence_number" || key0 === "type" || key0 === "data")) {
+            strict$Event$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.guid !== void 0) {
+            let data0 = data.guid;
+            const _errs2 = errors;
+            const _errs3 = errors;
+            const _errs4 = errors;
+            if (typeof data0 !== "string") {
+              const err0 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "string" } };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            var _valid0 = _errs4 === errors;
+            if (!_valid0) {
+              const _mid0 = errors;
+              const _errs6 = errors;
+              if (errors === _errs6) {
+                if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+                  let missing1;
+                  if (data0.creation_number === void 0 && (missing1 = "creation_number") || data0.account_address === void 0 && (missing1 = "account_address")) {
+                    const err1 = { instancePath: instancePath + "/guid", keyword: "required", params: { missingProperty: missing1 } };
+                    if (vErrors === null) {
+                      vErrors = [err1];
+                    } else {
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                  } else {
+                    const _errs8 = errors;
+                    for (const key1 in data0) {
+                      if (!(key1 === "creation_number" || key1 === "account_address")) {
+                        const err2 = { instancePath: instancePath + "/guid", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                        if (vErrors === null) {
+                          vErrors = [err2];
+                        } else {
+                          vErrors.push(err2);
+                        }
+                        errors++;
+                        break;
+                      }
+                    }
+                    if (_errs8 === errors) {
+                      if (data0.creation_number !== void 0) {
+                        let data1 = data0.creation_number;
+                        const _errs9 = errors;
+                        const _errs10 = errors;
+                        if (errors === _errs10) {
+                          if (typeof data1 === "string") {
+                            if (!pattern222.test(data1)) {
+                              const err3 = { instancePath: instancePath + "/guid/creation_number", keyword: "pattern", params: { pattern: "^[0-9]+$" } };
+                              if (vErrors === null) {
+                                vErrors = [err3];
+                              } else {
+                                vErrors.push(err3);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err4 = { instancePath: instancePath + "/guid/creation_number", keyword: "type", params: { type: "string" } };
+                            if (vErrors === null) {
+                              vErrors = [err4];
+                            } else {
+                              vErrors.push(err4);
+                            }
+                            errors++;
+                          }
+                        }
+                        var valid2 = _errs9 === errors;
+                      } else {
+                        var valid2 = true;
+                      }
+                      if (valid2) {
+                        if (data0.account_address !== void 0) {
+                          let data2 = data0.account_address;
+                          const _errs12 = errors;
+                          const _errs13 = errors;
+                          if (errors === _errs13) {
+                            if (typeof data2 === "string") {
+                              const digits0 = data2.length - (data2.length >= 2 && data2.charCodeAt(0) === 48 && data2.charCodeAt(1) === 120 ? 2 : 0);
+                              if (!(digits0 >= 1 && digits0 <= 64 && pattern42.test(data2))) {
+                                const err5 = { instancePath: instancePath + "/guid/account_address", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]{1,64}$" } };
+                                if (vErrors === null) {
+                                  vErrors = [err5];
+                                } else {
+                                  vErrors.push(err5);
+                                }
+                                errors++;
+                              }
+                            } else {
+                              const err6 = { instancePath: instancePath + "/guid/account_address", keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err6];
+                              } else {
+                                vErrors.push(err6);
+                              }
+                              errors++;
+                            }
+                          }
+                          var valid2 = _errs12 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                      }
+                    }
+                  }
+                } else {
+                  const err7 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "object" } };
+                  if (vErrors === null) {
+                    vErrors = [err7];
+                  } else {
+                    vErrors.push(err7);
+                  }
+                  errors++;
+                }
+              }
+              var _valid1 = _errs6 === errors;
+              if (_valid1) {
+                errors = _errs3;
+                if (vErrors !== null) {
+                  if (_errs3) {
+                    vErrors.length = _errs3;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              } else {
+                let _depth0 = 0;
+                for (let i0 = _errs3; i0 < _mid0; i0++) {
+                  if (vErrors[i0].instancePath.length > _depth0) {
+                    _depth0 = vErrors[i0].instancePath.length;
+                  }
+                }
+                let _depth1 = 0;
+                for (let i1 = _mid0; i1 < errors; i1++) {
+                  if (vErrors[i1].instancePath.length > _depth1) {
+                    _depth1 = vErrors[i1].instancePath.length;
+                  }
+                }
+                let _closest0 = "documented";
+                if (_depth1 > _depth0) {
+                  vErrors.splice(_errs3, _mid0 - _errs3);
+                  _closest0 = "observed";
+                } else {
+                  vErrors.length = _mid0;
+                }
+                errors = vErrors.length;
+                const err8 = { instancePath: instancePath + "/guid", keyword: "liveForms", params: { closest: _closest0, actions: "event-guid", count: errors - _errs3 } };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+                strict$Event$live.errors = vErrors;
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.sequence_number !== void 0) {
+              let data3 = data.sequence_number;
+              const _errs16 = errors;
+              const _errs17 = errors;
+              const _errs18 = errors;
+              if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+                const err9 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+              if (errors === _errs18) {
+                if (typeof data3 == "number" && isFinite(data3)) {
+                  if (data3 > 18446744073709552e3 || isNaN(data3)) {
+                    const err10 = { instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+                    if (vErrors === null) {
+                      vErrors = [err10];
+                    } else {
+                      vErrors.push(err10);
+                    }
+                    errors++;
+                  } else {
+                    if (data3 < 0 || isNaN(data3)) {
+                      const err11 = { instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                      if (vErrors === null) {
+                        vErrors = [err11];
+                      } else {
+                        vErrors.push(err11);
+                      }
+                      errors++;
+                    } else {
+                      if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+                        const err12 = { instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+                        if (vErrors === null) {
+                          vErrors = [err12];
+                        } else {
+                          vErrors.push(err12);
+                        }
+                        errors++;
+                      }
+                    }
+                  }
+                }
+              }
+              var _valid2 = _errs18 === errors;
+              if (!_valid2) {
+                const _mid1 = errors;
+                const _errs20 = errors;
+                const _errs21 = errors;
+                if (errors === _errs21) {
+                  if (typeof data3 === "string") {
+                    if (!pattern222.test(data3)) {
+                      const err13 = { instancePath: instancePath + "/sequence_number", keyword: "pattern", params: { pattern: "^[0-9]+$" } };
+                      if (vErrors === null) {
+                        vErrors = [err13];
+                      } else {
+                        vErrors.push(err13);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err14 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid3 = _errs20 === errors;
+                if (_valid3) {
+                  errors = _errs17;
+                  if (vErrors !== null) {
+                    if (_errs17) {
+                      vErrors.length = _errs17;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth2 = 0;
+                  for (let i2 = _errs17; i2 < _mid1; i2++) {
+                    if (vErrors[i2].instancePath.length > _depth2) {
+                      _depth2 = vErrors[i2].instancePath.length;
+                    }
+                  }
+                  let _depth3 = 0;
+                  for (let i3 = _mid1; i3 < errors; i3++) {
+                    if (vErrors[i3].instancePath.length > _depth3) {
+                      _depth3 = vErrors[i3].instancePath.length;
+                    }
+                  }
+                  let _closest1 = "documented";
+                  if (_depth3 > _depth2) {
+                    vErrors.splice(_errs17, _mid1 - _errs17);
+                    _closest1 = "observed";
+                  } else {
+                    vErrors.length = _mid1;
+                  }
+                  errors = vErrors.length;
+                  const err15 = { instancePath: instancePath + "/sequence_number", keyword: "liveForms", params: { closest: _closest1, actions: "event-sequence-number", count: errors - _errs17 } };
+                  if (vErrors === null) {
+                    vErrors = [err15];
+                  } else {
+                    vErrors.push(err15);
+                  }
+                  errors++;
+                  strict$Event$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs16 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.type !== void 0) {
+                const _errs24 = errors;
+                if (typeof data.type !== "string") {
+                  strict$Event$live.errors = [{ instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } }];
+                  return false;
+                }
+                var valid0 = _errs24 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$Event$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$Event$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$MoveTransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.gas_used === void 0 && (missing0 = "gas_used") || data.events === void 0 && (missing0 = "events") || data.vm_status === void 0 && (missing0 = "vm_status")) {
+        strict$MoveTransactionOutput$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "gas_used" || key0 === "events" || key0 === "vm_status")) {
+            strict$MoveTransactionOutput$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.gas_used !== void 0) {
+            let data0 = data.gas_used;
+            const _errs2 = errors;
+            if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+              strict$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "type", params: { type: "integer" } }];
+              return false;
+            }
+            if (errors === _errs2) {
+              if (typeof data0 == "number" && isFinite(data0)) {
+                if (data0 > 18446744073709552e3 || isNaN(data0)) {
+                  strict$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                  return false;
+                } else {
+                  if (data0 < 0 || isNaN(data0)) {
+                    strict$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                    return false;
+                  } else {
+                    if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+                      strict$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/gas_used", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                      return false;
+                    }
+                  }
+                }
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.events !== void 0) {
+              let data1 = data.events;
+              const _errs4 = errors;
+              if (errors === _errs4) {
+                if (Array.isArray(data1)) {
+                  var valid1 = true;
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs6 = errors;
+                    if (!strict$Event$live(data1[i0], { instancePath: instancePath + "/events/" + i0 })) {
+                      vErrors = vErrors === null ? strict$Event$live.errors : vErrors.concat(strict$Event$live.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid1 = _errs6 === errors;
+                    if (!valid1) {
+                      break;
+                    }
+                  }
+                } else {
+                  strict$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/events", keyword: "type", params: { type: "array" } }];
+                  return false;
+                }
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.vm_status !== void 0) {
+                const _errs7 = errors;
+                if (typeof data.vm_status !== "string") {
+                  strict$MoveTransactionOutput$live.errors = [{ instancePath: instancePath + "/vm_status", keyword: "type", params: { type: "string" } }];
+                  return false;
+                }
+                var valid0 = _errs7 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveTransactionOutput$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveTransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$TransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    if (!(data === "Empty")) {
+      strict$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "enum", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } }];
+      return false;
+    }
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      strict$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Dkg, Move, Oracle", "found": keys0 } }];
+      return false;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Dkg" || key0 === "Move" || key0 === "Oracle")) {
+        strict$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Dkg, Move, Oracle", "key": key0 } }];
+        return false;
+      }
+    }
+  } else {
+    strict$TransactionOutput$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } }];
+    return false;
+  }
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.Dkg !== void 0) {
+        let data0 = data.Dkg;
+        const _errs0 = errors;
+        if (typeof data0 !== "string") {
+          strict$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Dkg", keyword: "type", params: { type: "string" } }];
+          return false;
+        }
+        if (!(data0 === "Success" || data0 === "Fail" || data0 === "Invalid" || data0 === "PendingAfterExecution" || data0 === "Pending")) {
+          strict$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Dkg", keyword: "enum", params: { allowedValues: schema382.enum } }];
+          return false;
+        }
+        var valid0 = _errs0 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.Move !== void 0) {
+          const _errs3 = errors;
+          if (!strict$MoveTransactionOutput$live(data.Move, { instancePath: instancePath + "/Move" })) {
+            vErrors = vErrors === null ? strict$MoveTransactionOutput$live.errors : vErrors.concat(strict$MoveTransactionOutput$live.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs3 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.Oracle !== void 0) {
+            let data2 = data.Oracle;
+            const _errs4 = errors;
+            if (typeof data2 !== "string") {
+              strict$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Oracle", keyword: "type", params: { type: "string" } }];
+              return false;
+            }
+            if (!(data2 === "Success" || data2 === "Fail" || data2 === "Invalid" || data2 === "PendingAfterExecution" || data2 === "Pending")) {
+              strict$TransactionOutput$live.errors = [{ instancePath: instancePath + "/Oracle", keyword: "enum", params: { allowedValues: schema382.enum } }];
+              return false;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    }
+  }
+  strict$TransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$TransactionInfoV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.authenticator === void 0 && (missing0 = "authenticator") || data.hash === void 0 && (missing0 = "hash") || data.header === void 0 && (missing0 = "header") || data.payload === void 0 && (missing0 = "payload") || data.status === void 0 && (missing0 = "status")) {
+        strict$TransactionInfoV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "authenticator" || key0 === "block_header" || key0 === "hash" || key0 === "header" || key0 === "payload" || key0 === "output" || key0 === "status")) {
+            strict$TransactionInfoV1$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.authenticator !== void 0) {
+            let data0 = data.authenticator;
+            const _errs2 = errors;
+            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+              strict$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } }];
+              return false;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.block_header !== void 0) {
+              let data1 = data.block_header;
+              const _errs4 = errors;
+              if (data1 !== null) {
+                if (!strict$TransactionBlockInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+                  vErrors = vErrors === null ? strict$TransactionBlockInfo$live.errors : vErrors.concat(strict$TransactionBlockInfo$live.errors);
+                  errors = vErrors.length;
+                }
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.hash !== void 0) {
+                let data2 = data.hash;
+                const _errs6 = errors;
+                const _errs7 = errors;
+                if (errors === _errs7) {
+                  if (typeof data2 === "string") {
+                    const digits0 = data2.length - (data2.length >= 2 && data2.charCodeAt(0) === 48 && data2.charCodeAt(1) === 120 ? 2 : 0);
+                    if (!(digits0 >= 1 && pattern42.test(data2))) {
+                      strict$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                      return false;
+                    }
+                  } else {
+                    strict$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.header !== void 0) {
+                  const _errs9 = errors;
+                  if (!strict$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+                    vErrors = vErrors === null ? strict$SmrTransactionHeader$live.errors : vErrors.concat(strict$SmrTransactionHeader$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs9 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.payload !== void 0) {
+                    let data4 = data.payload;
+                    const _errs10 = errors;
+                    if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+                      strict$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } }];
+                      return false;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.output !== void 0) {
+                      let data5 = data.output;
+                      const _errs12 = errors;
+                      if (data5 !== null) {
+                        if (!strict$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+                          vErrors = vErrors === null ? strict$TransactionOutput$live.errors : vErrors.concat(strict$TransactionOutput$live.errors);
+                          errors = vErrors.length;
+                        }
+                      }
+                      var valid0 = _errs12 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.status !== void 0) {
+                        let data6 = data.status;
+                        const _errs14 = errors;
+                        if (typeof data6 !== "string") {
+                          strict$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } }];
+                          return false;
+                        }
+                        if (!(data6 === "Success" || data6 === "Fail" || data6 === "Invalid" || data6 === "PendingAfterExecution" || data6 === "Pending")) {
+                          strict$TransactionInfoV1$live.errors = [{ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema382.enum } }];
+                          return false;
+                        }
+                        var valid0 = _errs14 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$TransactionInfoV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$TransactionInfoV1$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$TransactionInfoV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.authenticator === void 0 && (missing0 = "authenticator") || data.hash === void 0 && (missing0 = "hash") || data.header === void 0 && (missing0 = "header") || data.payload === void 0 && (missing0 = "payload") || data.status === void 0 && (missing0 = "status")) {
+        strict$TransactionInfoV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "authenticator" || key0 === "block_header" || key0 === "hash" || key0 === "header" || key0 === "payload" || key0 === "output" || key0 === "status")) {
+            strict$TransactionInfoV2$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.authenticator !== void 0) {
+            let data0 = data.authenticator;
+            const _errs2 = errors;
+            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+              strict$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } }];
+              return false;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.block_header !== void 0) {
+              let data1 = data.block_header;
+              const _errs4 = errors;
+              if (data1 !== null) {
+                if (!strict$BlockHeaderInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+                  vErrors = vErrors === null ? strict$BlockHeaderInfo$live.errors : vErrors.concat(strict$BlockHeaderInfo$live.errors);
+                  errors = vErrors.length;
+                }
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.hash !== void 0) {
+                let data2 = data.hash;
+                const _errs6 = errors;
+                const _errs7 = errors;
+                if (errors === _errs7) {
+                  if (typeof data2 === "string") {
+                    const digits0 = data2.length - (data2.length >= 2 && data2.charCodeAt(0) === 48 && data2.charCodeAt(1) === 120 ? 2 : 0);
+                    if (!(digits0 >= 1 && pattern42.test(data2))) {
+                      strict$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/hash", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]+$" } }];
+                      return false;
+                    }
+                  } else {
+                    strict$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/hash", keyword: "type", params: { type: "string" } }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.header !== void 0) {
+                  const _errs9 = errors;
+                  if (!strict$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+                    vErrors = vErrors === null ? strict$SmrTransactionHeader$live.errors : vErrors.concat(strict$SmrTransactionHeader$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs9 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.payload !== void 0) {
+                    let data4 = data.payload;
+                    const _errs10 = errors;
+                    if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+                      strict$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } }];
+                      return false;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.output !== void 0) {
+                      let data5 = data.output;
+                      const _errs12 = errors;
+                      if (data5 !== null) {
+                        if (!strict$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+                          vErrors = vErrors === null ? strict$TransactionOutput$live.errors : vErrors.concat(strict$TransactionOutput$live.errors);
+                          errors = vErrors.length;
+                        }
+                      }
+                      var valid0 = _errs12 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.status !== void 0) {
+                        let data6 = data.status;
+                        const _errs14 = errors;
+                        if (typeof data6 !== "string") {
+                          strict$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/status", keyword: "type", params: { type: "string" } }];
+                          return false;
+                        }
+                        if (!(data6 === "Success" || data6 === "Fail" || data6 === "Invalid" || data6 === "PendingAfterExecution" || data6 === "Pending")) {
+                          strict$TransactionInfoV2$live.errors = [{ instancePath: instancePath + "/status", keyword: "enum", params: { allowedValues: schema382.enum } }];
+                          return false;
+                        }
+                        var valid0 = _errs14 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$TransactionInfoV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$TransactionInfoV2$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$AccountStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record")) {
+        strict$AccountStatementV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "record")) {
+            strict$AccountStatementV1$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.record !== void 0) {
+            let data0 = data.record;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!strict$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                    vErrors = vErrors === null ? strict$TransactionInfoV1$live.errors : vErrors.concat(strict$TransactionInfoV1$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$AccountStatementV1$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$AccountStatementV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$AccountStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$AccountStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record")) {
+        strict$AccountStatementV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "record")) {
+            strict$AccountStatementV2$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.record !== void 0) {
+            let data0 = data.record;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!strict$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                    vErrors = vErrors === null ? strict$TransactionInfoV2$live.errors : vErrors.concat(strict$TransactionInfoV2$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$AccountStatementV2$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$AccountStatementV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$AccountStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$AccountCoinStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record") || data.cursor === void 0 && (missing0 = "cursor")) {
+        strict$AccountCoinStatementV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "record" || key0 === "cursor")) {
+            strict$AccountCoinStatementV1$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.record !== void 0) {
+            let data0 = data.record;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!strict$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                    vErrors = vErrors === null ? strict$TransactionInfoV1$live.errors : vErrors.concat(strict$TransactionInfoV1$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.cursor !== void 0) {
+              let data2 = data.cursor;
+              const _errs5 = errors;
+              if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                strict$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } }];
+                return false;
+              }
+              if (errors === _errs5) {
+                if (typeof data2 == "number" && isFinite(data2)) {
+                  if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                    strict$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                    return false;
+                  } else {
+                    if (data2 < 0 || isNaN(data2)) {
+                      strict$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                      return false;
+                    } else {
+                      if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                        strict$AccountCoinStatementV1$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      strict$AccountCoinStatementV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$AccountCoinStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$AccountCoinStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.record === void 0 && (missing0 = "record") || data.cursor === void 0 && (missing0 = "cursor")) {
+        strict$AccountCoinStatementV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "record" || key0 === "cursor")) {
+            strict$AccountCoinStatementV2$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.record !== void 0) {
+            let data0 = data.record;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!strict$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+                    vErrors = vErrors === null ? strict$TransactionInfoV2$live.errors : vErrors.concat(strict$TransactionInfoV2$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.cursor !== void 0) {
+              let data2 = data.cursor;
+              const _errs5 = errors;
+              if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+                strict$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } }];
+                return false;
+              }
+              if (errors === _errs5) {
+                if (typeof data2 == "number" && isFinite(data2)) {
+                  if (data2 > 18446744073709552e3 || isNaN(data2)) {
+                    strict$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } }];
+                    return false;
+                  } else {
+                    if (data2 < 0 || isNaN(data2)) {
+                      strict$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } }];
+                      return false;
+                    } else {
+                      if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+                        strict$AccountCoinStatementV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } }];
+                        return false;
+                      }
+                    }
+                  }
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      strict$AccountCoinStatementV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$AccountCoinStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+var schema1402 = { "$id": "urn:x-validators:MoveListCursor$live", "liveForms": [{ "type": ["array", "null"], "items": { "type": "integer", "minimum": 0, "maximum": 255 } }, { "type": "string", "pattern": "^[0-9a-f]*$" }], "liveActions": ["v1-list-cursor"] };
+var pattern482 = /* @__PURE__ */ new RegExp("^[0-9a-f]*$", "u");
+function strict$MoveListCursor$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (!Array.isArray(data) && data !== null) {
+    const err0 = { instancePath, keyword: "type", params: { type: schema1402.liveForms[0].type } };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (errors === _errs1) {
+    if (Array.isArray(data)) {
+      var valid1 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        let data0 = data[i0];
+        const _errs3 = errors;
+        if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+          const err1 = { instancePath: instancePath + "/" + i0, keyword: "type", params: { type: "integer" } };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+        if (errors === _errs3) {
+          if (typeof data0 == "number" && isFinite(data0)) {
+            if (data0 > 255 || isNaN(data0)) {
+              const err2 = { instancePath: instancePath + "/" + i0, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            } else {
+              if (data0 < 0 || isNaN(data0)) {
+                const err3 = { instancePath: instancePath + "/" + i0, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+            }
+          }
+        }
+        var valid1 = _errs3 === errors;
+        if (!valid1) {
+          break;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs5 = errors;
+    if (errors === _errs5) {
+      if (typeof data === "string") {
+        if (!pattern482.test(data)) {
+          const err4 = { instancePath, keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath, keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    var _valid1 = _errs5 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i1 = _errs0; i1 < _mid0; i1++) {
+        if (vErrors[i1].instancePath.length > _depth0) {
+          _depth0 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i2 = _mid0; i2 < errors; i2++) {
+        if (vErrors[i2].instancePath.length > _depth1) {
+          _depth1 = vErrors[i2].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err6 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+      strict$MoveListCursor$live.errors = vErrors;
+      return false;
+    }
+  }
+  strict$MoveListCursor$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$MoveResourceList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.resource === void 0 && (missing0 = "resource")) {
+        strict$MoveResourceList$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "resource" || key0 === "cursor")) {
+            strict$MoveResourceList$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.resource !== void 0) {
+            let data0 = data.resource;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  let data1 = data0[i0];
+                  const _errs4 = errors;
+                  if (errors === _errs4) {
+                    if (Array.isArray(data1)) {
+                      if (data1.length > 2) {
+                        strict$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "maxItems", params: { limit: 2 } }];
+                        return false;
+                      } else {
+                        if (data1.length < 2) {
+                          strict$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "minItems", params: { limit: 2 } }];
+                          return false;
+                        } else {
+                          const len1 = data1.length;
+                          if (len1 > 0) {
+                            const _errs6 = errors;
+                            if (typeof data1[0] !== "string") {
+                              strict$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0 + "/0", keyword: "type", params: { type: "string" } }];
+                              return false;
+                            }
+                            var valid2 = _errs6 === errors;
+                          }
+                          if (valid2) {
+                            if (len1 > 1) {
+                              const _errs8 = errors;
+                              if (!strict$StructTag(data1[1], { instancePath: instancePath + "/resource/" + i0 + "/1" })) {
+                                vErrors = vErrors === null ? strict$StructTag.errors : vErrors.concat(strict$StructTag.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid2 = _errs8 === errors;
+                            }
+                            if (valid2) {
+                              const len2 = data1.length;
+                              if (!(len2 <= 2)) {
+                                strict$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "items", params: { limit: 2 } }];
+                                return false;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      strict$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource/" + i0, keyword: "type", params: { type: "array" } }];
+                      return false;
+                    }
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$MoveResourceList$live.errors = [{ instancePath: instancePath + "/resource", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.cursor !== void 0) {
+              let data4 = data.cursor;
+              const _errs9 = errors;
+              const _errs11 = errors;
+              const _errs12 = errors;
+              if (!Array.isArray(data4) && data4 !== null) {
+                const err0 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema1402.liveForms[0].type } };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              if (errors === _errs12) {
+                if (Array.isArray(data4)) {
+                  var valid5 = true;
+                  const len3 = data4.length;
+                  for (let i1 = 0; i1 < len3; i1++) {
+                    let data5 = data4[i1];
+                    const _errs14 = errors;
+                    if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                      const err1 = { instancePath: instancePath + "/cursor/" + i1, keyword: "type", params: { type: "integer" } };
+                      if (vErrors === null) {
+                        vErrors = [err1];
+                      } else {
+                        vErrors.push(err1);
+                      }
+                      errors++;
+                    }
+                    if (errors === _errs14) {
+                      if (typeof data5 == "number" && isFinite(data5)) {
+                        if (data5 > 255 || isNaN(data5)) {
+                          const err2 = { instancePath: instancePath + "/cursor/" + i1, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+                          if (vErrors === null) {
+                            vErrors = [err2];
+                          } else {
+                            vErrors.push(err2);
+                          }
+                          errors++;
+                        } else {
+                          if (data5 < 0 || isNaN(data5)) {
+                            const err3 = { instancePath: instancePath + "/cursor/" + i1, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                            if (vErrors === null) {
+                              vErrors = [err3];
+                            } else {
+                              vErrors.push(err3);
+                            }
+                            errors++;
+                          }
+                        }
+                      }
+                    }
+                    var valid5 = _errs14 === errors;
+                    if (!valid5) {
+                      break;
+                    }
+                  }
+                }
+              }
+              var _valid0 = _errs12 === errors;
+              if (!_valid0) {
+                const _mid0 = errors;
+                const _errs16 = errors;
+                if (errors === _errs16) {
+                  if (typeof data4 === "string") {
+                    if (!pattern482.test(data4)) {
+                      const err4 = { instancePath: instancePath + "/cursor", keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+                      if (vErrors === null) {
+                        vErrors = [err4];
+                      } else {
+                        vErrors.push(err4);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err5 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err5];
+                    } else {
+                      vErrors.push(err5);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid1 = _errs16 === errors;
+                if (_valid1) {
+                  errors = _errs11;
+                  if (vErrors !== null) {
+                    if (_errs11) {
+                      vErrors.length = _errs11;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth0 = 0;
+                  for (let i2 = _errs11; i2 < _mid0; i2++) {
+                    if (vErrors[i2].instancePath.length > _depth0) {
+                      _depth0 = vErrors[i2].instancePath.length;
+                    }
+                  }
+                  let _depth1 = 0;
+                  for (let i3 = _mid0; i3 < errors; i3++) {
+                    if (vErrors[i3].instancePath.length > _depth1) {
+                      _depth1 = vErrors[i3].instancePath.length;
+                    }
+                  }
+                  let _closest0 = "documented";
+                  if (_depth1 > _depth0) {
+                    vErrors.splice(_errs11, _mid0 - _errs11);
+                    _closest0 = "observed";
+                  } else {
+                    vErrors.length = _mid0;
+                  }
+                  errors = vErrors.length;
+                  const err6 = { instancePath: instancePath + "/cursor", keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs11 } };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                  strict$MoveResourceList$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs9 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveResourceList$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveResourceList$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$MoveModuleList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.modules === void 0 && (missing0 = "modules")) {
+        strict$MoveModuleList$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "modules" || key0 === "cursor")) {
+            strict$MoveModuleList$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.modules !== void 0) {
+            let data0 = data.modules;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  let data1 = data0[i0];
+                  const _errs4 = errors;
+                  if (errors === _errs4) {
+                    if (Array.isArray(data1)) {
+                      if (data1.length > 2) {
+                        strict$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "maxItems", params: { limit: 2 } }];
+                        return false;
+                      } else {
+                        if (data1.length < 2) {
+                          strict$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "minItems", params: { limit: 2 } }];
+                          return false;
+                        } else {
+                          const len1 = data1.length;
+                          if (len1 > 0) {
+                            const _errs6 = errors;
+                            if (typeof data1[0] !== "string") {
+                              strict$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0 + "/0", keyword: "type", params: { type: "string" } }];
+                              return false;
+                            }
+                            var valid2 = _errs6 === errors;
+                          }
+                          if (valid2) {
+                            if (len1 > 1) {
+                              const _errs8 = errors;
+                              if (!strict$MoveModuleId(data1[1], { instancePath: instancePath + "/modules/" + i0 + "/1" })) {
+                                vErrors = vErrors === null ? strict$MoveModuleId.errors : vErrors.concat(strict$MoveModuleId.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid2 = _errs8 === errors;
+                            }
+                            if (valid2) {
+                              const len2 = data1.length;
+                              if (!(len2 <= 2)) {
+                                strict$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "items", params: { limit: 2 } }];
+                                return false;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      strict$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules/" + i0, keyword: "type", params: { type: "array" } }];
+                      return false;
+                    }
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$MoveModuleList$live.errors = [{ instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.cursor !== void 0) {
+              let data4 = data.cursor;
+              const _errs9 = errors;
+              const _errs11 = errors;
+              const _errs12 = errors;
+              if (!Array.isArray(data4) && data4 !== null) {
+                const err0 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema1402.liveForms[0].type } };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              if (errors === _errs12) {
+                if (Array.isArray(data4)) {
+                  var valid5 = true;
+                  const len3 = data4.length;
+                  for (let i1 = 0; i1 < len3; i1++) {
+                    let data5 = data4[i1];
+                    const _errs14 = errors;
+                    if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+                      const err1 = { instancePath: instancePath + "/cursor/" + i1, keyword: "type", params: { type: "integer" } };
+                      if (vErrors === null) {
+                        vErrors = [err1];
+                      } else {
+                        vErrors.push(err1);
+                      }
+                      errors++;
+                    }
+                    if (errors === _errs14) {
+                      if (typeof data5 == "number" && isFinite(data5)) {
+                        if (data5 > 255 || isNaN(data5)) {
+                          const err2 = { instancePath: instancePath + "/cursor/" + i1, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+                          if (vErrors === null) {
+                            vErrors = [err2];
+                          } else {
+                            vErrors.push(err2);
+                          }
+                          errors++;
+                        } else {
+                          if (data5 < 0 || isNaN(data5)) {
+                            const err3 = { instancePath: instancePath + "/cursor/" + i1, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+                            if (vErrors === null) {
+                              vErrors = [err3];
+                            } else {
+                              vErrors.push(err3);
+                            }
+                            errors++;
+                          }
+                        }
+                      }
+                    }
+                    var valid5 = _errs14 === errors;
+                    if (!valid5) {
+                      break;
+                    }
+                  }
+                }
+              }
+              var _valid0 = _errs12 === errors;
+              if (!_valid0) {
+                const _mid0 = errors;
+                const _errs16 = errors;
+                if (errors === _errs16) {
+                  if (typeof data4 === "string") {
+                    if (!pattern482.test(data4)) {
+                      const err4 = { instancePath: instancePath + "/cursor", keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+                      if (vErrors === null) {
+                        vErrors = [err4];
+                      } else {
+                        vErrors.push(err4);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err5 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "string" } };
+                    if (vErrors === null) {
+                      vErrors = [err5];
+                    } else {
+                      vErrors.push(err5);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid1 = _errs16 === errors;
+                if (_valid1) {
+                  errors = _errs11;
+                  if (vErrors !== null) {
+                    if (_errs11) {
+                      vErrors.length = _errs11;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth0 = 0;
+                  for (let i2 = _errs11; i2 < _mid0; i2++) {
+                    if (vErrors[i2].instancePath.length > _depth0) {
+                      _depth0 = vErrors[i2].instancePath.length;
+                    }
+                  }
+                  let _depth1 = 0;
+                  for (let i3 = _mid0; i3 < errors; i3++) {
+                    if (vErrors[i3].instancePath.length > _depth1) {
+                      _depth1 = vErrors[i3].instancePath.length;
+                    }
+                  }
+                  let _closest0 = "documented";
+                  if (_depth1 > _depth0) {
+                    vErrors.splice(_errs11, _mid0 - _errs11);
+                    _closest0 = "observed";
+                  } else {
+                    vErrors.length = _mid0;
+                  }
+                  errors = vErrors.length;
+                  const err6 = { instancePath: instancePath + "/cursor", keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs11 } };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                  strict$MoveModuleList$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs9 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveModuleList$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveModuleList$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$MoveList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    strict$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } }];
+    return false;
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      strict$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Resources, Modules", "found": keys0 } }];
+      return false;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Resources" || key0 === "Modules")) {
+        strict$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Resources, Modules", "key": key0 } }];
+        return false;
+      }
+    }
+  } else {
+    strict$MoveList$live.errors = [{ instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } }];
+    return false;
+  }
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.Resources !== void 0) {
+        const _errs0 = errors;
+        if (!strict$MoveResourceList$live(data.Resources, { instancePath: instancePath + "/Resources" })) {
+          vErrors = vErrors === null ? strict$MoveResourceList$live.errors : vErrors.concat(strict$MoveResourceList$live.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs0 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.Modules !== void 0) {
+          const _errs1 = errors;
+          if (!strict$MoveModuleList$live(data.Modules, { instancePath: instancePath + "/Modules" })) {
+            vErrors = vErrors === null ? strict$MoveModuleList$live.errors : vErrors.concat(strict$MoveModuleList$live.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+      }
+    }
+  }
+  strict$MoveList$live.errors = vErrors;
+  return errors === 0;
+}
+var schema1462 = { "$id": "urn:x-validators:MoveModule$live", "type": "object", "required": ["address", "name", "friends", "exposed_functions", "structs"], "properties": { "address": { "$ref": "urn:x-validators:Address" }, "name": { "liveForms": [{ "type": "object" }, { "type": "string" }], "liveActions": ["module-name"] }, "friends": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "string" } }], "liveActions": ["module-friends"] }, "exposed_functions": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "visibility", "is_entry", "is_view", "generic_type_params", "params", "return"], "properties": { "name": { "type": "string" }, "visibility": { "type": "string", "enum": ["public", "friend", "private"] }, "is_entry": { "type": "boolean" }, "is_view": { "type": "boolean" }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": false } }, "params": { "type": "array", "items": { "type": "string" } }, "return": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": false } }], "liveActions": ["module-functions"] }, "structs": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "is_native", "abilities", "generic_type_params", "fields"], "properties": { "name": { "type": "string" }, "is_native": { "type": "boolean" }, "abilities": { "type": "array", "items": { "type": "string" } }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints", "is_phantom"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } }, "is_phantom": { "type": "boolean" } }, "additionalProperties": false } }, "fields": { "type": "array", "items": { "type": "object", "required": ["name", "type"], "properties": { "name": { "type": "string" }, "type": { "type": "string" } }, "additionalProperties": false } } }, "additionalProperties": false } }], "liveActions": ["module-structs"] } }, "additionalProperties": false };
+function strict$MoveModule$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.address === void 0 && (missing0 = "address") || data.name === void 0 && (missing0 = "name") || data.friends === void 0 && (missing0 = "friends") || data.exposed_functions === void 0 && (missing0 = "exposed_functions") || data.structs === void 0 && (missing0 = "structs")) {
+        strict$MoveModule$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "address" || key0 === "name" || key0 === "friends" || key0 === "exposed_functions" || key0 === "structs")) {
+            strict$MoveModule$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.address !== void 0) {
+            let data0 = data.address;
+            const _errs2 = errors;
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (typeof data0 === "string") {
+                if (!(data0.length >= 2 && data0.charCodeAt(0) === 48 && data0.charCodeAt(1) === 120 && data0.length - 2 >= 1 && data0.length - 2 <= 64 && pattern42.test(data0))) {
+                  strict$MoveModule$live.errors = [{ instancePath: instancePath + "/address", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^0x[0-9a-fA-F]{1,64}$" } }];
+                  return false;
+                }
+              } else {
+                strict$MoveModule$live.errors = [{ instancePath: instancePath + "/address", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.name !== void 0) {
+              let data1 = data.name;
+              const _errs5 = errors;
+              const _errs6 = errors;
+              const _errs7 = errors;
+              if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+                const err0 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "object" } };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              var _valid0 = _errs7 === errors;
+              if (!_valid0) {
+                const _mid0 = errors;
+                const _errs9 = errors;
+                if (typeof data1 !== "string") {
+                  const err1 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                }
+                var _valid1 = _errs9 === errors;
+                if (_valid1) {
+                  errors = _errs6;
+                  if (vErrors !== null) {
+                    if (_errs6) {
+                      vErrors.length = _errs6;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                } else {
+                  let _depth0 = 0;
+                  for (let i0 = _errs6; i0 < _mid0; i0++) {
+                    if (vErrors[i0].instancePath.length > _depth0) {
+                      _depth0 = vErrors[i0].instancePath.length;
+                    }
+                  }
+                  let _depth1 = 0;
+                  for (let i1 = _mid0; i1 < errors; i1++) {
+                    if (vErrors[i1].instancePath.length > _depth1) {
+                      _depth1 = vErrors[i1].instancePath.length;
+                    }
+                  }
+                  let _closest0 = "documented";
+                  if (_depth1 > _depth0) {
+                    vErrors.splice(_errs6, _mid0 - _errs6);
+                    _closest0 = "observed";
+                  } else {
+                    vErrors.length = _mid0;
+                  }
+                  errors = vErrors.length;
+                  const err2 = { instancePath: instancePath + "/name", keyword: "liveForms", params: { closest: _closest0, actions: "module-name", count: errors - _errs6 } };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                  strict$MoveModule$live.errors = vErrors;
+                  return false;
+                }
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.friends !== void 0) {
+                let data2 = data.friends;
+                const _errs12 = errors;
+                const _errs13 = errors;
+                const _errs14 = errors;
+                if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
+                  const err3 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "object" } };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var _valid2 = _errs14 === errors;
+                if (!_valid2) {
+                  const _mid1 = errors;
+                  const _errs16 = errors;
+                  if (errors === _errs16) {
+                    if (Array.isArray(data2)) {
+                      var valid4 = true;
+                      const len0 = data2.length;
+                      for (let i2 = 0; i2 < len0; i2++) {
+                        const _errs18 = errors;
+                        if (typeof data2[i2] !== "string") {
+                          const err4 = { instancePath: instancePath + "/friends/" + i2, keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err4];
+                          } else {
+                            vErrors.push(err4);
+                          }
+                          errors++;
+                        }
+                        var valid4 = _errs18 === errors;
+                        if (!valid4) {
+                          break;
+                        }
+                      }
+                    } else {
+                      const err5 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "array" } };
+                      if (vErrors === null) {
+                        vErrors = [err5];
+                      } else {
+                        vErrors.push(err5);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid3 = _errs16 === errors;
+                  if (_valid3) {
+                    errors = _errs13;
+                    if (vErrors !== null) {
+                      if (_errs13) {
+                        vErrors.length = _errs13;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  } else {
+                    let _depth2 = 0;
+                    for (let i3 = _errs13; i3 < _mid1; i3++) {
+                      if (vErrors[i3].instancePath.length > _depth2) {
+                        _depth2 = vErrors[i3].instancePath.length;
+                      }
+                    }
+                    let _depth3 = 0;
+                    for (let i4 = _mid1; i4 < errors; i4++) {
+                      if (vErrors[i4].instancePath.length > _depth3) {
+                        _depth3 = vErrors[i4].instancePath.length;
+                      }
+                    }
+                    let _closest1 = "documented";
+                    if (_depth3 > _depth2) {
+                      vErrors.splice(_errs13, _mid1 - _errs13);
+                      _closest1 = "observed";
+                    } else {
+                      vErrors.length = _mid1;
+                    }
+                    errors = vErrors.length;
+                    const err6 = { instancePath: instancePath + "/friends", keyword: "liveForms", params: { closest: _closest1, actions: "module-friends", count: errors - _errs13 } };
+                    if (vErrors === null) {
+                      vErrors = [err6];
+                    } else {
+                      vErrors.push(err6);
+                    }
+                    errors++;
+                    strict$MoveModule$live.errors = vErrors;
+                    return false;
+                  }
+                }
+                var valid0 = _errs12 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.exposed_functions !== void 0) {
+                  let data4 = data.exposed_functions;
+                  const _errs21 = errors;
+                  const _errs22 = errors;
+                  const _errs23 = errors;
+                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+                    const err7 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "object" } };
+                    if (vErrors === null) {
+                      vErrors = [err7];
+                    } else {
+                      vErrors.push(err7);
+                    }
+                    errors++;
+                  }
+                  var _valid4 = _errs23 === errors;
+                  if (!_valid4) {
+                    const _mid2 = errors;
+                    const _errs25 = errors;
+                    if (errors === _errs25) {
+                      if (Array.isArray(data4)) {
+                        var valid6 = true;
+                        const len1 = data4.length;
+                        for (let i5 = 0; i5 < len1; i5++) {
+                          let data5 = data4[i5];
+                          const _errs27 = errors;
+                          if (errors === _errs27) {
+                            if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                              let missing1;
+                              if (data5.name === void 0 && (missing1 = "name") || data5.visibility === void 0 && (missing1 = "visibility") || data5.is_entry === void 0 && (missing1 = "is_entry") || data5.is_view === void 0 && (missing1 = "is_view") || data5.generic_type_params === void 0 && (missing1 = "generic_type_params") || data5.params === void 0 && (missing1 = "params") || data5.return === void 0 && (missing1 = "return")) {
+                                const err8 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: missing1 } };
+                                if (vErrors === null) {
+                                  vErrors = [err8];
+                                } else {
+                                  vErrors.push(err8);
+                                }
+                                errors++;
+                              } else {
+                                const _errs29 = errors;
+                                for (const key1 in data5) {
+                                  if (!(key1 === "name" || key1 === "visibility" || key1 === "is_entry" || key1 === "is_view" || key1 === "generic_type_params" || key1 === "params" || key1 === "return")) {
+                                    const err9 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                                    if (vErrors === null) {
+                                      vErrors = [err9];
+                                    } else {
+                                      vErrors.push(err9);
+                                    }
+                                    errors++;
+                                    break;
+                                  }
+                                }
+                                if (_errs29 === errors) {
+                                  if (data5.name !== void 0) {
+                                    const _errs30 = errors;
+                                    if (typeof data5.name !== "string") {
+                                      const err10 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/name", keyword: "type", params: { type: "string" } };
+                                      if (vErrors === null) {
+                                        vErrors = [err10];
+                                      } else {
+                                        vErrors.push(err10);
+                                      }
+                                      errors++;
+                                    }
+                                    var valid7 = _errs30 === errors;
+                                  } else {
+                                    var valid7 = true;
+                                  }
+                                  if (valid7) {
+                                    if (data5.visibility !== void 0) {
+                                      let data7 = data5.visibility;
+                                      const _errs32 = errors;
+                                      if (typeof data7 !== "string") {
+                                        const err11 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "type", params: { type: "string" } };
+                                        if (vErrors === null) {
+                                          vErrors = [err11];
+                                        } else {
+                                          vErrors.push(err11);
+                                        }
+                                        errors++;
+                                      }
+                                      if (!(data7 === "public" || data7 === "friend" || data7 === "private")) {
+                                        const err12 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "enum", params: { allowedValues: schema1462.properties.exposed_functions.liveForms[1].items.properties.visibility.enum } };
+                                        if (vErrors === null) {
+                                          vErrors = [err12];
+                                        } else {
+                                          vErrors.push(err12);
+                                        }
+                                        errors++;
+                                      }
+                                      var valid7 = _errs32 === errors;
+                                    } else {
+                                      var valid7 = true;
+                                    }
+                                    if (valid7) {
+                                      if (data5.is_entry !== void 0) {
+                                        const _errs34 = errors;
+                                        if (typeof data5.is_entry !== "boolean") {
+                                          const err13 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_entry", keyword: "type", params: { type: "boolean" } };
+                                          if (vErrors === null) {
+                                            vErrors = [err13];
+                                          } else {
+                                            vErrors.push(err13);
+                                          }
+                                          errors++;
+                                        }
+                                        var valid7 = _errs34 === errors;
+                                      } else {
+                                        var valid7 = true;
+                                      }
+                                      if (valid7) {
+                                        if (data5.is_view !== void 0) {
+                                          const _errs36 = errors;
+                                          if (typeof data5.is_view !== "boolean") {
+                                            const err14 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_view", keyword: "type", params: { type: "boolean" } };
+                                            if (vErrors === null) {
+                                              vErrors = [err14];
+                                            } else {
+                                              vErrors.push(err14);
+                                            }
+                                            errors++;
+                                          }
+                                          var valid7 = _errs36 === errors;
+                                        } else {
+                                          var valid7 = true;
+                                        }
+                                        if (valid7) {
+                                          if (data5.generic_type_params !== void 0) {
+                                            let data10 = data5.generic_type_params;
+                                            const _errs38 = errors;
+                                            if (errors === _errs38) {
+                                              if (Array.isArray(data10)) {
+                                                var valid8 = true;
+                                                const len2 = data10.length;
+                                                for (let i6 = 0; i6 < len2; i6++) {
+                                                  let data11 = data10[i6];
+                                                  const _errs40 = errors;
+                                                  if (errors === _errs40) {
+                                                    if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                                                      let missing2;
+                                                      if (data11.constraints === void 0 && (missing2 = "constraints")) {
+                                                        const err15 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "required", params: { missingProperty: missing2 } };
+                                                        if (vErrors === null) {
+                                                          vErrors = [err15];
+                                                        } else {
+                                                          vErrors.push(err15);
+                                                        }
+                                                        errors++;
+                                                      } else {
+                                                        const _errs42 = errors;
+                                                        for (const key2 in data11) {
+                                                          if (!(key2 === "constraints")) {
+                                                            const err16 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                                                            if (vErrors === null) {
+                                                              vErrors = [err16];
+                                                            } else {
+                                                              vErrors.push(err16);
+                                                            }
+                                                            errors++;
+                                                            break;
+                                                          }
+                                                        }
+                                                        if (_errs42 === errors) {
+                                                          if (data11.constraints !== void 0) {
+                                                            let data12 = data11.constraints;
+                                                            const _errs43 = errors;
+                                                            if (errors === _errs43) {
+                                                              if (Array.isArray(data12)) {
+                                                                var valid10 = true;
+                                                                const len3 = data12.length;
+                                                                for (let i7 = 0; i7 < len3; i7++) {
+                                                                  const _errs45 = errors;
+                                                                  if (typeof data12[i7] !== "string") {
+                                                                    const err17 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints/" + i7, keyword: "type", params: { type: "string" } };
+                                                                    if (vErrors === null) {
+                                                                      vErrors = [err17];
+                                                                    } else {
+                                                                      vErrors.push(err17);
+                                                                    }
+                                                                    errors++;
+                                                                  }
+                                                                  var valid10 = _errs45 === errors;
+                                                                  if (!valid10) {
+                                                                    break;
+                                                                  }
+                                                                }
+                                                              } else {
+                                                                const err18 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints", keyword: "type", params: { type: "array" } };
+                                                                if (vErrors === null) {
+                                                                  vErrors = [err18];
+                                                                } else {
+                                                                  vErrors.push(err18);
+                                                                }
+                                                                errors++;
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    } else {
+                                                      const err19 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "type", params: { type: "object" } };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err19];
+                                                      } else {
+                                                        vErrors.push(err19);
+                                                      }
+                                                      errors++;
+                                                    }
+                                                  }
+                                                  var valid8 = _errs40 === errors;
+                                                  if (!valid8) {
+                                                    break;
+                                                  }
+                                                }
+                                              } else {
+                                                const err20 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                                                if (vErrors === null) {
+                                                  vErrors = [err20];
+                                                } else {
+                                                  vErrors.push(err20);
+                                                }
+                                                errors++;
+                                              }
+                                            }
+                                            var valid7 = _errs38 === errors;
+                                          } else {
+                                            var valid7 = true;
+                                          }
+                                          if (valid7) {
+                                            if (data5.params !== void 0) {
+                                              let data14 = data5.params;
+                                              const _errs47 = errors;
+                                              if (errors === _errs47) {
+                                                if (Array.isArray(data14)) {
+                                                  var valid11 = true;
+                                                  const len4 = data14.length;
+                                                  for (let i8 = 0; i8 < len4; i8++) {
+                                                    const _errs49 = errors;
+                                                    if (typeof data14[i8] !== "string") {
+                                                      const err21 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params/" + i8, keyword: "type", params: { type: "string" } };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err21];
+                                                      } else {
+                                                        vErrors.push(err21);
+                                                      }
+                                                      errors++;
+                                                    }
+                                                    var valid11 = _errs49 === errors;
+                                                    if (!valid11) {
+                                                      break;
+                                                    }
+                                                  }
+                                                } else {
+                                                  const err22 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params", keyword: "type", params: { type: "array" } };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err22];
+                                                  } else {
+                                                    vErrors.push(err22);
+                                                  }
+                                                  errors++;
+                                                }
+                                              }
+                                              var valid7 = _errs47 === errors;
+                                            } else {
+                                              var valid7 = true;
+                                            }
+                                            if (valid7) {
+                                              if (data5.return !== void 0) {
+                                                let data16 = data5.return;
+                                                const _errs51 = errors;
+                                                if (errors === _errs51) {
+                                                  if (Array.isArray(data16)) {
+                                                    var valid12 = true;
+                                                    const len5 = data16.length;
+                                                    for (let i9 = 0; i9 < len5; i9++) {
+                                                      const _errs53 = errors;
+                                                      if (typeof data16[i9] !== "string") {
+                                                        const err23 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return/" + i9, keyword: "type", params: { type: "string" } };
+                                                        if (vErrors === null) {
+                                                          vErrors = [err23];
+                                                        } else {
+                                                          vErrors.push(err23);
+                                                        }
+                                                        errors++;
+                                                      }
+                                                      var valid12 = _errs53 === errors;
+                                                      if (!valid12) {
+                                                        break;
+                                                      }
+                                                    }
+                                                  } else {
+                                                    const err24 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return", keyword: "type", params: { type: "array" } };
+                                                    if (vErrors === null) {
+                                                      vErrors = [err24];
+                                                    } else {
+                                                      vErrors.push(err24);
+                                                    }
+                                                    errors++;
+                                                  }
+                                                }
+                                                var valid7 = _errs51 === errors;
+                                              } else {
+                                                var valid7 = true;
+                                              }
+                                            }
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            } else {
+                              const err25 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "type", params: { type: "object" } };
+                              if (vErrors === null) {
+                                vErrors = [err25];
+                              } else {
+                                vErrors.push(err25);
+                              }
+                              errors++;
+                            }
+                          }
+                          var valid6 = _errs27 === errors;
+                          if (!valid6) {
+                            break;
+                          }
+                        }
+                      } else {
+                        const err26 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "array" } };
+                        if (vErrors === null) {
+                          vErrors = [err26];
+                        } else {
+                          vErrors.push(err26);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid5 = _errs25 === errors;
+                    if (_valid5) {
+                      errors = _errs22;
+                      if (vErrors !== null) {
+                        if (_errs22) {
+                          vErrors.length = _errs22;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    } else {
+                      let _depth4 = 0;
+                      for (let i10 = _errs22; i10 < _mid2; i10++) {
+                        if (vErrors[i10].instancePath.length > _depth4) {
+                          _depth4 = vErrors[i10].instancePath.length;
+                        }
+                      }
+                      let _depth5 = 0;
+                      for (let i11 = _mid2; i11 < errors; i11++) {
+                        if (vErrors[i11].instancePath.length > _depth5) {
+                          _depth5 = vErrors[i11].instancePath.length;
+                        }
+                      }
+                      let _closest2 = "documented";
+                      if (_depth5 > _depth4) {
+                        vErrors.splice(_errs22, _mid2 - _errs22);
+                        _closest2 = "observed";
+                      } else {
+                        vErrors.length = _mid2;
+                      }
+                      errors = vErrors.length;
+                      const err27 = { instancePath: instancePath + "/exposed_functions", keyword: "liveForms", params: { closest: _closest2, actions: "module-functions", count: errors - _errs22 } };
+                      if (vErrors === null) {
+                        vErrors = [err27];
+                      } else {
+                        vErrors.push(err27);
+                      }
+                      errors++;
+                      strict$MoveModule$live.errors = vErrors;
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs21 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.structs !== void 0) {
+                    let data18 = data.structs;
+                    const _errs56 = errors;
+                    const _errs57 = errors;
+                    const _errs58 = errors;
+                    if (!(data18 && typeof data18 == "object" && !Array.isArray(data18))) {
+                      const err28 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err28];
+                      } else {
+                        vErrors.push(err28);
+                      }
+                      errors++;
+                    }
+                    var _valid6 = _errs58 === errors;
+                    if (!_valid6) {
+                      const _mid3 = errors;
+                      const _errs60 = errors;
+                      if (errors === _errs60) {
+                        if (Array.isArray(data18)) {
+                          var valid14 = true;
+                          const len6 = data18.length;
+                          for (let i12 = 0; i12 < len6; i12++) {
+                            let data19 = data18[i12];
+                            const _errs62 = errors;
+                            if (errors === _errs62) {
+                              if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+                                let missing3;
+                                if (data19.name === void 0 && (missing3 = "name") || data19.is_native === void 0 && (missing3 = "is_native") || data19.abilities === void 0 && (missing3 = "abilities") || data19.generic_type_params === void 0 && (missing3 = "generic_type_params") || data19.fields === void 0 && (missing3 = "fields")) {
+                                  const err29 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: missing3 } };
+                                  if (vErrors === null) {
+                                    vErrors = [err29];
+                                  } else {
+                                    vErrors.push(err29);
+                                  }
+                                  errors++;
+                                } else {
+                                  const _errs64 = errors;
+                                  for (const key3 in data19) {
+                                    if (!(key3 === "name" || key3 === "is_native" || key3 === "abilities" || key3 === "generic_type_params" || key3 === "fields")) {
+                                      const err30 = { instancePath: instancePath + "/structs/" + i12, keyword: "additionalProperties", params: { additionalProperty: key3 } };
+                                      if (vErrors === null) {
+                                        vErrors = [err30];
+                                      } else {
+                                        vErrors.push(err30);
+                                      }
+                                      errors++;
+                                      break;
+                                    }
+                                  }
+                                  if (_errs64 === errors) {
+                                    if (data19.name !== void 0) {
+                                      const _errs65 = errors;
+                                      if (typeof data19.name !== "string") {
+                                        const err31 = { instancePath: instancePath + "/structs/" + i12 + "/name", keyword: "type", params: { type: "string" } };
+                                        if (vErrors === null) {
+                                          vErrors = [err31];
+                                        } else {
+                                          vErrors.push(err31);
+                                        }
+                                        errors++;
+                                      }
+                                      var valid15 = _errs65 === errors;
+                                    } else {
+                                      var valid15 = true;
+                                    }
+                                    if (valid15) {
+                                      if (data19.is_native !== void 0) {
+                                        const _errs67 = errors;
+                                        if (typeof data19.is_native !== "boolean") {
+                                          const err32 = { instancePath: instancePath + "/structs/" + i12 + "/is_native", keyword: "type", params: { type: "boolean" } };
+                                          if (vErrors === null) {
+                                            vErrors = [err32];
+                                          } else {
+                                            vErrors.push(err32);
+                                          }
+                                          errors++;
+                                        }
+                                        var valid15 = _errs67 === errors;
+                                      } else {
+                                        var valid15 = true;
+                                      }
+                                      if (valid15) {
+                                        if (data19.abilities !== void 0) {
+                                          let data22 = data19.abilities;
+                                          const _errs69 = errors;
+                                          if (errors === _errs69) {
+                                            if (Array.isArray(data22)) {
+                                              var valid16 = true;
+                                              const len7 = data22.length;
+                                              for (let i13 = 0; i13 < len7; i13++) {
+                                                const _errs71 = errors;
+                                                if (typeof data22[i13] !== "string") {
+                                                  const err33 = { instancePath: instancePath + "/structs/" + i12 + "/abilities/" + i13, keyword: "type", params: { type: "string" } };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err33];
+                                                  } else {
+                                                    vErrors.push(err33);
+                                                  }
+                                                  errors++;
+                                                }
+                                                var valid16 = _errs71 === errors;
+                                                if (!valid16) {
+                                                  break;
+                                                }
+                                              }
+                                            } else {
+                                              const err34 = { instancePath: instancePath + "/structs/" + i12 + "/abilities", keyword: "type", params: { type: "array" } };
+                                              if (vErrors === null) {
+                                                vErrors = [err34];
+                                              } else {
+                                                vErrors.push(err34);
+                                              }
+                                              errors++;
+                                            }
+                                          }
+                                          var valid15 = _errs69 === errors;
+                                        } else {
+                                          var valid15 = true;
+                                        }
+                                        if (valid15) {
+                                          if (data19.generic_type_params !== void 0) {
+                                            let data24 = data19.generic_type_params;
+                                            const _errs73 = errors;
+                                            if (errors === _errs73) {
+                                              if (Array.isArray(data24)) {
+                                                var valid17 = true;
+                                                const len8 = data24.length;
+                                                for (let i14 = 0; i14 < len8; i14++) {
+                                                  let data25 = data24[i14];
+                                                  const _errs75 = errors;
+                                                  if (errors === _errs75) {
+                                                    if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                                                      let missing4;
+                                                      if (data25.constraints === void 0 && (missing4 = "constraints") || data25.is_phantom === void 0 && (missing4 = "is_phantom")) {
+                                                        const err35 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "required", params: { missingProperty: missing4 } };
+                                                        if (vErrors === null) {
+                                                          vErrors = [err35];
+                                                        } else {
+                                                          vErrors.push(err35);
+                                                        }
+                                                        errors++;
+                                                      } else {
+                                                        const _errs77 = errors;
+                                                        for (const key4 in data25) {
+                                                          if (!(key4 === "constraints" || key4 === "is_phantom")) {
+                                                            const err36 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "additionalProperties", params: { additionalProperty: key4 } };
+                                                            if (vErrors === null) {
+                                                              vErrors = [err36];
+                                                            } else {
+                                                              vErrors.push(err36);
+                                                            }
+                                                            errors++;
+                                                            break;
+                                                          }
+                                                        }
+                                                        if (_errs77 === errors) {
+                                                          if (data25.constraints !== void 0) {
+                                                            let data26 = data25.constraints;
+                                                            const _errs78 = errors;
+                                                            if (errors === _errs78) {
+                                                              if (Array.isArray(data26)) {
+                                                                var valid19 = true;
+                                                                const len9 = data26.length;
+                                                                for (let i15 = 0; i15 < len9; i15++) {
+                                                                  const _errs80 = errors;
+                                                                  if (typeof data26[i15] !== "string") {
+                                                                    const err37 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints/" + i15, keyword: "type", params: { type: "string" } };
+                                                                    if (vErrors === null) {
+                                                                      vErrors = [err37];
+                                                                    } else {
+                                                                      vErrors.push(err37);
+                                                                    }
+                                                                    errors++;
+                                                                  }
+                                                                  var valid19 = _errs80 === errors;
+                                                                  if (!valid19) {
+                                                                    break;
+                                                                  }
+                                                                }
+                                                              } else {
+                                                                const err38 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints", keyword: "type", params: { type: "array" } };
+                                                                if (vErrors === null) {
+                                                                  vErrors = [err38];
+                                                                } else {
+                                                                  vErrors.push(err38);
+                                                                }
+                                                                errors++;
+                                                              }
+                                                            }
+                                                            var valid18 = _errs78 === errors;
+                                                          } else {
+                                                            var valid18 = true;
+                                                          }
+                                                          if (valid18) {
+                                                            if (data25.is_phantom !== void 0) {
+                                                              const _errs82 = errors;
+                                                              if (typeof data25.is_phantom !== "boolean") {
+                                                                const err39 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/is_phantom", keyword: "type", params: { type: "boolean" } };
+                                                                if (vErrors === null) {
+                                                                  vErrors = [err39];
+                                                                } else {
+                                                                  vErrors.push(err39);
+                                                                }
+                                                                errors++;
+                                                              }
+                                                              var valid18 = _errs82 === errors;
+                                                            } else {
+                                                              var valid18 = true;
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    } else {
+                                                      const err40 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "type", params: { type: "object" } };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err40];
+                                                      } else {
+                                                        vErrors.push(err40);
+                                                      }
+                                                      errors++;
+                                                    }
+                                                  }
+                                                  var valid17 = _errs75 === errors;
+                                                  if (!valid17) {
+                                                    break;
+                                                  }
+                                                }
+                                              } else {
+                                                const err41 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                                                if (vErrors === null) {
+                                                  vErrors = [err41];
+                                                } else {
+                                                  vErrors.push(err41);
+                                                }
+                                                errors++;
+                                              }
+                                            }
+                                            var valid15 = _errs73 === errors;
+                                          } else {
+                                            var valid15 = true;
+                                          }
+                                          if (valid15) {
+                                            if (data19.fields !== void 0) {
+                                              let data29 = data19.fields;
+                                              const _errs84 = errors;
+                                              if (errors === _errs84) {
+                                                if (Array.isArray(data29)) {
+                                                  var valid20 = true;
+                                                  const len10 = data29.length;
+                                                  for (let i16 = 0; i16 < len10; i16++) {
+                                                    let data30 = data29[i16];
+                                                    const _errs86 = errors;
+                                                    if (errors === _errs86) {
+                                                      if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+                                                        let missing5;
+                                                        if (data30.name === void 0 && (missing5 = "name") || data30.type === void 0 && (missing5 = "type")) {
+                                                          const err42 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "required", params: { missingProperty: missing5 } };
+                                                          if (vErrors === null) {
+                                                            vErrors = [err42];
+                                                          } else {
+                                                            vErrors.push(err42);
+                                                          }
+                                                          errors++;
+                                                        } else {
+                                                          const _errs88 = errors;
+                                                          for (const key5 in data30) {
+                                                            if (!(key5 === "name" || key5 === "type")) {
+                                                              const err43 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "additionalProperties", params: { additionalProperty: key5 } };
+                                                              if (vErrors === null) {
+                                                                vErrors = [err43];
+                                                              } else {
+                                                                vErrors.push(err43);
+                                                              }
+                                                              errors++;
+                                                              break;
+                                                            }
+                                                          }
+                                                          if (_errs88 === errors) {
+                                                            if (data30.name !== void 0) {
+                                                              const _errs89 = errors;
+                                                              if (typeof data30.name !== "string") {
+                                                                const err44 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/name", keyword: "type", params: { type: "string" } };
+                                                                if (vErrors === null) {
+                                                                  vErrors = [err44];
+                                                                } else {
+                                                                  vErrors.push(err44);
+                                                                }
+                                                                errors++;
+                                                              }
+                                                              var valid21 = _errs89 === errors;
+                                                            } else {
+                                                              var valid21 = true;
+                                                            }
+                                                            if (valid21) {
+                                                              if (data30.type !== void 0) {
+                                                                const _errs91 = errors;
+                                                                if (typeof data30.type !== "string") {
+                                                                  const err45 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/type", keyword: "type", params: { type: "string" } };
+                                                                  if (vErrors === null) {
+                                                                    vErrors = [err45];
+                                                                  } else {
+                                                                    vErrors.push(err45);
+                                                                  }
+                                                                  errors++;
+                                                                }
+                                                                var valid21 = _errs91 === errors;
+                                                              } else {
+                                                                var valid21 = true;
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      } else {
+                                                        const err46 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "type", params: { type: "object" } };
+                                                        if (vErrors === null) {
+                                                          vErrors = [err46];
+                                                        } else {
+                                                          vErrors.push(err46);
+                                                        }
+                                                        errors++;
+                                                      }
+                                                    }
+                                                    var valid20 = _errs86 === errors;
+                                                    if (!valid20) {
+                                                      break;
+                                                    }
+                                                  }
+                                                } else {
+                                                  const err47 = { instancePath: instancePath + "/structs/" + i12 + "/fields", keyword: "type", params: { type: "array" } };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err47];
+                                                  } else {
+                                                    vErrors.push(err47);
+                                                  }
+                                                  errors++;
+                                                }
+                                              }
+                                              var valid15 = _errs84 === errors;
+                                            } else {
+                                              var valid15 = true;
+                                            }
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              } else {
+                                const err48 = { instancePath: instancePath + "/structs/" + i12, keyword: "type", params: { type: "object" } };
+                                if (vErrors === null) {
+                                  vErrors = [err48];
+                                } else {
+                                  vErrors.push(err48);
+                                }
+                                errors++;
+                              }
+                            }
+                            var valid14 = _errs62 === errors;
+                            if (!valid14) {
+                              break;
+                            }
+                          }
+                        } else {
+                          const err49 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "array" } };
+                          if (vErrors === null) {
+                            vErrors = [err49];
+                          } else {
+                            vErrors.push(err49);
+                          }
+                          errors++;
+                        }
+                      }
+                      var _valid7 = _errs60 === errors;
+                      if (_valid7) {
+                        errors = _errs57;
+                        if (vErrors !== null) {
+                          if (_errs57) {
+                            vErrors.length = _errs57;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      } else {
+                        let _depth6 = 0;
+                        for (let i17 = _errs57; i17 < _mid3; i17++) {
+                          if (vErrors[i17].instancePath.length > _depth6) {
+                            _depth6 = vErrors[i17].instancePath.length;
+                          }
+                        }
+                        let _depth7 = 0;
+                        for (let i18 = _mid3; i18 < errors; i18++) {
+                          if (vErrors[i18].instancePath.length > _depth7) {
+                            _depth7 = vErrors[i18].instancePath.length;
+                          }
+                        }
+                        let _closest3 = "documented";
+                        if (_depth7 > _depth6) {
+                          vErrors.splice(_errs57, _mid3 - _errs57);
+                          _closest3 = "observed";
+                        } else {
+                          vErrors.length = _mid3;
+                        }
+                        errors = vErrors.length;
+                        const err50 = { instancePath: instancePath + "/structs", keyword: "liveForms", params: { closest: _closest3, actions: "module-structs", count: errors - _errs57 } };
+                        if (vErrors === null) {
+                          vErrors = [err50];
+                        } else {
+                          vErrors.push(err50);
+                        }
+                        errors++;
+                        strict$MoveModule$live.errors = vErrors;
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs56 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveModule$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveModule$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$MoveModuleBytecode$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.bytecode === void 0 && (missing0 = "bytecode") || data.abi === void 0 && (missing0 = "abi")) {
+        strict$MoveModuleBytecode$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "bytecode" || key0 === "abi")) {
+            strict$MoveModuleBytecode$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.bytecode !== void 0) {
+            let data0 = data.bytecode;
+            const _errs2 = errors;
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (typeof data0 === "string") {
+                if (!pattern42.test(data0)) {
+                  strict$MoveModuleBytecode$live.errors = [{ instancePath: instancePath + "/bytecode", keyword: "hexPattern", params: { keyword: "pattern", pattern: "^(0x)?[0-9a-fA-F]*$" } }];
+                  return false;
+                }
+              } else {
+                strict$MoveModuleBytecode$live.errors = [{ instancePath: instancePath + "/bytecode", keyword: "type", params: { type: "string" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.abi !== void 0) {
+              const _errs5 = errors;
+              if (!strict$MoveModule$live(data.abi, { instancePath: instancePath + "/abi" })) {
+                vErrors = vErrors === null ? strict$MoveModule$live.errors : vErrors.concat(strict$MoveModule$live.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveModuleBytecode$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveModuleBytecode$live.errors = vErrors;
+  return errors === 0;
+}
+var schema1502 = { "$id": "urn:x-validators:MoveModuleListV2$live", "type": "object", "required": ["modules"], "properties": { "modules": { "type": "array", "items": { "$ref": "urn:x-validators:MoveModuleBytecode$live" } }, "cursor": { "type": ["string", "null"] } }, "additionalProperties": false };
+function strict$MoveModuleListV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.modules === void 0 && (missing0 = "modules")) {
+        strict$MoveModuleListV2$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "modules" || key0 === "cursor")) {
+            strict$MoveModuleListV2$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.modules !== void 0) {
+            let data0 = data.modules;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!strict$MoveModuleBytecode$live(data0[i0], { instancePath: instancePath + "/modules/" + i0 })) {
+                    vErrors = vErrors === null ? strict$MoveModuleBytecode$live.errors : vErrors.concat(strict$MoveModuleBytecode$live.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$MoveModuleListV2$live.errors = [{ instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.cursor !== void 0) {
+              let data2 = data.cursor;
+              const _errs5 = errors;
+              if (typeof data2 !== "string" && data2 !== null) {
+                strict$MoveModuleListV2$live.errors = [{ instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema1502.properties.cursor.type } }];
+                return false;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveModuleListV2$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveModuleListV2$live.errors = vErrors;
+  return errors === 0;
+}
+function strict$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.result === void 0 && (missing0 = "result")) {
+        strict$MoveValueResponseV1$live.errors = [{ instancePath, keyword: "required", params: { missingProperty: missing0 } }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "result")) {
+            strict$MoveValueResponseV1$live.errors = [{ instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.result !== void 0) {
+            let data0 = data.result;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data0)) {
+                var valid1 = true;
+                const len0 = data0.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  let data1 = data0[i0];
+                  const _errs4 = errors;
+                  const _errs5 = errors;
+                  const _errs6 = errors;
+                  if (data1 !== null) {
+                    if (!strict$MoveValue(data1, { instancePath: instancePath + "/result/" + i0 })) {
+                      vErrors = vErrors === null ? strict$MoveValue.errors : vErrors.concat(strict$MoveValue.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                  var _valid0 = _errs6 === errors;
+                  if (!_valid0) {
+                    const _mid0 = errors;
+                    const _errs8 = errors;
+                    if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+                      const err0 = { instancePath: instancePath + "/result/" + i0, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err0];
+                      } else {
+                        vErrors.push(err0);
+                      }
+                      errors++;
+                    }
+                    var _valid2 = _errs8 === errors;
+                    if (_valid2) {
+                      errors = _errs5;
+                      if (vErrors !== null) {
+                        if (_errs5) {
+                          vErrors.length = _errs5;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    } else {
+                      let _depth0 = 0;
+                      for (let i1 = _errs5; i1 < _mid0; i1++) {
+                        if (vErrors[i1].instancePath.length > _depth0) {
+                          _depth0 = vErrors[i1].instancePath.length;
+                        }
+                      }
+                      let _depth1 = 0;
+                      for (let i2 = _mid0; i2 < errors; i2++) {
+                        if (vErrors[i2].instancePath.length > _depth1) {
+                          _depth1 = vErrors[i2].instancePath.length;
+                        }
+                      }
+                      let _closest0 = "documented";
+                      if (_depth1 > _depth0) {
+                        vErrors.splice(_errs5, _mid0 - _errs5);
+                        _closest0 = "observed";
+                      } else {
+                        vErrors.length = _mid0;
+                      }
+                      errors = vErrors.length;
+                      const err1 = { instancePath: instancePath + "/result/" + i0, keyword: "liveForms", params: { closest: _closest0, actions: "v1-resource-value", count: errors - _errs5 } };
+                      if (vErrors === null) {
+                        vErrors = [err1];
+                      } else {
+                        vErrors.push(err1);
+                      }
+                      errors++;
+                      strict$MoveValueResponseV1$live.errors = vErrors;
+                      return false;
+                    }
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                strict$MoveValueResponseV1$live.errors = [{ instancePath: instancePath + "/result", keyword: "type", params: { type: "array" } }];
+                return false;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      strict$MoveValueResponseV1$live.errors = [{ instancePath, keyword: "type", params: { type: "object" } }];
+      return false;
+    }
+  }
+  strict$MoveValueResponseV1$live.errors = vErrors;
+  return errors === 0;
+}
 
 var pattern3 = /* @__PURE__ */ new RegExp("^(0x)?[0-9a-fA-F]*$", "u");
 function lenientAll$HexString(data, { instancePath = "" } = {}) {
@@ -11009,6 +19547,3170 @@ function lenientAll$LatestResponse(data, { instancePath = "" } = {}) {
     errors++;
   }
   lenientAll$LatestResponse.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$SmrTimestamp$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.timestamp === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.timestamp !== void 0) {
+      let data0 = data.timestamp;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err1 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 18446744073709552e3 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+          const err4 = { instancePath: instancePath + "/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err5 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs5 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.microseconds_since_unix_epoch === void 0) {
+        const err6 = { instancePath, keyword: "required", params: { missingProperty: "microseconds_since_unix_epoch" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (data.utc_date_time === void 0) {
+        const err7 = { instancePath, keyword: "required", params: { missingProperty: "utc_date_time" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (data.microseconds_since_unix_epoch !== void 0) {
+        let data1 = data.microseconds_since_unix_epoch;
+        if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+          const err8 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (typeof data1 == "number" && isFinite(data1)) {
+          if (data1 > 18446744073709552e3 || isNaN(data1)) {
+            const err9 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if (data1 < 0 || isNaN(data1)) {
+            const err10 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+          if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+            const err11 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+        }
+      }
+      if (data.utc_date_time !== void 0) {
+        if (typeof data.utc_date_time !== "string") {
+          const err12 = { instancePath: instancePath + "/utc_date_time", keyword: "type", params: { type: "string" } };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err13 = { instancePath, keyword: "type", params: { type: "object" } };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    var _valid1 = _errs5 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i0 = _errs0; i0 < _mid0; i0++) {
+        if (vErrors[i0].instancePath.length > _depth0) {
+          _depth0 = vErrors[i0].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i1 = _mid0; i1 < errors; i1++) {
+        if (vErrors[i1].instancePath.length > _depth1) {
+          _depth1 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err14 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+  }
+  lenientAll$SmrTimestamp$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$TransactionBlockInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.hash === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.height === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "height" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.timestamp === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.hash !== void 0) {
+      if (!lenientAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.height !== void 0) {
+      let data1 = data.height;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err3 = { instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 18446744073709552e3 || isNaN(data1)) {
+          const err4 = { instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+          const err6 = { instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.timestamp !== void 0) {
+      if (!lenientAll$SmrTimestamp$live(data.timestamp, { instancePath: instancePath + "/timestamp" })) {
+        vErrors = appendErrors(vErrors, lenientAll$SmrTimestamp$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$TransactionBlockInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$BlockHeaderInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.author === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "author" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.hash === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.height === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "height" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.parent === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "parent" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.timestamp === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.view === void 0) {
+      const err5 = { instancePath, keyword: "required", params: { missingProperty: "view" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.author !== void 0) {
+      if (!lenientAll$Identity(data.author, { instancePath: instancePath + "/author" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Identity.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!lenientAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.height !== void 0) {
+      let data2 = data.height;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err6 = { instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+          const err7 = { instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err8 = { instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+          const err9 = { instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.parent !== void 0) {
+      if (!lenientAll$Hash(data.parent, { instancePath: instancePath + "/parent" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.timestamp !== void 0) {
+      if (!lenientAll$SmrTimestamp$live(data.timestamp, { instancePath: instancePath + "/timestamp" })) {
+        vErrors = appendErrors(vErrors, lenientAll$SmrTimestamp$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.view !== void 0) {
+      if (!lenientAll$View(data.view, { instancePath: instancePath + "/view" })) {
+        vErrors = appendErrors(vErrors, lenientAll$View.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err10 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  lenientAll$BlockHeaderInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.chain_id === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "chain_id" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.expiration_timestamp === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "expiration_timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.sender === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "sender" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.sequence_number === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "sequence_number" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.gas_unit_price === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "gas_unit_price" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.max_gas_amount === void 0) {
+      const err5 = { instancePath, keyword: "required", params: { missingProperty: "max_gas_amount" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.chain_id !== void 0) {
+      let data0 = data.chain_id;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err6 = { instancePath: instancePath + "/chain_id", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 255 || isNaN(data0)) {
+          const err7 = { instancePath: instancePath + "/chain_id", keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err8 = { instancePath: instancePath + "/chain_id", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiration_timestamp !== void 0) {
+      if (!lenientAll$SmrTimestamp$live(data.expiration_timestamp, { instancePath: instancePath + "/expiration_timestamp" })) {
+        vErrors = appendErrors(vErrors, lenientAll$SmrTimestamp$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.sender !== void 0) {
+      let data2 = data.sender;
+      const _errs5 = errors;
+      const _errs6 = errors;
+      if (!lenientAll$AccountAddress(data2, { instancePath: instancePath + "/sender" })) {
+        vErrors = appendErrors(vErrors, lenientAll$AccountAddress.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      if (!_valid0) {
+        const _mid0 = errors;
+        const _errs7 = errors;
+        if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          if (data2.Move === void 0) {
+            const err9 = { instancePath: instancePath + "/sender", keyword: "required", params: { missingProperty: "Move" } };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          for (const key0 in data2) {
+            if (!(key0 === "Move")) {
+              const err10 = { instancePath: instancePath + "/sender", keyword: "additionalProperties", params: { additionalProperty: key0 } };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+          if (data2.Move !== void 0) {
+            if (!lenientAll$AccountAddress(data2.Move, { instancePath: instancePath + "/sender/Move" })) {
+              vErrors = appendErrors(vErrors, lenientAll$AccountAddress.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err11 = { instancePath: instancePath + "/sender", keyword: "type", params: { type: "object" } };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        var _valid1 = _errs7 === errors;
+        if (_valid1) {
+          errors = _errs5;
+          if (vErrors !== null) {
+            if (_errs5) {
+              vErrors.length = _errs5;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth0 = 0;
+          for (let i0 = _errs5; i0 < _mid0; i0++) {
+            if (vErrors[i0].instancePath.length > _depth0) {
+              _depth0 = vErrors[i0].instancePath.length;
+            }
+          }
+          let _depth1 = 0;
+          for (let i1 = _mid0; i1 < errors; i1++) {
+            if (vErrors[i1].instancePath.length > _depth1) {
+              _depth1 = vErrors[i1].instancePath.length;
+            }
+          }
+          let _closest0 = "documented";
+          if (_depth1 > _depth0) {
+            vErrors.splice(_errs5, _mid0 - _errs5);
+            _closest0 = "observed";
+          } else {
+            vErrors.length = _mid0;
+          }
+          errors = vErrors.length;
+          const err12 = { instancePath: instancePath + "/sender", keyword: "liveForms", params: { closest: _closest0, actions: "sender", count: errors - _errs5 } };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sequence_number !== void 0) {
+      let data4 = data.sequence_number;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+        const err13 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 18446744073709552e3 || isNaN(data4)) {
+          const err14 = { instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err15 = { instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data4 > 9007199254740991 || data4 < -9007199254740991) {
+          const err16 = { instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.gas_unit_price !== void 0) {
+      let data5 = data.gas_unit_price;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+        const err17 = { instancePath: instancePath + "/gas_unit_price", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 > 18446744073709552e3 || isNaN(data5)) {
+          const err18 = { instancePath: instancePath + "/gas_unit_price", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data5 < 0 || isNaN(data5)) {
+          const err19 = { instancePath: instancePath + "/gas_unit_price", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data5 > 9007199254740991 || data5 < -9007199254740991) {
+          const err20 = { instancePath: instancePath + "/gas_unit_price", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.max_gas_amount !== void 0) {
+      let data6 = data.max_gas_amount;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+        const err21 = { instancePath: instancePath + "/max_gas_amount", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 18446744073709552e3 || isNaN(data6)) {
+          const err22 = { instancePath: instancePath + "/max_gas_amount", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          const err23 = { instancePath: instancePath + "/max_gas_amount", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data6 > 9007199254740991 || data6 < -9007199254740991) {
+          const err24 = { instancePath: instancePath + "/max_gas_amount", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err25 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err25];
+    } else {
+      vErrors.push(err25);
+    }
+    errors++;
+  }
+  lenientAll$SmrTransactionHeader$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$Event$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.guid === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "guid" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.sequence_number === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "sequence_number" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "type" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.data === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "data" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.guid !== void 0) {
+      let data0 = data.guid;
+      const _errs2 = errors;
+      const _errs3 = errors;
+      if (typeof data0 !== "string") {
+        const err4 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      var _valid0 = _errs3 === errors;
+      if (!_valid0) {
+        const _mid0 = errors;
+        const _errs5 = errors;
+        if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+          if (data0.creation_number === void 0) {
+            const err5 = { instancePath: instancePath + "/guid", keyword: "required", params: { missingProperty: "creation_number" } };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+          if (data0.account_address === void 0) {
+            const err6 = { instancePath: instancePath + "/guid", keyword: "required", params: { missingProperty: "account_address" } };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+          if (data0.creation_number !== void 0) {
+            if (!lenientAll$DecimalString(data0.creation_number, { instancePath: instancePath + "/guid/creation_number" })) {
+              vErrors = appendErrors(vErrors, lenientAll$DecimalString.errors);
+              errors = vErrors.length;
+            }
+          }
+          if (data0.account_address !== void 0) {
+            if (!lenientAll$AccountAddress(data0.account_address, { instancePath: instancePath + "/guid/account_address" })) {
+              vErrors = appendErrors(vErrors, lenientAll$AccountAddress.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err7 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "object" } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        var _valid1 = _errs5 === errors;
+        if (_valid1) {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth0 = 0;
+          for (let i0 = _errs2; i0 < _mid0; i0++) {
+            if (vErrors[i0].instancePath.length > _depth0) {
+              _depth0 = vErrors[i0].instancePath.length;
+            }
+          }
+          let _depth1 = 0;
+          for (let i1 = _mid0; i1 < errors; i1++) {
+            if (vErrors[i1].instancePath.length > _depth1) {
+              _depth1 = vErrors[i1].instancePath.length;
+            }
+          }
+          let _closest0 = "documented";
+          if (_depth1 > _depth0) {
+            vErrors.splice(_errs2, _mid0 - _errs2);
+            _closest0 = "observed";
+          } else {
+            vErrors.length = _mid0;
+          }
+          errors = vErrors.length;
+          const err8 = { instancePath: instancePath + "/guid", keyword: "liveForms", params: { closest: _closest0, actions: "event-guid", count: errors - _errs2 } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sequence_number !== void 0) {
+      let data3 = data.sequence_number;
+      const _errs11 = errors;
+      const _errs12 = errors;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+        const err9 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 18446744073709552e3 || isNaN(data3)) {
+          const err10 = { instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err11 = { instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+          const err12 = { instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+      var _valid2 = _errs12 === errors;
+      if (!_valid2) {
+        const _mid1 = errors;
+        const _errs14 = errors;
+        if (!lenientAll$DecimalString(data3, { instancePath: instancePath + "/sequence_number" })) {
+          vErrors = appendErrors(vErrors, lenientAll$DecimalString.errors);
+          errors = vErrors.length;
+        }
+        var _valid3 = _errs14 === errors;
+        if (_valid3) {
+          errors = _errs11;
+          if (vErrors !== null) {
+            if (_errs11) {
+              vErrors.length = _errs11;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth2 = 0;
+          for (let i2 = _errs11; i2 < _mid1; i2++) {
+            if (vErrors[i2].instancePath.length > _depth2) {
+              _depth2 = vErrors[i2].instancePath.length;
+            }
+          }
+          let _depth3 = 0;
+          for (let i3 = _mid1; i3 < errors; i3++) {
+            if (vErrors[i3].instancePath.length > _depth3) {
+              _depth3 = vErrors[i3].instancePath.length;
+            }
+          }
+          let _closest1 = "documented";
+          if (_depth3 > _depth2) {
+            vErrors.splice(_errs11, _mid1 - _errs11);
+            _closest1 = "observed";
+          } else {
+            vErrors.length = _mid1;
+          }
+          errors = vErrors.length;
+          const err13 = { instancePath: instancePath + "/sequence_number", keyword: "liveForms", params: { closest: _closest1, actions: "event-sequence-number", count: errors - _errs11 } };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.type !== void 0) {
+      if (typeof data.type !== "string") {
+        const err14 = { instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err15 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  }
+  lenientAll$Event$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$MoveTransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.gas_used === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "gas_used" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.events === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "events" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.vm_status === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "vm_status" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.gas_used !== void 0) {
+      let data0 = data.gas_used;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err3 = { instancePath: instancePath + "/gas_used", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 18446744073709552e3 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/gas_used", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/gas_used", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+          const err6 = { instancePath: instancePath + "/gas_used", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.events !== void 0) {
+      let data1 = data.events;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!lenientAll$Event$live(data1[i0], { instancePath: instancePath + "/events/" + i0 })) {
+            vErrors = appendErrors(vErrors, lenientAll$Event$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/events", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.vm_status !== void 0) {
+      if (typeof data.vm_status !== "string") {
+        const err8 = { instancePath: instancePath + "/vm_status", keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  lenientAll$MoveTransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$TransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    if (!(data === "Empty")) {
+      const err0 = { instancePath, keyword: "keyedUnion", params: { "keyword": "enum", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      const err1 = { instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Dkg, Move, Oracle", "found": keys0 } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Dkg" || key0 === "Move" || key0 === "Oracle")) {
+        const err2 = { instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Dkg, Move, Oracle", "key": key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Dkg !== void 0) {
+      if (!lenientAll$TxExecutionStatus(data.Dkg, { instancePath: instancePath + "/Dkg" })) {
+        vErrors = appendErrors(vErrors, lenientAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Move !== void 0) {
+      if (!lenientAll$MoveTransactionOutput$live(data.Move, { instancePath: instancePath + "/Move" })) {
+        vErrors = appendErrors(vErrors, lenientAll$MoveTransactionOutput$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Oracle !== void 0) {
+      if (!lenientAll$TxExecutionStatus(data.Oracle, { instancePath: instancePath + "/Oracle" })) {
+        vErrors = appendErrors(vErrors, lenientAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+  }
+  lenientAll$TransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$TransactionInfoV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authenticator === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "authenticator" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.hash === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.header === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "header" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.payload === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "payload" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "status" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.authenticator !== void 0) {
+      let data0 = data.authenticator;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err5 = { instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.block_header !== void 0) {
+      let data1 = data.block_header;
+      if (data1 !== null) {
+        if (!lenientAll$TransactionBlockInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+          vErrors = appendErrors(vErrors, lenientAll$TransactionBlockInfo$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!lenientAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.header !== void 0) {
+      if (!lenientAll$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+        vErrors = appendErrors(vErrors, lenientAll$SmrTransactionHeader$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.payload !== void 0) {
+      let data4 = data.payload;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err6 = { instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.output !== void 0) {
+      let data5 = data.output;
+      if (data5 !== null) {
+        if (!lenientAll$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+          vErrors = appendErrors(vErrors, lenientAll$TransactionOutput$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.status !== void 0) {
+      if (!lenientAll$TxExecutionStatus(data.status, { instancePath: instancePath + "/status" })) {
+        vErrors = appendErrors(vErrors, lenientAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$TransactionInfoV1$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$TransactionInfoV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authenticator === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "authenticator" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.hash === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.header === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "header" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.payload === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "payload" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "status" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.authenticator !== void 0) {
+      let data0 = data.authenticator;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err5 = { instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.block_header !== void 0) {
+      let data1 = data.block_header;
+      if (data1 !== null) {
+        if (!lenientAll$BlockHeaderInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+          vErrors = appendErrors(vErrors, lenientAll$BlockHeaderInfo$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!lenientAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.header !== void 0) {
+      if (!lenientAll$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+        vErrors = appendErrors(vErrors, lenientAll$SmrTransactionHeader$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.payload !== void 0) {
+      let data4 = data.payload;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err6 = { instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.output !== void 0) {
+      let data5 = data.output;
+      if (data5 !== null) {
+        if (!lenientAll$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+          vErrors = appendErrors(vErrors, lenientAll$TransactionOutput$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.status !== void 0) {
+      if (!lenientAll$TxExecutionStatus(data.status, { instancePath: instancePath + "/status" })) {
+        vErrors = appendErrors(vErrors, lenientAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$TransactionInfoV2$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$AccountStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!lenientAll$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors(vErrors, lenientAll$TransactionInfoV1$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  lenientAll$AccountStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$AccountStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!lenientAll$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors(vErrors, lenientAll$TransactionInfoV2$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  lenientAll$AccountStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$AccountCoinStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.cursor === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "cursor" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!lenientAll$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors(vErrors, lenientAll$TransactionInfoV1$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err3 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+          const err4 = { instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err5 = { instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+          const err6 = { instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$AccountCoinStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$AccountCoinStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.cursor === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "cursor" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!lenientAll$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors(vErrors, lenientAll$TransactionInfoV2$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err3 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+          const err4 = { instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err5 = { instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+          const err6 = { instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$AccountCoinStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+var schema75 = { "$id": "urn:x-validators:MoveListCursor$live", "liveForms": [{ "type": ["array", "null"], "items": { "type": "integer", "minimum": 0, "maximum": 255 } }, { "type": "string", "pattern": "^[0-9a-f]*$" }], "liveActions": ["v1-list-cursor"] };
+var pattern14 = /* @__PURE__ */ new RegExp("^[0-9a-f]*$", "u");
+function lenientAll$MoveListCursor$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (!Array.isArray(data) && data !== null) {
+    const err0 = { instancePath, keyword: "type", params: { type: schema75.liveForms[0].type } };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (Array.isArray(data)) {
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err1 = { instancePath: instancePath + "/" + i0, keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 255 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/" + i0, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/" + i0, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs5 = errors;
+    if (typeof data === "string") {
+      if (!pattern14.test(data)) {
+        const err4 = { instancePath, keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = { instancePath, keyword: "type", params: { type: "string" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    var _valid1 = _errs5 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i1 = _errs0; i1 < _mid0; i1++) {
+        if (vErrors[i1].instancePath.length > _depth0) {
+          _depth0 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i2 = _mid0; i2 < errors; i2++) {
+        if (vErrors[i2].instancePath.length > _depth1) {
+          _depth1 = vErrors[i2].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err6 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  lenientAll$MoveListCursor$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$MoveResourceList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resource === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "resource" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.resource !== void 0) {
+      let data0 = data.resource;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (Array.isArray(data1)) {
+            if (data1.length > 2) {
+              const err1 = { instancePath: instancePath + "/resource/" + i0, keyword: "maxItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            if (data1.length < 2) {
+              const err2 = { instancePath: instancePath + "/resource/" + i0, keyword: "minItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            const len1 = data1.length;
+            if (len1 > 0) {
+              if (typeof data1[0] !== "string") {
+                const err3 = { instancePath: instancePath + "/resource/" + i0 + "/0", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+            }
+            if (len1 > 1) {
+              if (!lenientAll$StructTag(data1[1], { instancePath: instancePath + "/resource/" + i0 + "/1" })) {
+                vErrors = appendErrors(vErrors, lenientAll$StructTag.errors);
+                errors = vErrors.length;
+              }
+            }
+            const len2 = data1.length;
+            if (!(len2 <= 2)) {
+              const err4 = { instancePath: instancePath + "/resource/" + i0, keyword: "items", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          } else {
+            const err5 = { instancePath: instancePath + "/resource/" + i0, keyword: "type", params: { type: "array" } };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/resource", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      if (!lenientAll$MoveListCursor$live(data.cursor, { instancePath: instancePath + "/cursor" })) {
+        vErrors = appendErrors(vErrors, lenientAll$MoveListCursor$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$MoveResourceList$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$MoveModuleList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.modules === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "modules" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.modules !== void 0) {
+      let data0 = data.modules;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (Array.isArray(data1)) {
+            if (data1.length > 2) {
+              const err1 = { instancePath: instancePath + "/modules/" + i0, keyword: "maxItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            if (data1.length < 2) {
+              const err2 = { instancePath: instancePath + "/modules/" + i0, keyword: "minItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            const len1 = data1.length;
+            if (len1 > 0) {
+              if (typeof data1[0] !== "string") {
+                const err3 = { instancePath: instancePath + "/modules/" + i0 + "/0", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+            }
+            if (len1 > 1) {
+              if (!lenientAll$MoveModuleId(data1[1], { instancePath: instancePath + "/modules/" + i0 + "/1" })) {
+                vErrors = appendErrors(vErrors, lenientAll$MoveModuleId.errors);
+                errors = vErrors.length;
+              }
+            }
+            const len2 = data1.length;
+            if (!(len2 <= 2)) {
+              const err4 = { instancePath: instancePath + "/modules/" + i0, keyword: "items", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          } else {
+            const err5 = { instancePath: instancePath + "/modules/" + i0, keyword: "type", params: { type: "array" } };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      if (!lenientAll$MoveListCursor$live(data.cursor, { instancePath: instancePath + "/cursor" })) {
+        vErrors = appendErrors(vErrors, lenientAll$MoveListCursor$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err7 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  lenientAll$MoveModuleList$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$MoveList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    const err0 = { instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      const err1 = { instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Resources, Modules", "found": keys0 } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Resources" || key0 === "Modules")) {
+        const err2 = { instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Resources, Modules", "key": key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Resources !== void 0) {
+      if (!lenientAll$MoveResourceList$live(data.Resources, { instancePath: instancePath + "/Resources" })) {
+        vErrors = appendErrors(vErrors, lenientAll$MoveResourceList$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Modules !== void 0) {
+      if (!lenientAll$MoveModuleList$live(data.Modules, { instancePath: instancePath + "/Modules" })) {
+        vErrors = appendErrors(vErrors, lenientAll$MoveModuleList$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  }
+  lenientAll$MoveList$live.errors = vErrors;
+  return errors === 0;
+}
+var schema79 = { "$id": "urn:x-validators:MoveModule$live", "type": "object", "required": ["address", "name", "friends", "exposed_functions", "structs"], "properties": { "address": { "$ref": "urn:x-validators:Address" }, "name": { "liveForms": [{ "type": "object" }, { "type": "string" }], "liveActions": ["module-name"] }, "friends": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "string" } }], "liveActions": ["module-friends"] }, "exposed_functions": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "visibility", "is_entry", "is_view", "generic_type_params", "params", "return"], "properties": { "name": { "type": "string" }, "visibility": { "type": "string", "enum": ["public", "friend", "private"] }, "is_entry": { "type": "boolean" }, "is_view": { "type": "boolean" }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } } } } }, "params": { "type": "array", "items": { "type": "string" } }, "return": { "type": "array", "items": { "type": "string" } } } } }], "liveActions": ["module-functions"] }, "structs": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "is_native", "abilities", "generic_type_params", "fields"], "properties": { "name": { "type": "string" }, "is_native": { "type": "boolean" }, "abilities": { "type": "array", "items": { "type": "string" } }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints", "is_phantom"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } }, "is_phantom": { "type": "boolean" } } } }, "fields": { "type": "array", "items": { "type": "object", "required": ["name", "type"], "properties": { "name": { "type": "string" }, "type": { "type": "string" } } } } } } }], "liveActions": ["module-structs"] } } };
+function lenientAll$MoveModule$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.address === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "address" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "name" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.friends === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "friends" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.exposed_functions === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "exposed_functions" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.structs === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "structs" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.address !== void 0) {
+      if (!lenientAll$Address(data.address, { instancePath: instancePath + "/address" })) {
+        vErrors = appendErrors(vErrors, lenientAll$Address.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.name !== void 0) {
+      let data1 = data.name;
+      const _errs3 = errors;
+      const _errs4 = errors;
+      if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+        const err5 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      var _valid0 = _errs4 === errors;
+      if (!_valid0) {
+        const _mid0 = errors;
+        const _errs6 = errors;
+        if (typeof data1 !== "string") {
+          const err6 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        var _valid1 = _errs6 === errors;
+        if (_valid1) {
+          errors = _errs3;
+          if (vErrors !== null) {
+            if (_errs3) {
+              vErrors.length = _errs3;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth0 = 0;
+          for (let i0 = _errs3; i0 < _mid0; i0++) {
+            if (vErrors[i0].instancePath.length > _depth0) {
+              _depth0 = vErrors[i0].instancePath.length;
+            }
+          }
+          let _depth1 = 0;
+          for (let i1 = _mid0; i1 < errors; i1++) {
+            if (vErrors[i1].instancePath.length > _depth1) {
+              _depth1 = vErrors[i1].instancePath.length;
+            }
+          }
+          let _closest0 = "documented";
+          if (_depth1 > _depth0) {
+            vErrors.splice(_errs3, _mid0 - _errs3);
+            _closest0 = "observed";
+          } else {
+            vErrors.length = _mid0;
+          }
+          errors = vErrors.length;
+          const err7 = { instancePath: instancePath + "/name", keyword: "liveForms", params: { closest: _closest0, actions: "module-name", count: errors - _errs3 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.friends !== void 0) {
+      let data2 = data.friends;
+      const _errs10 = errors;
+      const _errs11 = errors;
+      if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
+        const err8 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      var _valid2 = _errs11 === errors;
+      if (!_valid2) {
+        const _mid1 = errors;
+        const _errs13 = errors;
+        if (Array.isArray(data2)) {
+          const len0 = data2.length;
+          for (let i2 = 0; i2 < len0; i2++) {
+            if (typeof data2[i2] !== "string") {
+              const err9 = { instancePath: instancePath + "/friends/" + i2, keyword: "type", params: { type: "string" } };
+              if (vErrors === null) {
+                vErrors = [err9];
+              } else {
+                vErrors.push(err9);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err10 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "array" } };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        var _valid3 = _errs13 === errors;
+        if (_valid3) {
+          errors = _errs10;
+          if (vErrors !== null) {
+            if (_errs10) {
+              vErrors.length = _errs10;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth2 = 0;
+          for (let i3 = _errs10; i3 < _mid1; i3++) {
+            if (vErrors[i3].instancePath.length > _depth2) {
+              _depth2 = vErrors[i3].instancePath.length;
+            }
+          }
+          let _depth3 = 0;
+          for (let i4 = _mid1; i4 < errors; i4++) {
+            if (vErrors[i4].instancePath.length > _depth3) {
+              _depth3 = vErrors[i4].instancePath.length;
+            }
+          }
+          let _closest1 = "documented";
+          if (_depth3 > _depth2) {
+            vErrors.splice(_errs10, _mid1 - _errs10);
+            _closest1 = "observed";
+          } else {
+            vErrors.length = _mid1;
+          }
+          errors = vErrors.length;
+          const err11 = { instancePath: instancePath + "/friends", keyword: "liveForms", params: { closest: _closest1, actions: "module-friends", count: errors - _errs10 } };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.exposed_functions !== void 0) {
+      let data4 = data.exposed_functions;
+      const _errs19 = errors;
+      const _errs20 = errors;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err12 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid4 = _errs20 === errors;
+      if (!_valid4) {
+        const _mid2 = errors;
+        const _errs22 = errors;
+        if (Array.isArray(data4)) {
+          const len1 = data4.length;
+          for (let i5 = 0; i5 < len1; i5++) {
+            let data5 = data4[i5];
+            if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+              if (data5.name === void 0) {
+                const err13 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "name" } };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+              if (data5.visibility === void 0) {
+                const err14 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "visibility" } };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+              if (data5.is_entry === void 0) {
+                const err15 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "is_entry" } };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+              if (data5.is_view === void 0) {
+                const err16 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "is_view" } };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+              }
+              if (data5.generic_type_params === void 0) {
+                const err17 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "generic_type_params" } };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+              if (data5.params === void 0) {
+                const err18 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "params" } };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+              if (data5.return === void 0) {
+                const err19 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "return" } };
+                if (vErrors === null) {
+                  vErrors = [err19];
+                } else {
+                  vErrors.push(err19);
+                }
+                errors++;
+              }
+              if (data5.name !== void 0) {
+                if (typeof data5.name !== "string") {
+                  const err20 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/name", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err20];
+                  } else {
+                    vErrors.push(err20);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.visibility !== void 0) {
+                let data7 = data5.visibility;
+                if (typeof data7 !== "string") {
+                  const err21 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                }
+                if (!(data7 === "public" || data7 === "friend" || data7 === "private")) {
+                  const err22 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "enum", params: { allowedValues: schema79.properties.exposed_functions.liveForms[1].items.properties.visibility.enum } };
+                  if (vErrors === null) {
+                    vErrors = [err22];
+                  } else {
+                    vErrors.push(err22);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.is_entry !== void 0) {
+                if (typeof data5.is_entry !== "boolean") {
+                  const err23 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_entry", keyword: "type", params: { type: "boolean" } };
+                  if (vErrors === null) {
+                    vErrors = [err23];
+                  } else {
+                    vErrors.push(err23);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.is_view !== void 0) {
+                if (typeof data5.is_view !== "boolean") {
+                  const err24 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_view", keyword: "type", params: { type: "boolean" } };
+                  if (vErrors === null) {
+                    vErrors = [err24];
+                  } else {
+                    vErrors.push(err24);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.generic_type_params !== void 0) {
+                let data10 = data5.generic_type_params;
+                if (Array.isArray(data10)) {
+                  const len2 = data10.length;
+                  for (let i6 = 0; i6 < len2; i6++) {
+                    let data11 = data10[i6];
+                    if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                      if (data11.constraints === void 0) {
+                        const err25 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "required", params: { missingProperty: "constraints" } };
+                        if (vErrors === null) {
+                          vErrors = [err25];
+                        } else {
+                          vErrors.push(err25);
+                        }
+                        errors++;
+                      }
+                      if (data11.constraints !== void 0) {
+                        let data12 = data11.constraints;
+                        if (Array.isArray(data12)) {
+                          const len3 = data12.length;
+                          for (let i7 = 0; i7 < len3; i7++) {
+                            if (typeof data12[i7] !== "string") {
+                              const err26 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints/" + i7, keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err26];
+                              } else {
+                                vErrors.push(err26);
+                              }
+                              errors++;
+                            }
+                          }
+                        } else {
+                          const err27 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints", keyword: "type", params: { type: "array" } };
+                          if (vErrors === null) {
+                            vErrors = [err27];
+                          } else {
+                            vErrors.push(err27);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err28 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err28];
+                      } else {
+                        vErrors.push(err28);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err29 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err29];
+                  } else {
+                    vErrors.push(err29);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.params !== void 0) {
+                let data14 = data5.params;
+                if (Array.isArray(data14)) {
+                  const len4 = data14.length;
+                  for (let i8 = 0; i8 < len4; i8++) {
+                    if (typeof data14[i8] !== "string") {
+                      const err30 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params/" + i8, keyword: "type", params: { type: "string" } };
+                      if (vErrors === null) {
+                        vErrors = [err30];
+                      } else {
+                        vErrors.push(err30);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err31 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err31];
+                  } else {
+                    vErrors.push(err31);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.return !== void 0) {
+                let data16 = data5.return;
+                if (Array.isArray(data16)) {
+                  const len5 = data16.length;
+                  for (let i9 = 0; i9 < len5; i9++) {
+                    if (typeof data16[i9] !== "string") {
+                      const err32 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return/" + i9, keyword: "type", params: { type: "string" } };
+                      if (vErrors === null) {
+                        vErrors = [err32];
+                      } else {
+                        vErrors.push(err32);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err33 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err34 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err35 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "array" } };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        var _valid5 = _errs22 === errors;
+        if (_valid5) {
+          errors = _errs19;
+          if (vErrors !== null) {
+            if (_errs19) {
+              vErrors.length = _errs19;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth4 = 0;
+          for (let i10 = _errs19; i10 < _mid2; i10++) {
+            if (vErrors[i10].instancePath.length > _depth4) {
+              _depth4 = vErrors[i10].instancePath.length;
+            }
+          }
+          let _depth5 = 0;
+          for (let i11 = _mid2; i11 < errors; i11++) {
+            if (vErrors[i11].instancePath.length > _depth5) {
+              _depth5 = vErrors[i11].instancePath.length;
+            }
+          }
+          let _closest2 = "documented";
+          if (_depth5 > _depth4) {
+            vErrors.splice(_errs19, _mid2 - _errs19);
+            _closest2 = "observed";
+          } else {
+            vErrors.length = _mid2;
+          }
+          errors = vErrors.length;
+          const err36 = { instancePath: instancePath + "/exposed_functions", keyword: "liveForms", params: { closest: _closest2, actions: "module-functions", count: errors - _errs19 } };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.structs !== void 0) {
+      let data18 = data.structs;
+      const _errs52 = errors;
+      const _errs53 = errors;
+      if (!(data18 && typeof data18 == "object" && !Array.isArray(data18))) {
+        const err37 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+      var _valid6 = _errs53 === errors;
+      if (!_valid6) {
+        const _mid3 = errors;
+        const _errs55 = errors;
+        if (Array.isArray(data18)) {
+          const len6 = data18.length;
+          for (let i12 = 0; i12 < len6; i12++) {
+            let data19 = data18[i12];
+            if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+              if (data19.name === void 0) {
+                const err38 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "name" } };
+                if (vErrors === null) {
+                  vErrors = [err38];
+                } else {
+                  vErrors.push(err38);
+                }
+                errors++;
+              }
+              if (data19.is_native === void 0) {
+                const err39 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "is_native" } };
+                if (vErrors === null) {
+                  vErrors = [err39];
+                } else {
+                  vErrors.push(err39);
+                }
+                errors++;
+              }
+              if (data19.abilities === void 0) {
+                const err40 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "abilities" } };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+              if (data19.generic_type_params === void 0) {
+                const err41 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "generic_type_params" } };
+                if (vErrors === null) {
+                  vErrors = [err41];
+                } else {
+                  vErrors.push(err41);
+                }
+                errors++;
+              }
+              if (data19.fields === void 0) {
+                const err42 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "fields" } };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
+              }
+              if (data19.name !== void 0) {
+                if (typeof data19.name !== "string") {
+                  const err43 = { instancePath: instancePath + "/structs/" + i12 + "/name", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err43];
+                  } else {
+                    vErrors.push(err43);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.is_native !== void 0) {
+                if (typeof data19.is_native !== "boolean") {
+                  const err44 = { instancePath: instancePath + "/structs/" + i12 + "/is_native", keyword: "type", params: { type: "boolean" } };
+                  if (vErrors === null) {
+                    vErrors = [err44];
+                  } else {
+                    vErrors.push(err44);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.abilities !== void 0) {
+                let data22 = data19.abilities;
+                if (Array.isArray(data22)) {
+                  const len7 = data22.length;
+                  for (let i13 = 0; i13 < len7; i13++) {
+                    if (typeof data22[i13] !== "string") {
+                      const err45 = { instancePath: instancePath + "/structs/" + i12 + "/abilities/" + i13, keyword: "type", params: { type: "string" } };
+                      if (vErrors === null) {
+                        vErrors = [err45];
+                      } else {
+                        vErrors.push(err45);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err46 = { instancePath: instancePath + "/structs/" + i12 + "/abilities", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.generic_type_params !== void 0) {
+                let data24 = data19.generic_type_params;
+                if (Array.isArray(data24)) {
+                  const len8 = data24.length;
+                  for (let i14 = 0; i14 < len8; i14++) {
+                    let data25 = data24[i14];
+                    if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                      if (data25.constraints === void 0) {
+                        const err47 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "required", params: { missingProperty: "constraints" } };
+                        if (vErrors === null) {
+                          vErrors = [err47];
+                        } else {
+                          vErrors.push(err47);
+                        }
+                        errors++;
+                      }
+                      if (data25.is_phantom === void 0) {
+                        const err48 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "required", params: { missingProperty: "is_phantom" } };
+                        if (vErrors === null) {
+                          vErrors = [err48];
+                        } else {
+                          vErrors.push(err48);
+                        }
+                        errors++;
+                      }
+                      if (data25.constraints !== void 0) {
+                        let data26 = data25.constraints;
+                        if (Array.isArray(data26)) {
+                          const len9 = data26.length;
+                          for (let i15 = 0; i15 < len9; i15++) {
+                            if (typeof data26[i15] !== "string") {
+                              const err49 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints/" + i15, keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err49];
+                              } else {
+                                vErrors.push(err49);
+                              }
+                              errors++;
+                            }
+                          }
+                        } else {
+                          const err50 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints", keyword: "type", params: { type: "array" } };
+                          if (vErrors === null) {
+                            vErrors = [err50];
+                          } else {
+                            vErrors.push(err50);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data25.is_phantom !== void 0) {
+                        if (typeof data25.is_phantom !== "boolean") {
+                          const err51 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/is_phantom", keyword: "type", params: { type: "boolean" } };
+                          if (vErrors === null) {
+                            vErrors = [err51];
+                          } else {
+                            vErrors.push(err51);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err52 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err52];
+                      } else {
+                        vErrors.push(err52);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err53 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err53];
+                  } else {
+                    vErrors.push(err53);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.fields !== void 0) {
+                let data29 = data19.fields;
+                if (Array.isArray(data29)) {
+                  const len10 = data29.length;
+                  for (let i16 = 0; i16 < len10; i16++) {
+                    let data30 = data29[i16];
+                    if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+                      if (data30.name === void 0) {
+                        const err54 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "required", params: { missingProperty: "name" } };
+                        if (vErrors === null) {
+                          vErrors = [err54];
+                        } else {
+                          vErrors.push(err54);
+                        }
+                        errors++;
+                      }
+                      if (data30.type === void 0) {
+                        const err55 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "required", params: { missingProperty: "type" } };
+                        if (vErrors === null) {
+                          vErrors = [err55];
+                        } else {
+                          vErrors.push(err55);
+                        }
+                        errors++;
+                      }
+                      if (data30.name !== void 0) {
+                        if (typeof data30.name !== "string") {
+                          const err56 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/name", keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err56];
+                          } else {
+                            vErrors.push(err56);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data30.type !== void 0) {
+                        if (typeof data30.type !== "string") {
+                          const err57 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/type", keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err57];
+                          } else {
+                            vErrors.push(err57);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err58 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err58];
+                      } else {
+                        vErrors.push(err58);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err59 = { instancePath: instancePath + "/structs/" + i12 + "/fields", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err59];
+                  } else {
+                    vErrors.push(err59);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err60 = { instancePath: instancePath + "/structs/" + i12, keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err61 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "array" } };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+        var _valid7 = _errs55 === errors;
+        if (_valid7) {
+          errors = _errs52;
+          if (vErrors !== null) {
+            if (_errs52) {
+              vErrors.length = _errs52;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth6 = 0;
+          for (let i17 = _errs52; i17 < _mid3; i17++) {
+            if (vErrors[i17].instancePath.length > _depth6) {
+              _depth6 = vErrors[i17].instancePath.length;
+            }
+          }
+          let _depth7 = 0;
+          for (let i18 = _mid3; i18 < errors; i18++) {
+            if (vErrors[i18].instancePath.length > _depth7) {
+              _depth7 = vErrors[i18].instancePath.length;
+            }
+          }
+          let _closest3 = "documented";
+          if (_depth7 > _depth6) {
+            vErrors.splice(_errs52, _mid3 - _errs52);
+            _closest3 = "observed";
+          } else {
+            vErrors.length = _mid3;
+          }
+          errors = vErrors.length;
+          const err62 = { instancePath: instancePath + "/structs", keyword: "liveForms", params: { closest: _closest3, actions: "module-structs", count: errors - _errs52 } };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err63 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err63];
+    } else {
+      vErrors.push(err63);
+    }
+    errors++;
+  }
+  lenientAll$MoveModule$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$MoveModuleBytecode$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.bytecode === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "bytecode" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.abi === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "abi" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.bytecode !== void 0) {
+      if (!lenientAll$HexString(data.bytecode, { instancePath: instancePath + "/bytecode" })) {
+        vErrors = appendErrors(vErrors, lenientAll$HexString.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.abi !== void 0) {
+      if (!lenientAll$MoveModule$live(data.abi, { instancePath: instancePath + "/abi" })) {
+        vErrors = appendErrors(vErrors, lenientAll$MoveModule$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err2 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  lenientAll$MoveModuleBytecode$live.errors = vErrors;
+  return errors === 0;
+}
+var schema81 = { "$id": "urn:x-validators:MoveModuleListV2$live", "type": "object", "required": ["modules"], "properties": { "modules": { "type": "array", "items": { "$ref": "urn:x-validators:MoveModuleBytecode$live" } }, "cursor": { "type": ["string", "null"] } } };
+function lenientAll$MoveModuleListV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.modules === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "modules" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.modules !== void 0) {
+      let data0 = data.modules;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!lenientAll$MoveModuleBytecode$live(data0[i0], { instancePath: instancePath + "/modules/" + i0 })) {
+            vErrors = appendErrors(vErrors, lenientAll$MoveModuleBytecode$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = { instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err2 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema81.properties.cursor.type } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  lenientAll$MoveModuleListV2$live.errors = vErrors;
+  return errors === 0;
+}
+function lenientAll$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.result === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "result" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.result !== void 0) {
+      let data0 = data.result;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          const _errs4 = errors;
+          const _errs5 = errors;
+          if (data1 !== null) {
+            if (!lenientAll$MoveValue(data1, { instancePath: instancePath + "/result/" + i0 })) {
+              vErrors = appendErrors(vErrors, lenientAll$MoveValue.errors);
+              errors = vErrors.length;
+            }
+          }
+          var _valid0 = _errs5 === errors;
+          if (!_valid0) {
+            const _mid0 = errors;
+            const _errs7 = errors;
+            if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+              const err1 = { instancePath: instancePath + "/result/" + i0, keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            var _valid2 = _errs7 === errors;
+            if (_valid2) {
+              errors = _errs4;
+              if (vErrors !== null) {
+                if (_errs4) {
+                  vErrors.length = _errs4;
+                } else {
+                  vErrors = null;
+                }
+              }
+            } else {
+              let _depth0 = 0;
+              for (let i1 = _errs4; i1 < _mid0; i1++) {
+                if (vErrors[i1].instancePath.length > _depth0) {
+                  _depth0 = vErrors[i1].instancePath.length;
+                }
+              }
+              let _depth1 = 0;
+              for (let i2 = _mid0; i2 < errors; i2++) {
+                if (vErrors[i2].instancePath.length > _depth1) {
+                  _depth1 = vErrors[i2].instancePath.length;
+                }
+              }
+              let _closest0 = "documented";
+              if (_depth1 > _depth0) {
+                vErrors.splice(_errs4, _mid0 - _errs4);
+                _closest0 = "observed";
+              } else {
+                vErrors.length = _mid0;
+              }
+              errors = vErrors.length;
+              const err2 = { instancePath: instancePath + "/result/" + i0, keyword: "liveForms", params: { closest: _closest0, actions: "v1-resource-value", count: errors - _errs4 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/result", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  lenientAll$MoveValueResponseV1$live.errors = vErrors;
   return errors === 0;
 }
 function appendErrors(to, from) {
@@ -14904,6 +26606,3445 @@ function strictAll$LatestResponse(data, { instancePath = "" } = {}) {
   strictAll$LatestResponse.errors = vErrors;
   return errors === 0;
 }
+function strictAll$SmrTimestamp$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.timestamp === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "timestamp")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.timestamp !== void 0) {
+      let data0 = data.timestamp;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err2 = { instancePath: instancePath + "/timestamp", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 18446744073709552e3 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/timestamp", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/timestamp", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+          const err5 = { instancePath: instancePath + "/timestamp", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err6 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs6 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.microseconds_since_unix_epoch === void 0) {
+        const err7 = { instancePath, keyword: "required", params: { missingProperty: "microseconds_since_unix_epoch" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (data.utc_date_time === void 0) {
+        const err8 = { instancePath, keyword: "required", params: { missingProperty: "utc_date_time" } };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      for (const key1 in data) {
+        if (!(key1 === "microseconds_since_unix_epoch" || key1 === "utc_date_time")) {
+          const err9 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key1 } };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      if (data.microseconds_since_unix_epoch !== void 0) {
+        let data1 = data.microseconds_since_unix_epoch;
+        if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+          const err10 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "type", params: { type: "integer" } };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (typeof data1 == "number" && isFinite(data1)) {
+          if (data1 > 18446744073709552e3 || isNaN(data1)) {
+            const err11 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          if (data1 < 0 || isNaN(data1)) {
+            const err12 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+          if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+            const err13 = { instancePath: instancePath + "/microseconds_since_unix_epoch", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      }
+      if (data.utc_date_time !== void 0) {
+        if (typeof data.utc_date_time !== "string") {
+          const err14 = { instancePath: instancePath + "/utc_date_time", keyword: "type", params: { type: "string" } };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err15 = { instancePath, keyword: "type", params: { type: "object" } };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+    var _valid1 = _errs6 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i0 = _errs0; i0 < _mid0; i0++) {
+        if (vErrors[i0].instancePath.length > _depth0) {
+          _depth0 = vErrors[i0].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i1 = _mid0; i1 < errors; i1++) {
+        if (vErrors[i1].instancePath.length > _depth1) {
+          _depth1 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err16 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "timestamp", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+  }
+  strictAll$SmrTimestamp$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$TransactionBlockInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.hash === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.height === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "height" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.timestamp === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "hash" || key0 === "height" || key0 === "timestamp")) {
+        const err3 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!strictAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.height !== void 0) {
+      let data1 = data.height;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+        const err4 = { instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 18446744073709552e3 || isNaN(data1)) {
+          const err5 = { instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1 < 0 || isNaN(data1)) {
+          const err6 = { instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1 > 9007199254740991 || data1 < -9007199254740991) {
+          const err7 = { instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.timestamp !== void 0) {
+      if (!strictAll$SmrTimestamp$live(data.timestamp, { instancePath: instancePath + "/timestamp" })) {
+        vErrors = appendErrors2(vErrors, strictAll$SmrTimestamp$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$TransactionBlockInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$BlockHeaderInfo$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.author === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "author" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.hash === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.height === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "height" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.parent === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "parent" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.timestamp === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.view === void 0) {
+      const err5 = { instancePath, keyword: "required", params: { missingProperty: "view" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "author" || key0 === "hash" || key0 === "height" || key0 === "parent" || key0 === "timestamp" || key0 === "view")) {
+        const err6 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.author !== void 0) {
+      if (!strictAll$Identity(data.author, { instancePath: instancePath + "/author" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Identity.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!strictAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.height !== void 0) {
+      let data2 = data.height;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err7 = { instancePath: instancePath + "/height", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+          const err8 = { instancePath: instancePath + "/height", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err9 = { instancePath: instancePath + "/height", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+          const err10 = { instancePath: instancePath + "/height", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.parent !== void 0) {
+      if (!strictAll$Hash(data.parent, { instancePath: instancePath + "/parent" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.timestamp !== void 0) {
+      if (!strictAll$SmrTimestamp$live(data.timestamp, { instancePath: instancePath + "/timestamp" })) {
+        vErrors = appendErrors2(vErrors, strictAll$SmrTimestamp$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.view !== void 0) {
+      if (!strictAll$View(data.view, { instancePath: instancePath + "/view" })) {
+        vErrors = appendErrors2(vErrors, strictAll$View.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err11 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  strictAll$BlockHeaderInfo$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.chain_id === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "chain_id" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.expiration_timestamp === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "expiration_timestamp" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.sender === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "sender" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.sequence_number === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "sequence_number" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.gas_unit_price === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "gas_unit_price" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.max_gas_amount === void 0) {
+      const err5 = { instancePath, keyword: "required", params: { missingProperty: "max_gas_amount" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "chain_id" || key0 === "expiration_timestamp" || key0 === "sender" || key0 === "sequence_number" || key0 === "gas_unit_price" || key0 === "max_gas_amount")) {
+        const err6 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.chain_id !== void 0) {
+      let data0 = data.chain_id;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err7 = { instancePath: instancePath + "/chain_id", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 255 || isNaN(data0)) {
+          const err8 = { instancePath: instancePath + "/chain_id", keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err9 = { instancePath: instancePath + "/chain_id", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expiration_timestamp !== void 0) {
+      if (!strictAll$SmrTimestamp$live(data.expiration_timestamp, { instancePath: instancePath + "/expiration_timestamp" })) {
+        vErrors = appendErrors2(vErrors, strictAll$SmrTimestamp$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.sender !== void 0) {
+      let data2 = data.sender;
+      const _errs6 = errors;
+      const _errs7 = errors;
+      if (!strictAll$AccountAddress(data2, { instancePath: instancePath + "/sender" })) {
+        vErrors = appendErrors2(vErrors, strictAll$AccountAddress.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      if (!_valid0) {
+        const _mid0 = errors;
+        const _errs8 = errors;
+        if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          if (data2.Move === void 0) {
+            const err10 = { instancePath: instancePath + "/sender", keyword: "required", params: { missingProperty: "Move" } };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+          for (const key1 in data2) {
+            if (!(key1 === "Move")) {
+              const err11 = { instancePath: instancePath + "/sender", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+              if (vErrors === null) {
+                vErrors = [err11];
+              } else {
+                vErrors.push(err11);
+              }
+              errors++;
+            }
+          }
+          if (data2.Move !== void 0) {
+            if (!strictAll$AccountAddress(data2.Move, { instancePath: instancePath + "/sender/Move" })) {
+              vErrors = appendErrors2(vErrors, strictAll$AccountAddress.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err12 = { instancePath: instancePath + "/sender", keyword: "type", params: { type: "object" } };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        var _valid1 = _errs8 === errors;
+        if (_valid1) {
+          errors = _errs6;
+          if (vErrors !== null) {
+            if (_errs6) {
+              vErrors.length = _errs6;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth0 = 0;
+          for (let i0 = _errs6; i0 < _mid0; i0++) {
+            if (vErrors[i0].instancePath.length > _depth0) {
+              _depth0 = vErrors[i0].instancePath.length;
+            }
+          }
+          let _depth1 = 0;
+          for (let i1 = _mid0; i1 < errors; i1++) {
+            if (vErrors[i1].instancePath.length > _depth1) {
+              _depth1 = vErrors[i1].instancePath.length;
+            }
+          }
+          let _closest0 = "documented";
+          if (_depth1 > _depth0) {
+            vErrors.splice(_errs6, _mid0 - _errs6);
+            _closest0 = "observed";
+          } else {
+            vErrors.length = _mid0;
+          }
+          errors = vErrors.length;
+          const err13 = { instancePath: instancePath + "/sender", keyword: "liveForms", params: { closest: _closest0, actions: "sender", count: errors - _errs6 } };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sequence_number !== void 0) {
+      let data4 = data.sequence_number;
+      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
+        const err14 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 18446744073709552e3 || isNaN(data4)) {
+          const err15 = { instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err16 = { instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+        if (data4 > 9007199254740991 || data4 < -9007199254740991) {
+          const err17 = { instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.gas_unit_price !== void 0) {
+      let data5 = data.gas_unit_price;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+        const err18 = { instancePath: instancePath + "/gas_unit_price", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 > 18446744073709552e3 || isNaN(data5)) {
+          const err19 = { instancePath: instancePath + "/gas_unit_price", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data5 < 0 || isNaN(data5)) {
+          const err20 = { instancePath: instancePath + "/gas_unit_price", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data5 > 9007199254740991 || data5 < -9007199254740991) {
+          const err21 = { instancePath: instancePath + "/gas_unit_price", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.max_gas_amount !== void 0) {
+      let data6 = data.max_gas_amount;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+        const err22 = { instancePath: instancePath + "/max_gas_amount", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 18446744073709552e3 || isNaN(data6)) {
+          const err23 = { instancePath: instancePath + "/max_gas_amount", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          const err24 = { instancePath: instancePath + "/max_gas_amount", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+        if (data6 > 9007199254740991 || data6 < -9007199254740991) {
+          const err25 = { instancePath: instancePath + "/max_gas_amount", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err26 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err26];
+    } else {
+      vErrors.push(err26);
+    }
+    errors++;
+  }
+  strictAll$SmrTransactionHeader$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$Event$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.guid === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "guid" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.sequence_number === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "sequence_number" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "type" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.data === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "data" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "guid" || key0 === "sequence_number" || key0 === "type" || key0 === "data")) {
+        const err4 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.guid !== void 0) {
+      let data0 = data.guid;
+      const _errs3 = errors;
+      const _errs4 = errors;
+      if (typeof data0 !== "string") {
+        const err5 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      var _valid0 = _errs4 === errors;
+      if (!_valid0) {
+        const _mid0 = errors;
+        const _errs6 = errors;
+        if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+          if (data0.creation_number === void 0) {
+            const err6 = { instancePath: instancePath + "/guid", keyword: "required", params: { missingProperty: "creation_number" } };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+          if (data0.account_address === void 0) {
+            const err7 = { instancePath: instancePath + "/guid", keyword: "required", params: { missingProperty: "account_address" } };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+          for (const key1 in data0) {
+            if (!(key1 === "creation_number" || key1 === "account_address")) {
+              const err8 = { instancePath: instancePath + "/guid", keyword: "additionalProperties", params: { additionalProperty: key1 } };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+          }
+          if (data0.creation_number !== void 0) {
+            if (!strictAll$DecimalString(data0.creation_number, { instancePath: instancePath + "/guid/creation_number" })) {
+              vErrors = appendErrors2(vErrors, strictAll$DecimalString.errors);
+              errors = vErrors.length;
+            }
+          }
+          if (data0.account_address !== void 0) {
+            if (!strictAll$AccountAddress(data0.account_address, { instancePath: instancePath + "/guid/account_address" })) {
+              vErrors = appendErrors2(vErrors, strictAll$AccountAddress.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err9 = { instancePath: instancePath + "/guid", keyword: "type", params: { type: "object" } };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+        var _valid1 = _errs6 === errors;
+        if (_valid1) {
+          errors = _errs3;
+          if (vErrors !== null) {
+            if (_errs3) {
+              vErrors.length = _errs3;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth0 = 0;
+          for (let i0 = _errs3; i0 < _mid0; i0++) {
+            if (vErrors[i0].instancePath.length > _depth0) {
+              _depth0 = vErrors[i0].instancePath.length;
+            }
+          }
+          let _depth1 = 0;
+          for (let i1 = _mid0; i1 < errors; i1++) {
+            if (vErrors[i1].instancePath.length > _depth1) {
+              _depth1 = vErrors[i1].instancePath.length;
+            }
+          }
+          let _closest0 = "documented";
+          if (_depth1 > _depth0) {
+            vErrors.splice(_errs3, _mid0 - _errs3);
+            _closest0 = "observed";
+          } else {
+            vErrors.length = _mid0;
+          }
+          errors = vErrors.length;
+          const err10 = { instancePath: instancePath + "/guid", keyword: "liveForms", params: { closest: _closest0, actions: "event-guid", count: errors - _errs3 } };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.sequence_number !== void 0) {
+      let data3 = data.sequence_number;
+      const _errs13 = errors;
+      const _errs14 = errors;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+        const err11 = { instancePath: instancePath + "/sequence_number", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 18446744073709552e3 || isNaN(data3)) {
+          const err12 = { instancePath: instancePath + "/sequence_number", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err13 = { instancePath: instancePath + "/sequence_number", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data3 > 9007199254740991 || data3 < -9007199254740991) {
+          const err14 = { instancePath: instancePath + "/sequence_number", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+      var _valid2 = _errs14 === errors;
+      if (!_valid2) {
+        const _mid1 = errors;
+        const _errs16 = errors;
+        if (!strictAll$DecimalString(data3, { instancePath: instancePath + "/sequence_number" })) {
+          vErrors = appendErrors2(vErrors, strictAll$DecimalString.errors);
+          errors = vErrors.length;
+        }
+        var _valid3 = _errs16 === errors;
+        if (_valid3) {
+          errors = _errs13;
+          if (vErrors !== null) {
+            if (_errs13) {
+              vErrors.length = _errs13;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth2 = 0;
+          for (let i2 = _errs13; i2 < _mid1; i2++) {
+            if (vErrors[i2].instancePath.length > _depth2) {
+              _depth2 = vErrors[i2].instancePath.length;
+            }
+          }
+          let _depth3 = 0;
+          for (let i3 = _mid1; i3 < errors; i3++) {
+            if (vErrors[i3].instancePath.length > _depth3) {
+              _depth3 = vErrors[i3].instancePath.length;
+            }
+          }
+          let _closest1 = "documented";
+          if (_depth3 > _depth2) {
+            vErrors.splice(_errs13, _mid1 - _errs13);
+            _closest1 = "observed";
+          } else {
+            vErrors.length = _mid1;
+          }
+          errors = vErrors.length;
+          const err15 = { instancePath: instancePath + "/sequence_number", keyword: "liveForms", params: { closest: _closest1, actions: "event-sequence-number", count: errors - _errs13 } };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.type !== void 0) {
+      if (typeof data.type !== "string") {
+        const err16 = { instancePath: instancePath + "/type", keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err17 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  strictAll$Event$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$MoveTransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.gas_used === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "gas_used" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.events === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "events" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.vm_status === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "vm_status" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "gas_used" || key0 === "events" || key0 === "vm_status")) {
+        const err3 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.gas_used !== void 0) {
+      let data0 = data.gas_used;
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err4 = { instancePath: instancePath + "/gas_used", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 18446744073709552e3 || isNaN(data0)) {
+          const err5 = { instancePath: instancePath + "/gas_used", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err6 = { instancePath: instancePath + "/gas_used", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data0 > 9007199254740991 || data0 < -9007199254740991) {
+          const err7 = { instancePath: instancePath + "/gas_used", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.events !== void 0) {
+      let data1 = data.events;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!strictAll$Event$live(data1[i0], { instancePath: instancePath + "/events/" + i0 })) {
+            vErrors = appendErrors2(vErrors, strictAll$Event$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/events", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.vm_status !== void 0) {
+      if (typeof data.vm_status !== "string") {
+        const err9 = { instancePath: instancePath + "/vm_status", keyword: "type", params: { type: "string" } };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  strictAll$MoveTransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$TransactionOutput$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    if (!(data === "Empty")) {
+      const err0 = { instancePath, keyword: "keyedUnion", params: { "keyword": "enum", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      const err1 = { instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Dkg, Move, Oracle", "found": keys0 } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Dkg" || key0 === "Move" || key0 === "Oracle")) {
+        const err2 = { instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Dkg, Move, Oracle", "key": key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": '"Empty" or an object with exactly one of the keys Dkg, Move, Oracle' } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Dkg !== void 0) {
+      if (!strictAll$TxExecutionStatus(data.Dkg, { instancePath: instancePath + "/Dkg" })) {
+        vErrors = appendErrors2(vErrors, strictAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Move !== void 0) {
+      if (!strictAll$MoveTransactionOutput$live(data.Move, { instancePath: instancePath + "/Move" })) {
+        vErrors = appendErrors2(vErrors, strictAll$MoveTransactionOutput$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Oracle !== void 0) {
+      if (!strictAll$TxExecutionStatus(data.Oracle, { instancePath: instancePath + "/Oracle" })) {
+        vErrors = appendErrors2(vErrors, strictAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+  }
+  strictAll$TransactionOutput$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$TransactionInfoV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authenticator === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "authenticator" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.hash === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.header === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "header" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.payload === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "payload" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "status" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "authenticator" || key0 === "block_header" || key0 === "hash" || key0 === "header" || key0 === "payload" || key0 === "output" || key0 === "status")) {
+        const err5 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.authenticator !== void 0) {
+      let data0 = data.authenticator;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err6 = { instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.block_header !== void 0) {
+      let data1 = data.block_header;
+      if (data1 !== null) {
+        if (!strictAll$TransactionBlockInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+          vErrors = appendErrors2(vErrors, strictAll$TransactionBlockInfo$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!strictAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.header !== void 0) {
+      if (!strictAll$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+        vErrors = appendErrors2(vErrors, strictAll$SmrTransactionHeader$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.payload !== void 0) {
+      let data4 = data.payload;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err7 = { instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.output !== void 0) {
+      let data5 = data.output;
+      if (data5 !== null) {
+        if (!strictAll$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+          vErrors = appendErrors2(vErrors, strictAll$TransactionOutput$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.status !== void 0) {
+      if (!strictAll$TxExecutionStatus(data.status, { instancePath: instancePath + "/status" })) {
+        vErrors = appendErrors2(vErrors, strictAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$TransactionInfoV1$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$TransactionInfoV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authenticator === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "authenticator" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.hash === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "hash" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.header === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "header" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.payload === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "payload" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.status === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "status" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "authenticator" || key0 === "block_header" || key0 === "hash" || key0 === "header" || key0 === "payload" || key0 === "output" || key0 === "status")) {
+        const err5 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.authenticator !== void 0) {
+      let data0 = data.authenticator;
+      if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+        const err6 = { instancePath: instancePath + "/authenticator", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.block_header !== void 0) {
+      let data1 = data.block_header;
+      if (data1 !== null) {
+        if (!strictAll$BlockHeaderInfo$live(data1, { instancePath: instancePath + "/block_header" })) {
+          vErrors = appendErrors2(vErrors, strictAll$BlockHeaderInfo$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.hash !== void 0) {
+      if (!strictAll$Hash(data.hash, { instancePath: instancePath + "/hash" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Hash.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.header !== void 0) {
+      if (!strictAll$SmrTransactionHeader$live(data.header, { instancePath: instancePath + "/header" })) {
+        vErrors = appendErrors2(vErrors, strictAll$SmrTransactionHeader$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.payload !== void 0) {
+      let data4 = data.payload;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err7 = { instancePath: instancePath + "/payload", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.output !== void 0) {
+      let data5 = data.output;
+      if (data5 !== null) {
+        if (!strictAll$TransactionOutput$live(data5, { instancePath: instancePath + "/output" })) {
+          vErrors = appendErrors2(vErrors, strictAll$TransactionOutput$live.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    if (data.status !== void 0) {
+      if (!strictAll$TxExecutionStatus(data.status, { instancePath: instancePath + "/status" })) {
+        vErrors = appendErrors2(vErrors, strictAll$TxExecutionStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$TransactionInfoV2$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$AccountStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "record")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!strictAll$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors2(vErrors, strictAll$TransactionInfoV1$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  strictAll$AccountStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$AccountStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "record")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!strictAll$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors2(vErrors, strictAll$TransactionInfoV2$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  strictAll$AccountStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$AccountCoinStatementV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.cursor === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "cursor" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "record" || key0 === "cursor")) {
+        const err2 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!strictAll$TransactionInfoV1$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors2(vErrors, strictAll$TransactionInfoV1$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err4 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+          const err5 = { instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err6 = { instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+          const err7 = { instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$AccountCoinStatementV1$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$AccountCoinStatementV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.record === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "record" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.cursor === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "cursor" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "record" || key0 === "cursor")) {
+        const err2 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.record !== void 0) {
+      let data0 = data.record;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!strictAll$TransactionInfoV2$live(data0[i0], { instancePath: instancePath + "/record/" + i0 })) {
+            vErrors = appendErrors2(vErrors, strictAll$TransactionInfoV2$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/record", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+        const err4 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 18446744073709552e3 || isNaN(data2)) {
+          const err5 = { instancePath: instancePath + "/cursor", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 } };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data2 < 0 || isNaN(data2)) {
+          const err6 = { instancePath: instancePath + "/cursor", keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data2 > 9007199254740991 || data2 < -9007199254740991) {
+          const err7 = { instancePath: instancePath + "/cursor", keyword: "unsafeInteger", params: { limit: 9007199254740991 } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$AccountCoinStatementV2$live.errors = vErrors;
+  return errors === 0;
+}
+var schema752 = { "$id": "urn:x-validators:MoveListCursor$live", "liveForms": [{ "type": ["array", "null"], "items": { "type": "integer", "minimum": 0, "maximum": 255 } }, { "type": "string", "pattern": "^[0-9a-f]*$" }], "liveActions": ["v1-list-cursor"] };
+var pattern142 = /* @__PURE__ */ new RegExp("^[0-9a-f]*$", "u");
+function strictAll$MoveListCursor$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  const _errs1 = errors;
+  if (!Array.isArray(data) && data !== null) {
+    const err0 = { instancePath, keyword: "type", params: { type: schema752.liveForms[0].type } };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (Array.isArray(data)) {
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+        const err1 = { instancePath: instancePath + "/" + i0, keyword: "type", params: { type: "integer" } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 255 || isNaN(data0)) {
+          const err2 = { instancePath: instancePath + "/" + i0, keyword: "maximum", params: { comparison: "<=", limit: 255 } };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/" + i0, keyword: "minimum", params: { comparison: ">=", limit: 0 } };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  if (!_valid0) {
+    const _mid0 = errors;
+    const _errs5 = errors;
+    if (typeof data === "string") {
+      if (!pattern142.test(data)) {
+        const err4 = { instancePath, keyword: "pattern", params: { pattern: "^[0-9a-f]*$" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    } else {
+      const err5 = { instancePath, keyword: "type", params: { type: "string" } };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    var _valid1 = _errs5 === errors;
+    if (_valid1) {
+      errors = _errs0;
+      if (vErrors !== null) {
+        if (_errs0) {
+          vErrors.length = _errs0;
+        } else {
+          vErrors = null;
+        }
+      }
+    } else {
+      let _depth0 = 0;
+      for (let i1 = _errs0; i1 < _mid0; i1++) {
+        if (vErrors[i1].instancePath.length > _depth0) {
+          _depth0 = vErrors[i1].instancePath.length;
+        }
+      }
+      let _depth1 = 0;
+      for (let i2 = _mid0; i2 < errors; i2++) {
+        if (vErrors[i2].instancePath.length > _depth1) {
+          _depth1 = vErrors[i2].instancePath.length;
+        }
+      }
+      let _closest0 = "documented";
+      if (_depth1 > _depth0) {
+        vErrors.splice(_errs0, _mid0 - _errs0);
+        _closest0 = "observed";
+      } else {
+        vErrors.length = _mid0;
+      }
+      errors = vErrors.length;
+      const err6 = { instancePath, keyword: "liveForms", params: { closest: _closest0, actions: "v1-list-cursor", count: errors - _errs0 } };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  strictAll$MoveListCursor$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$MoveResourceList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resource === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "resource" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "resource" || key0 === "cursor")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.resource !== void 0) {
+      let data0 = data.resource;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (Array.isArray(data1)) {
+            if (data1.length > 2) {
+              const err2 = { instancePath: instancePath + "/resource/" + i0, keyword: "maxItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            if (data1.length < 2) {
+              const err3 = { instancePath: instancePath + "/resource/" + i0, keyword: "minItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+            const len1 = data1.length;
+            if (len1 > 0) {
+              if (typeof data1[0] !== "string") {
+                const err4 = { instancePath: instancePath + "/resource/" + i0 + "/0", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err4];
+                } else {
+                  vErrors.push(err4);
+                }
+                errors++;
+              }
+            }
+            if (len1 > 1) {
+              if (!strictAll$StructTag(data1[1], { instancePath: instancePath + "/resource/" + i0 + "/1" })) {
+                vErrors = appendErrors2(vErrors, strictAll$StructTag.errors);
+                errors = vErrors.length;
+              }
+            }
+            const len2 = data1.length;
+            if (!(len2 <= 2)) {
+              const err5 = { instancePath: instancePath + "/resource/" + i0, keyword: "items", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = { instancePath: instancePath + "/resource/" + i0, keyword: "type", params: { type: "array" } };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/resource", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      if (!strictAll$MoveListCursor$live(data.cursor, { instancePath: instancePath + "/cursor" })) {
+        vErrors = appendErrors2(vErrors, strictAll$MoveListCursor$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$MoveResourceList$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$MoveModuleList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.modules === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "modules" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "modules" || key0 === "cursor")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.modules !== void 0) {
+      let data0 = data.modules;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (Array.isArray(data1)) {
+            if (data1.length > 2) {
+              const err2 = { instancePath: instancePath + "/modules/" + i0, keyword: "maxItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            if (data1.length < 2) {
+              const err3 = { instancePath: instancePath + "/modules/" + i0, keyword: "minItems", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+            const len1 = data1.length;
+            if (len1 > 0) {
+              if (typeof data1[0] !== "string") {
+                const err4 = { instancePath: instancePath + "/modules/" + i0 + "/0", keyword: "type", params: { type: "string" } };
+                if (vErrors === null) {
+                  vErrors = [err4];
+                } else {
+                  vErrors.push(err4);
+                }
+                errors++;
+              }
+            }
+            if (len1 > 1) {
+              if (!strictAll$MoveModuleId(data1[1], { instancePath: instancePath + "/modules/" + i0 + "/1" })) {
+                vErrors = appendErrors2(vErrors, strictAll$MoveModuleId.errors);
+                errors = vErrors.length;
+              }
+            }
+            const len2 = data1.length;
+            if (!(len2 <= 2)) {
+              const err5 = { instancePath: instancePath + "/modules/" + i0, keyword: "items", params: { limit: 2 } };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = { instancePath: instancePath + "/modules/" + i0, keyword: "type", params: { type: "array" } };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      if (!strictAll$MoveListCursor$live(data.cursor, { instancePath: instancePath + "/cursor" })) {
+        vErrors = appendErrors2(vErrors, strictAll$MoveListCursor$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  strictAll$MoveModuleList$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$MoveList$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data == "string") {
+    const err0 = { instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else if (data && typeof data == "object" && !Array.isArray(data)) {
+    const keys0 = Object.keys(data);
+    if (keys0.length !== 1) {
+      const err1 = { instancePath, keyword: "keyedUnion", params: { "keyword": keys0.length === 0 ? "minProperties" : "maxProperties", "keys": "Resources, Modules", "found": keys0 } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 of keys0) {
+      if (!(key0 === "Resources" || key0 === "Modules")) {
+        const err2 = { instancePath, keyword: "keyedUnion", params: { "keyword": "propertyNames", "keys": "Resources, Modules", "key": key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "keyedUnion", params: { "keyword": "type", "expected": "an object with exactly one of the keys Resources, Modules" } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.Resources !== void 0) {
+      if (!strictAll$MoveResourceList$live(data.Resources, { instancePath: instancePath + "/Resources" })) {
+        vErrors = appendErrors2(vErrors, strictAll$MoveResourceList$live.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.Modules !== void 0) {
+      if (!strictAll$MoveModuleList$live(data.Modules, { instancePath: instancePath + "/Modules" })) {
+        vErrors = appendErrors2(vErrors, strictAll$MoveModuleList$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  }
+  strictAll$MoveList$live.errors = vErrors;
+  return errors === 0;
+}
+var schema792 = { "$id": "urn:x-validators:MoveModule$live", "type": "object", "required": ["address", "name", "friends", "exposed_functions", "structs"], "properties": { "address": { "$ref": "urn:x-validators:Address" }, "name": { "liveForms": [{ "type": "object" }, { "type": "string" }], "liveActions": ["module-name"] }, "friends": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "string" } }], "liveActions": ["module-friends"] }, "exposed_functions": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "visibility", "is_entry", "is_view", "generic_type_params", "params", "return"], "properties": { "name": { "type": "string" }, "visibility": { "type": "string", "enum": ["public", "friend", "private"] }, "is_entry": { "type": "boolean" }, "is_view": { "type": "boolean" }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": false } }, "params": { "type": "array", "items": { "type": "string" } }, "return": { "type": "array", "items": { "type": "string" } } }, "additionalProperties": false } }], "liveActions": ["module-functions"] }, "structs": { "liveForms": [{ "type": "object" }, { "type": "array", "items": { "type": "object", "required": ["name", "is_native", "abilities", "generic_type_params", "fields"], "properties": { "name": { "type": "string" }, "is_native": { "type": "boolean" }, "abilities": { "type": "array", "items": { "type": "string" } }, "generic_type_params": { "type": "array", "items": { "type": "object", "required": ["constraints", "is_phantom"], "properties": { "constraints": { "type": "array", "items": { "type": "string" } }, "is_phantom": { "type": "boolean" } }, "additionalProperties": false } }, "fields": { "type": "array", "items": { "type": "object", "required": ["name", "type"], "properties": { "name": { "type": "string" }, "type": { "type": "string" } }, "additionalProperties": false } } }, "additionalProperties": false } }], "liveActions": ["module-structs"] } }, "additionalProperties": false };
+function strictAll$MoveModule$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.address === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "address" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "name" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.friends === void 0) {
+      const err2 = { instancePath, keyword: "required", params: { missingProperty: "friends" } };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.exposed_functions === void 0) {
+      const err3 = { instancePath, keyword: "required", params: { missingProperty: "exposed_functions" } };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.structs === void 0) {
+      const err4 = { instancePath, keyword: "required", params: { missingProperty: "structs" } };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "address" || key0 === "name" || key0 === "friends" || key0 === "exposed_functions" || key0 === "structs")) {
+        const err5 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.address !== void 0) {
+      if (!strictAll$Address(data.address, { instancePath: instancePath + "/address" })) {
+        vErrors = appendErrors2(vErrors, strictAll$Address.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.name !== void 0) {
+      let data1 = data.name;
+      const _errs4 = errors;
+      const _errs5 = errors;
+      if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+        const err6 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      if (!_valid0) {
+        const _mid0 = errors;
+        const _errs7 = errors;
+        if (typeof data1 !== "string") {
+          const err7 = { instancePath: instancePath + "/name", keyword: "type", params: { type: "string" } };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        var _valid1 = _errs7 === errors;
+        if (_valid1) {
+          errors = _errs4;
+          if (vErrors !== null) {
+            if (_errs4) {
+              vErrors.length = _errs4;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth0 = 0;
+          for (let i0 = _errs4; i0 < _mid0; i0++) {
+            if (vErrors[i0].instancePath.length > _depth0) {
+              _depth0 = vErrors[i0].instancePath.length;
+            }
+          }
+          let _depth1 = 0;
+          for (let i1 = _mid0; i1 < errors; i1++) {
+            if (vErrors[i1].instancePath.length > _depth1) {
+              _depth1 = vErrors[i1].instancePath.length;
+            }
+          }
+          let _closest0 = "documented";
+          if (_depth1 > _depth0) {
+            vErrors.splice(_errs4, _mid0 - _errs4);
+            _closest0 = "observed";
+          } else {
+            vErrors.length = _mid0;
+          }
+          errors = vErrors.length;
+          const err8 = { instancePath: instancePath + "/name", keyword: "liveForms", params: { closest: _closest0, actions: "module-name", count: errors - _errs4 } };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.friends !== void 0) {
+      let data2 = data.friends;
+      const _errs11 = errors;
+      const _errs12 = errors;
+      if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
+        const err9 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      var _valid2 = _errs12 === errors;
+      if (!_valid2) {
+        const _mid1 = errors;
+        const _errs14 = errors;
+        if (Array.isArray(data2)) {
+          const len0 = data2.length;
+          for (let i2 = 0; i2 < len0; i2++) {
+            if (typeof data2[i2] !== "string") {
+              const err10 = { instancePath: instancePath + "/friends/" + i2, keyword: "type", params: { type: "string" } };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err11 = { instancePath: instancePath + "/friends", keyword: "type", params: { type: "array" } };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        var _valid3 = _errs14 === errors;
+        if (_valid3) {
+          errors = _errs11;
+          if (vErrors !== null) {
+            if (_errs11) {
+              vErrors.length = _errs11;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth2 = 0;
+          for (let i3 = _errs11; i3 < _mid1; i3++) {
+            if (vErrors[i3].instancePath.length > _depth2) {
+              _depth2 = vErrors[i3].instancePath.length;
+            }
+          }
+          let _depth3 = 0;
+          for (let i4 = _mid1; i4 < errors; i4++) {
+            if (vErrors[i4].instancePath.length > _depth3) {
+              _depth3 = vErrors[i4].instancePath.length;
+            }
+          }
+          let _closest1 = "documented";
+          if (_depth3 > _depth2) {
+            vErrors.splice(_errs11, _mid1 - _errs11);
+            _closest1 = "observed";
+          } else {
+            vErrors.length = _mid1;
+          }
+          errors = vErrors.length;
+          const err12 = { instancePath: instancePath + "/friends", keyword: "liveForms", params: { closest: _closest1, actions: "module-friends", count: errors - _errs11 } };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.exposed_functions !== void 0) {
+      let data4 = data.exposed_functions;
+      const _errs20 = errors;
+      const _errs21 = errors;
+      if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
+        const err13 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      var _valid4 = _errs21 === errors;
+      if (!_valid4) {
+        const _mid2 = errors;
+        const _errs23 = errors;
+        if (Array.isArray(data4)) {
+          const len1 = data4.length;
+          for (let i5 = 0; i5 < len1; i5++) {
+            let data5 = data4[i5];
+            if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+              if (data5.name === void 0) {
+                const err14 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "name" } };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+              if (data5.visibility === void 0) {
+                const err15 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "visibility" } };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+              if (data5.is_entry === void 0) {
+                const err16 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "is_entry" } };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+              }
+              if (data5.is_view === void 0) {
+                const err17 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "is_view" } };
+                if (vErrors === null) {
+                  vErrors = [err17];
+                } else {
+                  vErrors.push(err17);
+                }
+                errors++;
+              }
+              if (data5.generic_type_params === void 0) {
+                const err18 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "generic_type_params" } };
+                if (vErrors === null) {
+                  vErrors = [err18];
+                } else {
+                  vErrors.push(err18);
+                }
+                errors++;
+              }
+              if (data5.params === void 0) {
+                const err19 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "params" } };
+                if (vErrors === null) {
+                  vErrors = [err19];
+                } else {
+                  vErrors.push(err19);
+                }
+                errors++;
+              }
+              if (data5.return === void 0) {
+                const err20 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "required", params: { missingProperty: "return" } };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+              for (const key1 in data5) {
+                if (!(key1 === "name" || key1 === "visibility" || key1 === "is_entry" || key1 === "is_view" || key1 === "generic_type_params" || key1 === "params" || key1 === "return")) {
+                  const err21 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "additionalProperties", params: { additionalProperty: key1 } };
+                  if (vErrors === null) {
+                    vErrors = [err21];
+                  } else {
+                    vErrors.push(err21);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.name !== void 0) {
+                if (typeof data5.name !== "string") {
+                  const err22 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/name", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err22];
+                  } else {
+                    vErrors.push(err22);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.visibility !== void 0) {
+                let data7 = data5.visibility;
+                if (typeof data7 !== "string") {
+                  const err23 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err23];
+                  } else {
+                    vErrors.push(err23);
+                  }
+                  errors++;
+                }
+                if (!(data7 === "public" || data7 === "friend" || data7 === "private")) {
+                  const err24 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/visibility", keyword: "enum", params: { allowedValues: schema792.properties.exposed_functions.liveForms[1].items.properties.visibility.enum } };
+                  if (vErrors === null) {
+                    vErrors = [err24];
+                  } else {
+                    vErrors.push(err24);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.is_entry !== void 0) {
+                if (typeof data5.is_entry !== "boolean") {
+                  const err25 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_entry", keyword: "type", params: { type: "boolean" } };
+                  if (vErrors === null) {
+                    vErrors = [err25];
+                  } else {
+                    vErrors.push(err25);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.is_view !== void 0) {
+                if (typeof data5.is_view !== "boolean") {
+                  const err26 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/is_view", keyword: "type", params: { type: "boolean" } };
+                  if (vErrors === null) {
+                    vErrors = [err26];
+                  } else {
+                    vErrors.push(err26);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.generic_type_params !== void 0) {
+                let data10 = data5.generic_type_params;
+                if (Array.isArray(data10)) {
+                  const len2 = data10.length;
+                  for (let i6 = 0; i6 < len2; i6++) {
+                    let data11 = data10[i6];
+                    if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                      if (data11.constraints === void 0) {
+                        const err27 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "required", params: { missingProperty: "constraints" } };
+                        if (vErrors === null) {
+                          vErrors = [err27];
+                        } else {
+                          vErrors.push(err27);
+                        }
+                        errors++;
+                      }
+                      for (const key2 in data11) {
+                        if (!(key2 === "constraints")) {
+                          const err28 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "additionalProperties", params: { additionalProperty: key2 } };
+                          if (vErrors === null) {
+                            vErrors = [err28];
+                          } else {
+                            vErrors.push(err28);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data11.constraints !== void 0) {
+                        let data12 = data11.constraints;
+                        if (Array.isArray(data12)) {
+                          const len3 = data12.length;
+                          for (let i7 = 0; i7 < len3; i7++) {
+                            if (typeof data12[i7] !== "string") {
+                              const err29 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints/" + i7, keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err29];
+                              } else {
+                                vErrors.push(err29);
+                              }
+                              errors++;
+                            }
+                          }
+                        } else {
+                          const err30 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6 + "/constraints", keyword: "type", params: { type: "array" } };
+                          if (vErrors === null) {
+                            vErrors = [err30];
+                          } else {
+                            vErrors.push(err30);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err31 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params/" + i6, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err31];
+                      } else {
+                        vErrors.push(err31);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err32 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err32];
+                  } else {
+                    vErrors.push(err32);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.params !== void 0) {
+                let data14 = data5.params;
+                if (Array.isArray(data14)) {
+                  const len4 = data14.length;
+                  for (let i8 = 0; i8 < len4; i8++) {
+                    if (typeof data14[i8] !== "string") {
+                      const err33 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params/" + i8, keyword: "type", params: { type: "string" } };
+                      if (vErrors === null) {
+                        vErrors = [err33];
+                      } else {
+                        vErrors.push(err33);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err34 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/params", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err34];
+                  } else {
+                    vErrors.push(err34);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.return !== void 0) {
+                let data16 = data5.return;
+                if (Array.isArray(data16)) {
+                  const len5 = data16.length;
+                  for (let i9 = 0; i9 < len5; i9++) {
+                    if (typeof data16[i9] !== "string") {
+                      const err35 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return/" + i9, keyword: "type", params: { type: "string" } };
+                      if (vErrors === null) {
+                        vErrors = [err35];
+                      } else {
+                        vErrors.push(err35);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err36 = { instancePath: instancePath + "/exposed_functions/" + i5 + "/return", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err36];
+                  } else {
+                    vErrors.push(err36);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err37 = { instancePath: instancePath + "/exposed_functions/" + i5, keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err38 = { instancePath: instancePath + "/exposed_functions", keyword: "type", params: { type: "array" } };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        var _valid5 = _errs23 === errors;
+        if (_valid5) {
+          errors = _errs20;
+          if (vErrors !== null) {
+            if (_errs20) {
+              vErrors.length = _errs20;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth4 = 0;
+          for (let i10 = _errs20; i10 < _mid2; i10++) {
+            if (vErrors[i10].instancePath.length > _depth4) {
+              _depth4 = vErrors[i10].instancePath.length;
+            }
+          }
+          let _depth5 = 0;
+          for (let i11 = _mid2; i11 < errors; i11++) {
+            if (vErrors[i11].instancePath.length > _depth5) {
+              _depth5 = vErrors[i11].instancePath.length;
+            }
+          }
+          let _closest2 = "documented";
+          if (_depth5 > _depth4) {
+            vErrors.splice(_errs20, _mid2 - _errs20);
+            _closest2 = "observed";
+          } else {
+            vErrors.length = _mid2;
+          }
+          errors = vErrors.length;
+          const err39 = { instancePath: instancePath + "/exposed_functions", keyword: "liveForms", params: { closest: _closest2, actions: "module-functions", count: errors - _errs20 } };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.structs !== void 0) {
+      let data18 = data.structs;
+      const _errs55 = errors;
+      const _errs56 = errors;
+      if (!(data18 && typeof data18 == "object" && !Array.isArray(data18))) {
+        const err40 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "object" } };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      }
+      var _valid6 = _errs56 === errors;
+      if (!_valid6) {
+        const _mid3 = errors;
+        const _errs58 = errors;
+        if (Array.isArray(data18)) {
+          const len6 = data18.length;
+          for (let i12 = 0; i12 < len6; i12++) {
+            let data19 = data18[i12];
+            if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+              if (data19.name === void 0) {
+                const err41 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "name" } };
+                if (vErrors === null) {
+                  vErrors = [err41];
+                } else {
+                  vErrors.push(err41);
+                }
+                errors++;
+              }
+              if (data19.is_native === void 0) {
+                const err42 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "is_native" } };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
+              }
+              if (data19.abilities === void 0) {
+                const err43 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "abilities" } };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+              if (data19.generic_type_params === void 0) {
+                const err44 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "generic_type_params" } };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
+              if (data19.fields === void 0) {
+                const err45 = { instancePath: instancePath + "/structs/" + i12, keyword: "required", params: { missingProperty: "fields" } };
+                if (vErrors === null) {
+                  vErrors = [err45];
+                } else {
+                  vErrors.push(err45);
+                }
+                errors++;
+              }
+              for (const key3 in data19) {
+                if (!(key3 === "name" || key3 === "is_native" || key3 === "abilities" || key3 === "generic_type_params" || key3 === "fields")) {
+                  const err46 = { instancePath: instancePath + "/structs/" + i12, keyword: "additionalProperties", params: { additionalProperty: key3 } };
+                  if (vErrors === null) {
+                    vErrors = [err46];
+                  } else {
+                    vErrors.push(err46);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.name !== void 0) {
+                if (typeof data19.name !== "string") {
+                  const err47 = { instancePath: instancePath + "/structs/" + i12 + "/name", keyword: "type", params: { type: "string" } };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.is_native !== void 0) {
+                if (typeof data19.is_native !== "boolean") {
+                  const err48 = { instancePath: instancePath + "/structs/" + i12 + "/is_native", keyword: "type", params: { type: "boolean" } };
+                  if (vErrors === null) {
+                    vErrors = [err48];
+                  } else {
+                    vErrors.push(err48);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.abilities !== void 0) {
+                let data22 = data19.abilities;
+                if (Array.isArray(data22)) {
+                  const len7 = data22.length;
+                  for (let i13 = 0; i13 < len7; i13++) {
+                    if (typeof data22[i13] !== "string") {
+                      const err49 = { instancePath: instancePath + "/structs/" + i12 + "/abilities/" + i13, keyword: "type", params: { type: "string" } };
+                      if (vErrors === null) {
+                        vErrors = [err49];
+                      } else {
+                        vErrors.push(err49);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err50 = { instancePath: instancePath + "/structs/" + i12 + "/abilities", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.generic_type_params !== void 0) {
+                let data24 = data19.generic_type_params;
+                if (Array.isArray(data24)) {
+                  const len8 = data24.length;
+                  for (let i14 = 0; i14 < len8; i14++) {
+                    let data25 = data24[i14];
+                    if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                      if (data25.constraints === void 0) {
+                        const err51 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "required", params: { missingProperty: "constraints" } };
+                        if (vErrors === null) {
+                          vErrors = [err51];
+                        } else {
+                          vErrors.push(err51);
+                        }
+                        errors++;
+                      }
+                      if (data25.is_phantom === void 0) {
+                        const err52 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "required", params: { missingProperty: "is_phantom" } };
+                        if (vErrors === null) {
+                          vErrors = [err52];
+                        } else {
+                          vErrors.push(err52);
+                        }
+                        errors++;
+                      }
+                      for (const key4 in data25) {
+                        if (!(key4 === "constraints" || key4 === "is_phantom")) {
+                          const err53 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "additionalProperties", params: { additionalProperty: key4 } };
+                          if (vErrors === null) {
+                            vErrors = [err53];
+                          } else {
+                            vErrors.push(err53);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data25.constraints !== void 0) {
+                        let data26 = data25.constraints;
+                        if (Array.isArray(data26)) {
+                          const len9 = data26.length;
+                          for (let i15 = 0; i15 < len9; i15++) {
+                            if (typeof data26[i15] !== "string") {
+                              const err54 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints/" + i15, keyword: "type", params: { type: "string" } };
+                              if (vErrors === null) {
+                                vErrors = [err54];
+                              } else {
+                                vErrors.push(err54);
+                              }
+                              errors++;
+                            }
+                          }
+                        } else {
+                          const err55 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/constraints", keyword: "type", params: { type: "array" } };
+                          if (vErrors === null) {
+                            vErrors = [err55];
+                          } else {
+                            vErrors.push(err55);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data25.is_phantom !== void 0) {
+                        if (typeof data25.is_phantom !== "boolean") {
+                          const err56 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14 + "/is_phantom", keyword: "type", params: { type: "boolean" } };
+                          if (vErrors === null) {
+                            vErrors = [err56];
+                          } else {
+                            vErrors.push(err56);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err57 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params/" + i14, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err57];
+                      } else {
+                        vErrors.push(err57);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err58 = { instancePath: instancePath + "/structs/" + i12 + "/generic_type_params", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err58];
+                  } else {
+                    vErrors.push(err58);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.fields !== void 0) {
+                let data29 = data19.fields;
+                if (Array.isArray(data29)) {
+                  const len10 = data29.length;
+                  for (let i16 = 0; i16 < len10; i16++) {
+                    let data30 = data29[i16];
+                    if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+                      if (data30.name === void 0) {
+                        const err59 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "required", params: { missingProperty: "name" } };
+                        if (vErrors === null) {
+                          vErrors = [err59];
+                        } else {
+                          vErrors.push(err59);
+                        }
+                        errors++;
+                      }
+                      if (data30.type === void 0) {
+                        const err60 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "required", params: { missingProperty: "type" } };
+                        if (vErrors === null) {
+                          vErrors = [err60];
+                        } else {
+                          vErrors.push(err60);
+                        }
+                        errors++;
+                      }
+                      for (const key5 in data30) {
+                        if (!(key5 === "name" || key5 === "type")) {
+                          const err61 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "additionalProperties", params: { additionalProperty: key5 } };
+                          if (vErrors === null) {
+                            vErrors = [err61];
+                          } else {
+                            vErrors.push(err61);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data30.name !== void 0) {
+                        if (typeof data30.name !== "string") {
+                          const err62 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/name", keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err62];
+                          } else {
+                            vErrors.push(err62);
+                          }
+                          errors++;
+                        }
+                      }
+                      if (data30.type !== void 0) {
+                        if (typeof data30.type !== "string") {
+                          const err63 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16 + "/type", keyword: "type", params: { type: "string" } };
+                          if (vErrors === null) {
+                            vErrors = [err63];
+                          } else {
+                            vErrors.push(err63);
+                          }
+                          errors++;
+                        }
+                      }
+                    } else {
+                      const err64 = { instancePath: instancePath + "/structs/" + i12 + "/fields/" + i16, keyword: "type", params: { type: "object" } };
+                      if (vErrors === null) {
+                        vErrors = [err64];
+                      } else {
+                        vErrors.push(err64);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err65 = { instancePath: instancePath + "/structs/" + i12 + "/fields", keyword: "type", params: { type: "array" } };
+                  if (vErrors === null) {
+                    vErrors = [err65];
+                  } else {
+                    vErrors.push(err65);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err66 = { instancePath: instancePath + "/structs/" + i12, keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err66];
+              } else {
+                vErrors.push(err66);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err67 = { instancePath: instancePath + "/structs", keyword: "type", params: { type: "array" } };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+        var _valid7 = _errs58 === errors;
+        if (_valid7) {
+          errors = _errs55;
+          if (vErrors !== null) {
+            if (_errs55) {
+              vErrors.length = _errs55;
+            } else {
+              vErrors = null;
+            }
+          }
+        } else {
+          let _depth6 = 0;
+          for (let i17 = _errs55; i17 < _mid3; i17++) {
+            if (vErrors[i17].instancePath.length > _depth6) {
+              _depth6 = vErrors[i17].instancePath.length;
+            }
+          }
+          let _depth7 = 0;
+          for (let i18 = _mid3; i18 < errors; i18++) {
+            if (vErrors[i18].instancePath.length > _depth7) {
+              _depth7 = vErrors[i18].instancePath.length;
+            }
+          }
+          let _closest3 = "documented";
+          if (_depth7 > _depth6) {
+            vErrors.splice(_errs55, _mid3 - _errs55);
+            _closest3 = "observed";
+          } else {
+            vErrors.length = _mid3;
+          }
+          errors = vErrors.length;
+          const err68 = { instancePath: instancePath + "/structs", keyword: "liveForms", params: { closest: _closest3, actions: "module-structs", count: errors - _errs55 } };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err69 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err69];
+    } else {
+      vErrors.push(err69);
+    }
+    errors++;
+  }
+  strictAll$MoveModule$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$MoveModuleBytecode$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.bytecode === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "bytecode" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.abi === void 0) {
+      const err1 = { instancePath, keyword: "required", params: { missingProperty: "abi" } };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "bytecode" || key0 === "abi")) {
+        const err2 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.bytecode !== void 0) {
+      if (!strictAll$HexString(data.bytecode, { instancePath: instancePath + "/bytecode" })) {
+        vErrors = appendErrors2(vErrors, strictAll$HexString.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.abi !== void 0) {
+      if (!strictAll$MoveModule$live(data.abi, { instancePath: instancePath + "/abi" })) {
+        vErrors = appendErrors2(vErrors, strictAll$MoveModule$live.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  strictAll$MoveModuleBytecode$live.errors = vErrors;
+  return errors === 0;
+}
+var schema812 = { "$id": "urn:x-validators:MoveModuleListV2$live", "type": "object", "required": ["modules"], "properties": { "modules": { "type": "array", "items": { "$ref": "urn:x-validators:MoveModuleBytecode$live" } }, "cursor": { "type": ["string", "null"] } }, "additionalProperties": false };
+function strictAll$MoveModuleListV2$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.modules === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "modules" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "modules" || key0 === "cursor")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.modules !== void 0) {
+      let data0 = data.modules;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!strictAll$MoveModuleBytecode$live(data0[i0], { instancePath: instancePath + "/modules/" + i0 })) {
+            vErrors = appendErrors2(vErrors, strictAll$MoveModuleBytecode$live.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = { instancePath: instancePath + "/modules", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.cursor !== void 0) {
+      let data2 = data.cursor;
+      if (typeof data2 !== "string" && data2 !== null) {
+        const err3 = { instancePath: instancePath + "/cursor", keyword: "type", params: { type: schema812.properties.cursor.type } };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  strictAll$MoveModuleListV2$live.errors = vErrors;
+  return errors === 0;
+}
+function strictAll$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.result === void 0) {
+      const err0 = { instancePath, keyword: "required", params: { missingProperty: "result" } };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "result")) {
+        const err1 = { instancePath, keyword: "additionalProperties", params: { additionalProperty: key0 } };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.result !== void 0) {
+      let data0 = data.result;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          const _errs5 = errors;
+          const _errs6 = errors;
+          if (data1 !== null) {
+            if (!strictAll$MoveValue(data1, { instancePath: instancePath + "/result/" + i0 })) {
+              vErrors = appendErrors2(vErrors, strictAll$MoveValue.errors);
+              errors = vErrors.length;
+            }
+          }
+          var _valid0 = _errs6 === errors;
+          if (!_valid0) {
+            const _mid0 = errors;
+            const _errs8 = errors;
+            if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
+              const err2 = { instancePath: instancePath + "/result/" + i0, keyword: "type", params: { type: "object" } };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            var _valid2 = _errs8 === errors;
+            if (_valid2) {
+              errors = _errs5;
+              if (vErrors !== null) {
+                if (_errs5) {
+                  vErrors.length = _errs5;
+                } else {
+                  vErrors = null;
+                }
+              }
+            } else {
+              let _depth0 = 0;
+              for (let i1 = _errs5; i1 < _mid0; i1++) {
+                if (vErrors[i1].instancePath.length > _depth0) {
+                  _depth0 = vErrors[i1].instancePath.length;
+                }
+              }
+              let _depth1 = 0;
+              for (let i2 = _mid0; i2 < errors; i2++) {
+                if (vErrors[i2].instancePath.length > _depth1) {
+                  _depth1 = vErrors[i2].instancePath.length;
+                }
+              }
+              let _closest0 = "documented";
+              if (_depth1 > _depth0) {
+                vErrors.splice(_errs5, _mid0 - _errs5);
+                _closest0 = "observed";
+              } else {
+                vErrors.length = _mid0;
+              }
+              errors = vErrors.length;
+              const err3 = { instancePath: instancePath + "/result/" + i0, keyword: "liveForms", params: { closest: _closest0, actions: "v1-resource-value", count: errors - _errs5 } };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err4 = { instancePath: instancePath + "/result", keyword: "type", params: { type: "array" } };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = { instancePath, keyword: "type", params: { type: "object" } };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  strictAll$MoveValueResponseV1$live.errors = vErrors;
+  return errors === 0;
+}
 function appendErrors2(to, from) {
   if (to === null) return from;
   for (let i = 0; i < from.length; i++) to.push(from[i]);
@@ -14912,16 +30053,22 @@ function appendErrors2(to, from) {
 export {
   lenient$AccountAddress,
   lenient$AccountCoinStatementV1,
+  lenient$AccountCoinStatementV1$live,
   lenient$AccountCoinStatementV2,
+  lenient$AccountCoinStatementV2$live,
   lenient$AccountData,
   lenient$AccountStatementV1,
+  lenient$AccountStatementV1$live,
   lenient$AccountStatementV2,
+  lenient$AccountStatementV2$live,
   lenient$Address,
   lenient$BlockHeaderInfo,
+  lenient$BlockHeaderInfo$live,
   lenient$Candle,
   lenient$DecimalString,
   lenient$EpochId,
   lenient$Event,
+  lenient$Event$live,
   lenient$Hash,
   lenient$HexString,
   lenient$HistoryResponse,
@@ -14929,42 +30076,63 @@ export {
   lenient$Instrument,
   lenient$LatestResponse,
   lenient$MoveList,
+  lenient$MoveList$live,
   lenient$MoveListCursor,
+  lenient$MoveListCursor$live,
   lenient$MoveModule,
+  lenient$MoveModule$live,
   lenient$MoveModuleBytecode,
+  lenient$MoveModuleBytecode$live,
   lenient$MoveModuleId,
   lenient$MoveModuleList,
+  lenient$MoveModuleList$live,
   lenient$MoveModuleListV2,
+  lenient$MoveModuleListV2$live,
   lenient$MoveResource,
   lenient$MoveResourceList,
+  lenient$MoveResourceList$live,
   lenient$MoveResourcesResponse,
   lenient$MoveTransactionOutput,
+  lenient$MoveTransactionOutput$live,
   lenient$MoveValue,
   lenient$MoveValueResponseV1,
+  lenient$MoveValueResponseV1$live,
   lenient$SignedDecimalString,
   lenient$SmrTimestamp,
+  lenient$SmrTimestamp$live,
   lenient$SmrTransactionHeader,
+  lenient$SmrTransactionHeader$live,
   lenient$StructTag,
   lenient$TradingPair,
   lenient$TransactionBlockInfo,
+  lenient$TransactionBlockInfo$live,
   lenient$TransactionInfoV1,
+  lenient$TransactionInfoV1$live,
   lenient$TransactionInfoV2,
+  lenient$TransactionInfoV2$live,
   lenient$TransactionOutput,
+  lenient$TransactionOutput$live,
   lenient$TxExecutionStatus,
   lenient$TypeTag,
   lenient$View,
   lenientAll$AccountAddress,
   lenientAll$AccountCoinStatementV1,
+  lenientAll$AccountCoinStatementV1$live,
   lenientAll$AccountCoinStatementV2,
+  lenientAll$AccountCoinStatementV2$live,
   lenientAll$AccountData,
   lenientAll$AccountStatementV1,
+  lenientAll$AccountStatementV1$live,
   lenientAll$AccountStatementV2,
+  lenientAll$AccountStatementV2$live,
   lenientAll$Address,
   lenientAll$BlockHeaderInfo,
+  lenientAll$BlockHeaderInfo$live,
   lenientAll$Candle,
   lenientAll$DecimalString,
   lenientAll$EpochId,
   lenientAll$Event,
+  lenientAll$Event$live,
   lenientAll$Hash,
   lenientAll$HexString,
   lenientAll$HistoryResponse,
@@ -14972,42 +30140,63 @@ export {
   lenientAll$Instrument,
   lenientAll$LatestResponse,
   lenientAll$MoveList,
+  lenientAll$MoveList$live,
   lenientAll$MoveListCursor,
+  lenientAll$MoveListCursor$live,
   lenientAll$MoveModule,
+  lenientAll$MoveModule$live,
   lenientAll$MoveModuleBytecode,
+  lenientAll$MoveModuleBytecode$live,
   lenientAll$MoveModuleId,
   lenientAll$MoveModuleList,
+  lenientAll$MoveModuleList$live,
   lenientAll$MoveModuleListV2,
+  lenientAll$MoveModuleListV2$live,
   lenientAll$MoveResource,
   lenientAll$MoveResourceList,
+  lenientAll$MoveResourceList$live,
   lenientAll$MoveResourcesResponse,
   lenientAll$MoveTransactionOutput,
+  lenientAll$MoveTransactionOutput$live,
   lenientAll$MoveValue,
   lenientAll$MoveValueResponseV1,
+  lenientAll$MoveValueResponseV1$live,
   lenientAll$SignedDecimalString,
   lenientAll$SmrTimestamp,
+  lenientAll$SmrTimestamp$live,
   lenientAll$SmrTransactionHeader,
+  lenientAll$SmrTransactionHeader$live,
   lenientAll$StructTag,
   lenientAll$TradingPair,
   lenientAll$TransactionBlockInfo,
+  lenientAll$TransactionBlockInfo$live,
   lenientAll$TransactionInfoV1,
+  lenientAll$TransactionInfoV1$live,
   lenientAll$TransactionInfoV2,
+  lenientAll$TransactionInfoV2$live,
   lenientAll$TransactionOutput,
+  lenientAll$TransactionOutput$live,
   lenientAll$TxExecutionStatus,
   lenientAll$TypeTag,
   lenientAll$View,
   strict$AccountAddress,
   strict$AccountCoinStatementV1,
+  strict$AccountCoinStatementV1$live,
   strict$AccountCoinStatementV2,
+  strict$AccountCoinStatementV2$live,
   strict$AccountData,
   strict$AccountStatementV1,
+  strict$AccountStatementV1$live,
   strict$AccountStatementV2,
+  strict$AccountStatementV2$live,
   strict$Address,
   strict$BlockHeaderInfo,
+  strict$BlockHeaderInfo$live,
   strict$Candle,
   strict$DecimalString,
   strict$EpochId,
   strict$Event,
+  strict$Event$live,
   strict$Hash,
   strict$HexString,
   strict$HistoryResponse,
@@ -15015,42 +30204,63 @@ export {
   strict$Instrument,
   strict$LatestResponse,
   strict$MoveList,
+  strict$MoveList$live,
   strict$MoveListCursor,
+  strict$MoveListCursor$live,
   strict$MoveModule,
+  strict$MoveModule$live,
   strict$MoveModuleBytecode,
+  strict$MoveModuleBytecode$live,
   strict$MoveModuleId,
   strict$MoveModuleList,
+  strict$MoveModuleList$live,
   strict$MoveModuleListV2,
+  strict$MoveModuleListV2$live,
   strict$MoveResource,
   strict$MoveResourceList,
+  strict$MoveResourceList$live,
   strict$MoveResourcesResponse,
   strict$MoveTransactionOutput,
+  strict$MoveTransactionOutput$live,
   strict$MoveValue,
   strict$MoveValueResponseV1,
+  strict$MoveValueResponseV1$live,
   strict$SignedDecimalString,
   strict$SmrTimestamp,
+  strict$SmrTimestamp$live,
   strict$SmrTransactionHeader,
+  strict$SmrTransactionHeader$live,
   strict$StructTag,
   strict$TradingPair,
   strict$TransactionBlockInfo,
+  strict$TransactionBlockInfo$live,
   strict$TransactionInfoV1,
+  strict$TransactionInfoV1$live,
   strict$TransactionInfoV2,
+  strict$TransactionInfoV2$live,
   strict$TransactionOutput,
+  strict$TransactionOutput$live,
   strict$TxExecutionStatus,
   strict$TypeTag,
   strict$View,
   strictAll$AccountAddress,
   strictAll$AccountCoinStatementV1,
+  strictAll$AccountCoinStatementV1$live,
   strictAll$AccountCoinStatementV2,
+  strictAll$AccountCoinStatementV2$live,
   strictAll$AccountData,
   strictAll$AccountStatementV1,
+  strictAll$AccountStatementV1$live,
   strictAll$AccountStatementV2,
+  strictAll$AccountStatementV2$live,
   strictAll$Address,
   strictAll$BlockHeaderInfo,
+  strictAll$BlockHeaderInfo$live,
   strictAll$Candle,
   strictAll$DecimalString,
   strictAll$EpochId,
   strictAll$Event,
+  strictAll$Event$live,
   strictAll$Hash,
   strictAll$HexString,
   strictAll$HistoryResponse,
@@ -15058,27 +30268,42 @@ export {
   strictAll$Instrument,
   strictAll$LatestResponse,
   strictAll$MoveList,
+  strictAll$MoveList$live,
   strictAll$MoveListCursor,
+  strictAll$MoveListCursor$live,
   strictAll$MoveModule,
+  strictAll$MoveModule$live,
   strictAll$MoveModuleBytecode,
+  strictAll$MoveModuleBytecode$live,
   strictAll$MoveModuleId,
   strictAll$MoveModuleList,
+  strictAll$MoveModuleList$live,
   strictAll$MoveModuleListV2,
+  strictAll$MoveModuleListV2$live,
   strictAll$MoveResource,
   strictAll$MoveResourceList,
+  strictAll$MoveResourceList$live,
   strictAll$MoveResourcesResponse,
   strictAll$MoveTransactionOutput,
+  strictAll$MoveTransactionOutput$live,
   strictAll$MoveValue,
   strictAll$MoveValueResponseV1,
+  strictAll$MoveValueResponseV1$live,
   strictAll$SignedDecimalString,
   strictAll$SmrTimestamp,
+  strictAll$SmrTimestamp$live,
   strictAll$SmrTransactionHeader,
+  strictAll$SmrTransactionHeader$live,
   strictAll$StructTag,
   strictAll$TradingPair,
   strictAll$TransactionBlockInfo,
+  strictAll$TransactionBlockInfo$live,
   strictAll$TransactionInfoV1,
+  strictAll$TransactionInfoV1$live,
   strictAll$TransactionInfoV2,
+  strictAll$TransactionInfoV2$live,
   strictAll$TransactionOutput,
+  strictAll$TransactionOutput$live,
   strictAll$TxExecutionStatus,
   strictAll$TypeTag,
   strictAll$View

@@ -62,6 +62,14 @@ function isEmptySchema(s: unknown): boolean {
   return s === undefined || s === true || (isSchemaObject(s) && Object.keys(s).length === 0);
 }
 
+/**
+ * A response schema that accepts any body: none, `{}`, or a union with such a branch (the live
+ * reading's `anyOf [{}, observed error body]`, whose observed form only types the body).
+ */
+function acceptsAnything(s: unknown): boolean {
+  return isEmptySchema(s) || (isSchemaObject(s) && Array.isArray(s.anyOf) && s.anyOf.some(isEmptySchema));
+}
+
 /** `{$ref}` or `anyOf [{$ref}, {type: null}]` (either order): the named schema, nullable or not. */
 function namedResponse(s: Schema): { def: string; nullable: boolean } | undefined {
   const refOf = (x: unknown): string | undefined =>
@@ -112,7 +120,7 @@ export function collect(specs: { node: Spec; price: Spec }): Collected {
           const response = resolveRef<ResponseObject>(spec.doc, r);
           const json = Object.entries(response.content ?? {}).find(([type]) => /^application\/(.+\+)?json/.test(type));
           const raw = json?.[1].schema;
-          if (isEmptySchema(raw)) {
+          if (acceptsAnything(raw)) {
             responses.push([status, { kind: 'any' }]);
             continue;
           }

@@ -8,6 +8,7 @@ import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 import type { Profile } from './transform.ts';
 import { profileSchema } from './transform.ts';
 import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, unsafeIntegerKeyword } from './keywords.ts';
+import { liveActionsKeyword, liveFormsKeyword } from './live-forms.ts';
 
 // ajv/dist/standalone is CommonJS (`module.exports = standaloneCode`, plus `.default`); its types only
 // declare the default export, which NodeNext resolution sees under `.default`.
@@ -86,7 +87,7 @@ export function createAjv(allErrors: boolean): Ajv2020 {
     // in about 20% less time. The "all errors" variants, which only a failed validation with
     // `allErrors` runs, call the referenced schema's function instead: a smaller package.
     inlineRefs: !allErrors,
-    keywords: [keyedUnionKeyword, unsafeIntegerKeyword, hexPatternKeyword, nullOrKeyword],
+    keywords: [keyedUnionKeyword, unsafeIntegerKeyword, hexPatternKeyword, nullOrKeyword, liveFormsKeyword, liveActionsKeyword],
   });
   // Ajv2020 forces `unevaluated` and `dynamicRef` on. They make every function track evaluated
   // properties (`validateN.evaluated`, top-level assignments that defeat tree-shaking) and pass

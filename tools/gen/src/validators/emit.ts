@@ -42,8 +42,12 @@ export function emitAjvDeclarations(defs: string[], variants: readonly Variant[]
   return `${lines.join('\n')}\n`;
 }
 
-/** `schemas.ts`: the four compiled functions of every schema, one object per schema. */
-export function emitSchemasModule(defs: string[], variants: readonly Variant[]): string {
+/**
+ * `schemas.ts`: the four compiled functions of every schema, one object per schema; `live` holds the
+ * four of the live reading where it differs (`liveNames`: schema name -> name of its live definition).
+ */
+export function emitSchemasModule(defs: string[], variants: readonly Variant[], liveNames: ReadonlyMap<string, string>): string {
+  const liveDefs = new Set(liveNames.values());
   const imports = defs.flatMap((d) => variants.map((v) => exportName(v.name, d)));
   const out = [
     header(BOTH_SPECS),
@@ -51,9 +55,12 @@ export function emitSchemasModule(defs: string[], variants: readonly Variant[]):
     `import {\n${imports.map((i) => `  ${i},`).join('\n')}\n} from './ajv.js';`,
     '',
   ];
+  const fieldsOf = (d: string) => variants.map((v) => `${v.name}: ${exportName(v.name, d)}`).join(', ');
   for (const d of defs) {
-    const fields = variants.map((v) => `${v.name}: ${exportName(v.name, d)}`).join(', ');
-    out.push(`export const ${d}: SchemaValidators = { name: '${d}', ${fields} };`);
+    if (liveDefs.has(d)) continue;
+    const liveDef = liveNames.get(d);
+    const live = liveDef === undefined ? '' : `, live: { ${fieldsOf(liveDef)} }`;
+    out.push(`export const ${d}: SchemaValidators = { name: '${d}', ${fieldsOf(d)}${live} };`);
   }
   return `${out.join('\n')}\n`;
 }

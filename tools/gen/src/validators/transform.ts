@@ -1,3 +1,4 @@
+import { LIVE_TAG } from '../live.ts';
 import type { Schema } from './walk.ts';
 import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 
@@ -9,6 +10,15 @@ export const UNSAFE_INTEGER = 'unsafeInteger';
 export const NULL_OR = 'nullOr';
 /** Name of the custom keyword that replaces a hex-string `pattern` by a code-based check (see `keywords.ts`). */
 export const HEX_PATTERN = 'hexPattern';
+
+/**
+ * Name of the custom keyword that replaces a node of the live reading, `anyOf [documented, observed]`
+ * with `x-live-forms` (see `../live.ts`): valid when either form is; otherwise the errors of the form
+ * that came closest (see `keywords.ts`).
+ */
+export const LIVE_FORMS = 'liveForms';
+/** Annotation next to `liveForms`: the overlay action ids of the node, for error messages. */
+export const LIVE_ACTIONS = 'liveActions';
 
 /** Value of the `keyedUnion` keyword: the allowed string forms and the keys of the object forms. */
 export type KeyedUnionSpec = { strings: string[]; keys: string[] };
@@ -126,6 +136,17 @@ export function rewriteNullable(s: Schema): Schema | undefined {
   return { ...rest, [NULL_OR]: other };
 }
 
+/** `anyOf [documented, observed]` tagged `x-live-forms` becomes `liveForms: [documented, observed]`. */
+export function rewriteLiveForms(s: Schema): Schema | undefined {
+  const tag = s[LIVE_TAG] as { actions?: unknown } | undefined;
+  if (tag === undefined) return undefined;
+  const { anyOf, [LIVE_TAG]: _tag, ...rest } = s;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2 || !Array.isArray(tag.actions)) {
+    throw new Error(`${LIVE_TAG} must tag an anyOf of two forms, with actions`);
+  }
+  return { ...rest, [LIVE_FORMS]: anyOf, [LIVE_ACTIONS]: tag.actions };
+}
+
 /**
  * Value of the `hexPattern` keyword: what a hex-string `pattern` of the specs accepts, as numbers.
  * A string is accepted iff it is `prefix` (`0x`: `none` never, `required` always, `optional` when
@@ -212,14 +233,15 @@ export function closeObjects(schema: unknown, where: string): unknown {
  * The schema as the validators of one profile compile it:
  * - strict: every object schema that declares `properties` and no `additionalProperties` is closed;
  *   objects typed only as `object` stay open;
- * - keyed unions become the keyed encoding, `anyOf [X, null]` becomes `nullOr: X`;
+ * - keyed unions become the keyed encoding, `anyOf [X, null]` becomes `nullOr: X`, a node of the live
+ *   reading `liveForms: [documented, observed]`;
  * - hex-string patterns become the code-based `hexPattern` keyword (same strings accepted);
  * - integers of format uint64/int64 get the `unsafeInteger` keyword.
  */
 export function profileSchema(schema: unknown, profile: Profile, where: string): unknown {
   return mapSchema(schema, (original) => {
     let s = profile === 'strict' ? closeObject(original, where) : original;
-    s = rewriteKeyedUnion(s) ?? rewriteNullable(s) ?? s;
+    s = rewriteLiveForms(s) ?? rewriteKeyedUnion(s) ?? rewriteNullable(s) ?? s;
     s = rewriteHexPattern(s) ?? s;
     if (typeof s.format === 'string' && WIDE_INTEGER_FORMATS.has(s.format) && s.type === 'integer') {
       s = { ...s, [UNSAFE_INTEGER]: true };

@@ -18,7 +18,14 @@ const SINGLE = [
   'nullOr',
 ] as const;
 /** Keywords whose value is an array of subschemas. */
-const ARRAY = ['prefixItems', 'allOf', 'anyOf', 'oneOf'] as const;
+const ARRAY = [
+  'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  // the generator's own applicator (transform.ts: LIVE_FORMS)
+  'liveForms',
+] as const;
 /** Keywords whose value maps names to subschemas. */
 const MAP = ['properties', 'patternProperties', 'dependentSchemas', '$defs'] as const;
 
