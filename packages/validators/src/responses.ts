@@ -111,7 +111,7 @@ export function validateResponse(
  * ```
  */
 export function createResponseValidator(options: ValidateOptions = {}): ResponseValidator {
-  const fixed: ValidateOptions = { ...options, profile: options.profile ?? 'live' };
+  const fixed: ValidateOptions = { ...options, profile: options.profile === undefined ? 'live' : options.profile };
   issueLimit(fixed);
   checkProfile(fixed);
   return (operationId, status, body) => {

@@ -7,6 +7,7 @@ import { collect } from './validators/collect.ts';
 import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './validators/compile.ts';
 import { jsLiteral, sampleOf } from './validators/samples.ts';
 import { liveVariants } from './validators/live-defs.ts';
+import { emitLiveSites } from './validators/live-sites.ts';
 import {
   OUT_DIR,
   emitAjvDeclarations,
@@ -26,6 +27,7 @@ import {
  * - `validators.ts`: `validateX`, `isX`, `assertX` per schema;
  * - `responses.ts`: the response rules and body types of every operation;
  * - `types.ts`: the schema types under their exported names;
+ * - `live-sites.ts`: where each operation's bodies may take the observed form, with the overlay action ids;
  * - `price-history.ts`: the openapi-typescript output of the price spec (node types come from `@x/node-types`).
  */
 export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price: Spec }): Promise<FileSet> {
@@ -62,5 +64,6 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
     emitTypesModule(collected.schemas, specs.node, specs.price, '@x/node-types', './price-history.js'),
   );
   files.set(`${OUT_DIR}/price-history.ts`, await emitTypes(specs.price));
+  files.set(`${OUT_DIR}/live-sites.ts`, emitLiveSites(liveCollected, liveDefs));
   return files;
 }

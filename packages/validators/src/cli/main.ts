@@ -5,11 +5,15 @@ import { record } from './record.js';
 import { FORMATS, type Format } from './report.js';
 
 const USAGE = `Usage:
-  x-validate [--strict] [--format text|json|junit] <files or dirs>...
+  x-validate [--strict] [--profile documented|live] [--drift-as-warning]
+             [--format text|json|junit] <files or dirs>...
       Validates recorded responses (HAR 1.2 files, or JSON envelopes
       { "request": { "method", "url" }, "response": { "status", "body" } }) against the
-      Supra node RPC and price-history specs. Exit 1 when any response fails or an input
-      cannot be read; unknown paths are reported as skipped.
+      Supra node RPC and price-history specs. Each failure is "known drift" (what live nodes
+      are observed to send: passes the live reading, names the overlay actions) or a
+      "violation" (fits neither reading). Default profile documented: exit 1 on any failure
+      (known drift only warns with --drift-as-warning). --profile live: exit 1 only on
+      violations. Exit 1 when an input cannot be read; unknown paths are skipped.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
                     [--price-base-url URL --pair PAIR]
       Calls every account operation of both node versions (one page past each cursor), and the
@@ -50,13 +54,24 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       strict: { type: 'boolean', default: false },
+      profile: { type: 'string', default: 'documented' },
+      'drift-as-warning': { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return usage(0);
   if (!FORMATS.includes(values.format as Format) || positionals.length === 0) return usage(2);
-  const { output, failed } = await run(positionals, { strict: values.strict, format: values.format as Format });
+  if (values.profile !== 'documented' && values.profile !== 'live') {
+    process.stderr.write(`x-validate: --profile must be documented or live, got ${JSON.stringify(values.profile)}\n`);
+    return usage(2);
+  }
+  const { output, failed } = await run(positionals, {
+    strict: values.strict,
+    format: values.format as Format,
+    profile: values.profile,
+    driftAsWarning: values['drift-as-warning'],
+  });
   process.stdout.write(output);
   return failed ? 1 : 0;
 }

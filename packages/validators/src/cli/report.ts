@@ -1,7 +1,15 @@
 /** The verdict on one recorded entry or one unreadable input. */
 export type Result = {
   readonly source: string;
-  readonly outcome: 'pass' | 'fail' | 'skip' | 'error';
+  /** `warn`: known drift that does not fail the run (the live profile, or `--drift-as-warning`). */
+  readonly outcome: 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+  /**
+   * Of a body that fails the documented reading: `known-drift` when the live reading accepts it (what
+   * real nodes are observed to send), `violation` when neither does.
+   */
+  readonly class?: 'known-drift' | 'violation';
+  /** Of known drift: the ids of the overlay actions (specs/node-rpc.live-overlay.yaml) that explain it. */
+  readonly actions?: readonly string[];
   readonly operationId?: string;
   readonly method?: string;
   readonly url?: string;
@@ -15,9 +23,15 @@ export type Format = 'text' | 'json' | 'junit';
 export const FORMATS: readonly Format[] = ['text', 'json', 'junit'];
 
 export function summarize(results: readonly Result[]): Record<Result['outcome'], number> {
-  const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
+  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
   for (const r of results) counts[r.outcome]++;
   return counts;
+}
+
+/** `known drift (overlay: timestamp, sender)` or `violation`. */
+function classLabel(r: Result): string {
+  if (r.class === 'known-drift') return `known drift (overlay: ${(r.actions ?? []).join(', ') || 'unnamed'})`;
+  return r.class ?? '';
 }
 
 /** Renders results in the chosen format. */
@@ -39,13 +53,19 @@ function text(results: readonly Result[]): string {
     else if (r.outcome === 'skip') lines.push(`SKIP  ${label(r)}: ${r.message}`);
     else if (r.outcome === 'error') lines.push(`ERROR ${label(r)}: ${r.message}`);
     else {
-      lines.push(`FAIL  ${label(r)}`);
+      const cls = r.class ? `: ${classLabel(r)}` : '';
+      lines.push(`${r.outcome === 'warn' ? 'WARN ' : 'FAIL '} ${label(r)}${cls}`);
       if (r.message) lines.push(`      ${r.message}`);
       for (const i of r.issues) lines.push(`      ${i.path || '/'}: ${i.message} [${i.keyword}]`);
     }
   }
   const c = summarize(results);
-  lines.push(`x-validate: ${c.pass} passed, ${c.fail} failed, ${c.skip} skipped, ${c.error} unreadable`);
+  const drift = results.filter((r) => r.class === 'known-drift').length;
+  const violations = results.filter((r) => r.class === 'violation').length;
+  lines.push(
+    `x-validate: ${c.pass} passed, ${c.fail} failed, ${c.warn} warned, ${c.skip} skipped, ${c.error} unreadable` +
+      ` (${drift} known drift, ${violations} violations)`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -61,10 +81,14 @@ function junit(results: readonly Result[]): string {
     if (r.outcome === 'pass') return `    <testcase classname="${cls}" name="${name}"/>`;
     if (r.outcome === 'skip') return `${open}<skipped message="${escapeXml(r.message ?? '')}"/></testcase>`;
     if (r.outcome === 'error') return `${open}<error message="${escapeXml(r.message ?? '')}"/></testcase>`;
-    const detail = [r.message, ...r.issues.map((i) => `${i.path || '/'}: ${i.message} [${i.keyword}]`)].filter(Boolean).join('\n');
+    const verdict = r.class ? classLabel(r) : undefined;
+    const detail = [verdict, r.message, ...r.issues.map((i) => `${i.path || '/'}: ${i.message} [${i.keyword}]`)].filter(Boolean).join('\n');
     const first = r.issues[0];
-    const message = first ? `${first.path || '/'}: ${first.message}` : (r.message ?? 'failed');
-    return `${open}<failure message="${escapeXml(message)}">${escapeXml(detail)}</failure></testcase>`;
+    const message = `${verdict ? `${verdict}: ` : ''}${first ? `${first.path || '/'}: ${first.message}` : (r.message ?? 'failed')}`;
+    // Known drift that does not fail the run stays visible as the case's system-out, not a failure.
+    if (r.outcome === 'warn') return `${open}<system-out>${escapeXml(`WARNING ${message}\n${detail}`)}</system-out></testcase>`;
+    const type = r.class ? ` type="${r.class}"` : '';
+    return `${open}<failure message="${escapeXml(message)}"${type}>${escapeXml(detail)}</failure></testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -3722,14 +3722,16 @@ function lenient$SmrTimestamp$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i0 = _errs0; i0 < _mid0; i0++) {
-        if (vErrors[i0].instancePath.length > _depth0) {
-          _depth0 = vErrors[i0].instancePath.length;
+        const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i1 = _mid0; i1 < errors; i1++) {
-        if (vErrors[i1].instancePath.length > _depth1) {
-          _depth1 = vErrors[i1].instancePath.length;
+        const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -3996,14 +3998,16 @@ function lenient$TransactionBlockInfo$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth0 = 0;
                   for (let i0 = _errs8; i0 < _mid0; i0++) {
-                    if (vErrors[i0].instancePath.length > _depth0) {
-                      _depth0 = vErrors[i0].instancePath.length;
+                    const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                    if (_score0 > _depth0) {
+                      _depth0 = _score0;
                     }
                   }
                   let _depth1 = 0;
                   for (let i1 = _mid0; i1 < errors; i1++) {
-                    if (vErrors[i1].instancePath.length > _depth1) {
-                      _depth1 = vErrors[i1].instancePath.length;
+                    const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                    if (_score1 > _depth1) {
+                      _depth1 = _score1;
                     }
                   }
                   let _closest0 = "documented";
@@ -4324,14 +4328,16 @@ function lenient$BlockHeaderInfo$live(data, { instancePath = "" } = {}) {
                     } else {
                       let _depth0 = 0;
                       for (let i0 = _errs14; i0 < _mid0; i0++) {
-                        if (vErrors[i0].instancePath.length > _depth0) {
-                          _depth0 = vErrors[i0].instancePath.length;
+                        const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                        if (_score0 > _depth0) {
+                          _depth0 = _score0;
                         }
                       }
                       let _depth1 = 0;
                       for (let i1 = _mid0; i1 < errors; i1++) {
-                        if (vErrors[i1].instancePath.length > _depth1) {
-                          _depth1 = vErrors[i1].instancePath.length;
+                        const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                        if (_score1 > _depth1) {
+                          _depth1 = _score1;
                         }
                       }
                       let _closest0 = "documented";
@@ -4598,14 +4604,16 @@ function lenient$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
               } else {
                 let _depth0 = 0;
                 for (let i0 = _errs5; i0 < _mid0; i0++) {
-                  if (vErrors[i0].instancePath.length > _depth0) {
-                    _depth0 = vErrors[i0].instancePath.length;
+                  const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                  if (_score0 > _depth0) {
+                    _depth0 = _score0;
                   }
                 }
                 let _depth1 = 0;
                 for (let i1 = _mid0; i1 < errors; i1++) {
-                  if (vErrors[i1].instancePath.length > _depth1) {
-                    _depth1 = vErrors[i1].instancePath.length;
+                  const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                  if (_score1 > _depth1) {
+                    _depth1 = _score1;
                   }
                 }
                 let _closest0 = "documented";
@@ -4741,14 +4749,16 @@ function lenient$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth2 = 0;
                   for (let i2 = _errs18; i2 < _mid1; i2++) {
-                    if (vErrors[i2].instancePath.length > _depth2) {
-                      _depth2 = vErrors[i2].instancePath.length;
+                    const _score2 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                    if (_score2 > _depth2) {
+                      _depth2 = _score2;
                     }
                   }
                   let _depth3 = 0;
                   for (let i3 = _mid1; i3 < errors; i3++) {
-                    if (vErrors[i3].instancePath.length > _depth3) {
-                      _depth3 = vErrors[i3].instancePath.length;
+                    const _score3 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                    if (_score3 > _depth3) {
+                      _depth3 = _score3;
                     }
                   }
                   let _closest1 = "documented";
@@ -5004,14 +5014,16 @@ function lenient$Event$live(data, { instancePath = "" } = {}) {
             } else {
               let _depth0 = 0;
               for (let i0 = _errs2; i0 < _mid0; i0++) {
-                if (vErrors[i0].instancePath.length > _depth0) {
-                  _depth0 = vErrors[i0].instancePath.length;
+                const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                if (_score0 > _depth0) {
+                  _depth0 = _score0;
                 }
               }
               let _depth1 = 0;
               for (let i1 = _mid0; i1 < errors; i1++) {
-                if (vErrors[i1].instancePath.length > _depth1) {
-                  _depth1 = vErrors[i1].instancePath.length;
+                const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                if (_score1 > _depth1) {
+                  _depth1 = _score1;
                 }
               }
               let _closest0 = "documented";
@@ -5124,14 +5136,16 @@ function lenient$Event$live(data, { instancePath = "" } = {}) {
               } else {
                 let _depth2 = 0;
                 for (let i2 = _errs15; i2 < _mid1; i2++) {
-                  if (vErrors[i2].instancePath.length > _depth2) {
-                    _depth2 = vErrors[i2].instancePath.length;
+                  const _score2 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                  if (_score2 > _depth2) {
+                    _depth2 = _score2;
                   }
                 }
                 let _depth3 = 0;
                 for (let i3 = _mid1; i3 < errors; i3++) {
-                  if (vErrors[i3].instancePath.length > _depth3) {
-                    _depth3 = vErrors[i3].instancePath.length;
+                  const _score3 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                  if (_score3 > _depth3) {
+                    _depth3 = _score3;
                   }
                 }
                 let _closest1 = "documented";
@@ -5940,14 +5954,16 @@ function lenient$MoveListCursor$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i1 = _errs0; i1 < _mid0; i1++) {
-        if (vErrors[i1].instancePath.length > _depth0) {
-          _depth0 = vErrors[i1].instancePath.length;
+        const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i2 = _mid0; i2 < errors; i2++) {
-        if (vErrors[i2].instancePath.length > _depth1) {
-          _depth1 = vErrors[i2].instancePath.length;
+        const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -6149,14 +6165,16 @@ function lenient$MoveResourceList$live(data, { instancePath = "" } = {}) {
               } else {
                 let _depth0 = 0;
                 for (let i2 = _errs10; i2 < _mid0; i2++) {
-                  if (vErrors[i2].instancePath.length > _depth0) {
-                    _depth0 = vErrors[i2].instancePath.length;
+                  const _score0 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                  if (_score0 > _depth0) {
+                    _depth0 = _score0;
                   }
                 }
                 let _depth1 = 0;
                 for (let i3 = _mid0; i3 < errors; i3++) {
-                  if (vErrors[i3].instancePath.length > _depth1) {
-                    _depth1 = vErrors[i3].instancePath.length;
+                  const _score1 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                  if (_score1 > _depth1) {
+                    _depth1 = _score1;
                   }
                 }
                 let _closest0 = "documented";
@@ -6369,14 +6387,16 @@ function lenient$MoveModuleList$live(data, { instancePath = "" } = {}) {
               } else {
                 let _depth0 = 0;
                 for (let i2 = _errs10; i2 < _mid0; i2++) {
-                  if (vErrors[i2].instancePath.length > _depth0) {
-                    _depth0 = vErrors[i2].instancePath.length;
+                  const _score0 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                  if (_score0 > _depth0) {
+                    _depth0 = _score0;
                   }
                 }
                 let _depth1 = 0;
                 for (let i3 = _mid0; i3 < errors; i3++) {
-                  if (vErrors[i3].instancePath.length > _depth1) {
-                    _depth1 = vErrors[i3].instancePath.length;
+                  const _score1 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                  if (_score1 > _depth1) {
+                    _depth1 = _score1;
                   }
                 }
                 let _closest0 = "documented";
@@ -6536,14 +6556,16 @@ function lenient$MoveModule$live(data, { instancePath = "" } = {}) {
               } else {
                 let _depth0 = 0;
                 for (let i0 = _errs5; i0 < _mid0; i0++) {
-                  if (vErrors[i0].instancePath.length > _depth0) {
-                    _depth0 = vErrors[i0].instancePath.length;
+                  const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                  if (_score0 > _depth0) {
+                    _depth0 = _score0;
                   }
                 }
                 let _depth1 = 0;
                 for (let i1 = _mid0; i1 < errors; i1++) {
-                  if (vErrors[i1].instancePath.length > _depth1) {
-                    _depth1 = vErrors[i1].instancePath.length;
+                  const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                  if (_score1 > _depth1) {
+                    _depth1 = _score1;
                   }
                 }
                 let _closest0 = "documented";
@@ -6631,14 +6653,16 @@ function lenient$MoveModule$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth2 = 0;
                   for (let i3 = _errs12; i3 < _mid1; i3++) {
-                    if (vErrors[i3].instancePath.length > _depth2) {
-                      _depth2 = vErrors[i3].instancePath.length;
+                    const _score2 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                    if (_score2 > _depth2) {
+                      _depth2 = _score2;
                     }
                   }
                   let _depth3 = 0;
                   for (let i4 = _mid1; i4 < errors; i4++) {
-                    if (vErrors[i4].instancePath.length > _depth3) {
-                      _depth3 = vErrors[i4].instancePath.length;
+                    const _score3 = vErrors[i4].instancePath.length * 4 + (vErrors[i4].keyword === "type" ? 0 : vErrors[i4].keyword === "required" ? 1 : 2);
+                    if (_score3 > _depth3) {
+                      _depth3 = _score3;
                     }
                   }
                   let _closest1 = "documented";
@@ -6983,14 +7007,16 @@ function lenient$MoveModule$live(data, { instancePath = "" } = {}) {
                   } else {
                     let _depth4 = 0;
                     for (let i10 = _errs21; i10 < _mid2; i10++) {
-                      if (vErrors[i10].instancePath.length > _depth4) {
-                        _depth4 = vErrors[i10].instancePath.length;
+                      const _score4 = vErrors[i10].instancePath.length * 4 + (vErrors[i10].keyword === "type" ? 0 : vErrors[i10].keyword === "required" ? 1 : 2);
+                      if (_score4 > _depth4) {
+                        _depth4 = _score4;
                       }
                     }
                     let _depth5 = 0;
                     for (let i11 = _mid2; i11 < errors; i11++) {
-                      if (vErrors[i11].instancePath.length > _depth5) {
-                        _depth5 = vErrors[i11].instancePath.length;
+                      const _score5 = vErrors[i11].instancePath.length * 4 + (vErrors[i11].keyword === "type" ? 0 : vErrors[i11].keyword === "required" ? 1 : 2);
+                      if (_score5 > _depth5) {
+                        _depth5 = _score5;
                       }
                     }
                     let _closest2 = "documented";
@@ -7358,14 +7384,16 @@ function lenient$MoveModule$live(data, { instancePath = "" } = {}) {
                     } else {
                       let _depth6 = 0;
                       for (let i17 = _errs54; i17 < _mid3; i17++) {
-                        if (vErrors[i17].instancePath.length > _depth6) {
-                          _depth6 = vErrors[i17].instancePath.length;
+                        const _score6 = vErrors[i17].instancePath.length * 4 + (vErrors[i17].keyword === "type" ? 0 : vErrors[i17].keyword === "required" ? 1 : 2);
+                        if (_score6 > _depth6) {
+                          _depth6 = _score6;
                         }
                       }
                       let _depth7 = 0;
                       for (let i18 = _mid3; i18 < errors; i18++) {
-                        if (vErrors[i18].instancePath.length > _depth7) {
-                          _depth7 = vErrors[i18].instancePath.length;
+                        const _score7 = vErrors[i18].instancePath.length * 4 + (vErrors[i18].keyword === "type" ? 0 : vErrors[i18].keyword === "required" ? 1 : 2);
+                        if (_score7 > _depth7) {
+                          _depth7 = _score7;
                         }
                       }
                       let _closest3 = "documented";
@@ -7571,14 +7599,16 @@ function lenient$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
                   } else {
                     let _depth0 = 0;
                     for (let i1 = _errs4; i1 < _mid0; i1++) {
-                      if (vErrors[i1].instancePath.length > _depth0) {
-                        _depth0 = vErrors[i1].instancePath.length;
+                      const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                      if (_score0 > _depth0) {
+                        _depth0 = _score0;
                       }
                     }
                     let _depth1 = 0;
                     for (let i2 = _mid0; i2 < errors; i2++) {
-                      if (vErrors[i2].instancePath.length > _depth1) {
-                        _depth1 = vErrors[i2].instancePath.length;
+                      const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                      if (_score1 > _depth1) {
+                        _depth1 = _score1;
                       }
                     }
                     let _closest0 = "documented";
@@ -11732,14 +11762,16 @@ function strict$SmrTimestamp$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i0 = _errs0; i0 < _mid0; i0++) {
-        if (vErrors[i0].instancePath.length > _depth0) {
-          _depth0 = vErrors[i0].instancePath.length;
+        const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i1 = _mid0; i1 < errors; i1++) {
-        if (vErrors[i1].instancePath.length > _depth1) {
-          _depth1 = vErrors[i1].instancePath.length;
+        const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -12045,14 +12077,16 @@ function strict$TransactionBlockInfo$live(data, { instancePath = "" } = {}) {
                   } else {
                     let _depth0 = 0;
                     for (let i0 = _errs9; i0 < _mid0; i0++) {
-                      if (vErrors[i0].instancePath.length > _depth0) {
-                        _depth0 = vErrors[i0].instancePath.length;
+                      const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                      if (_score0 > _depth0) {
+                        _depth0 = _score0;
                       }
                     }
                     let _depth1 = 0;
                     for (let i1 = _mid0; i1 < errors; i1++) {
-                      if (vErrors[i1].instancePath.length > _depth1) {
-                        _depth1 = vErrors[i1].instancePath.length;
+                      const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                      if (_score1 > _depth1) {
+                        _depth1 = _score1;
                       }
                     }
                     let _closest0 = "documented";
@@ -12413,14 +12447,16 @@ function strict$BlockHeaderInfo$live(data, { instancePath = "" } = {}) {
                       } else {
                         let _depth0 = 0;
                         for (let i0 = _errs15; i0 < _mid0; i0++) {
-                          if (vErrors[i0].instancePath.length > _depth0) {
-                            _depth0 = vErrors[i0].instancePath.length;
+                          const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                          if (_score0 > _depth0) {
+                            _depth0 = _score0;
                           }
                         }
                         let _depth1 = 0;
                         for (let i1 = _mid0; i1 < errors; i1++) {
-                          if (vErrors[i1].instancePath.length > _depth1) {
-                            _depth1 = vErrors[i1].instancePath.length;
+                          const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                          if (_score1 > _depth1) {
+                            _depth1 = _score1;
                           }
                         }
                         let _closest0 = "documented";
@@ -12727,14 +12763,16 @@ function strict$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth0 = 0;
                   for (let i0 = _errs6; i0 < _mid0; i0++) {
-                    if (vErrors[i0].instancePath.length > _depth0) {
-                      _depth0 = vErrors[i0].instancePath.length;
+                    const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                    if (_score0 > _depth0) {
+                      _depth0 = _score0;
                     }
                   }
                   let _depth1 = 0;
                   for (let i1 = _mid0; i1 < errors; i1++) {
-                    if (vErrors[i1].instancePath.length > _depth1) {
-                      _depth1 = vErrors[i1].instancePath.length;
+                    const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                    if (_score1 > _depth1) {
+                      _depth1 = _score1;
                     }
                   }
                   let _closest0 = "documented";
@@ -12870,14 +12908,16 @@ function strict$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
                   } else {
                     let _depth2 = 0;
                     for (let i2 = _errs21; i2 < _mid1; i2++) {
-                      if (vErrors[i2].instancePath.length > _depth2) {
-                        _depth2 = vErrors[i2].instancePath.length;
+                      const _score2 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                      if (_score2 > _depth2) {
+                        _depth2 = _score2;
                       }
                     }
                     let _depth3 = 0;
                     for (let i3 = _mid1; i3 < errors; i3++) {
-                      if (vErrors[i3].instancePath.length > _depth3) {
-                        _depth3 = vErrors[i3].instancePath.length;
+                      const _score3 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                      if (_score3 > _depth3) {
+                        _depth3 = _score3;
                       }
                     }
                     let _closest1 = "documented";
@@ -13158,14 +13198,16 @@ function strict$Event$live(data, { instancePath = "" } = {}) {
               } else {
                 let _depth0 = 0;
                 for (let i0 = _errs3; i0 < _mid0; i0++) {
-                  if (vErrors[i0].instancePath.length > _depth0) {
-                    _depth0 = vErrors[i0].instancePath.length;
+                  const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                  if (_score0 > _depth0) {
+                    _depth0 = _score0;
                   }
                 }
                 let _depth1 = 0;
                 for (let i1 = _mid0; i1 < errors; i1++) {
-                  if (vErrors[i1].instancePath.length > _depth1) {
-                    _depth1 = vErrors[i1].instancePath.length;
+                  const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                  if (_score1 > _depth1) {
+                    _depth1 = _score1;
                   }
                 }
                 let _closest0 = "documented";
@@ -13278,14 +13320,16 @@ function strict$Event$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth2 = 0;
                   for (let i2 = _errs17; i2 < _mid1; i2++) {
-                    if (vErrors[i2].instancePath.length > _depth2) {
-                      _depth2 = vErrors[i2].instancePath.length;
+                    const _score2 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                    if (_score2 > _depth2) {
+                      _depth2 = _score2;
                     }
                   }
                   let _depth3 = 0;
                   for (let i3 = _mid1; i3 < errors; i3++) {
-                    if (vErrors[i3].instancePath.length > _depth3) {
-                      _depth3 = vErrors[i3].instancePath.length;
+                    const _score3 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                    if (_score3 > _depth3) {
+                      _depth3 = _score3;
                     }
                   }
                   let _closest1 = "documented";
@@ -14165,14 +14209,16 @@ function strict$MoveListCursor$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i1 = _errs0; i1 < _mid0; i1++) {
-        if (vErrors[i1].instancePath.length > _depth0) {
-          _depth0 = vErrors[i1].instancePath.length;
+        const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i2 = _mid0; i2 < errors; i2++) {
-        if (vErrors[i2].instancePath.length > _depth1) {
-          _depth1 = vErrors[i2].instancePath.length;
+        const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -14383,14 +14429,16 @@ function strict$MoveResourceList$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth0 = 0;
                   for (let i2 = _errs11; i2 < _mid0; i2++) {
-                    if (vErrors[i2].instancePath.length > _depth0) {
-                      _depth0 = vErrors[i2].instancePath.length;
+                    const _score0 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                    if (_score0 > _depth0) {
+                      _depth0 = _score0;
                     }
                   }
                   let _depth1 = 0;
                   for (let i3 = _mid0; i3 < errors; i3++) {
-                    if (vErrors[i3].instancePath.length > _depth1) {
-                      _depth1 = vErrors[i3].instancePath.length;
+                    const _score1 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                    if (_score1 > _depth1) {
+                      _depth1 = _score1;
                     }
                   }
                   let _closest0 = "documented";
@@ -14613,14 +14661,16 @@ function strict$MoveModuleList$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth0 = 0;
                   for (let i2 = _errs11; i2 < _mid0; i2++) {
-                    if (vErrors[i2].instancePath.length > _depth0) {
-                      _depth0 = vErrors[i2].instancePath.length;
+                    const _score0 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                    if (_score0 > _depth0) {
+                      _depth0 = _score0;
                     }
                   }
                   let _depth1 = 0;
                   for (let i3 = _mid0; i3 < errors; i3++) {
-                    if (vErrors[i3].instancePath.length > _depth1) {
-                      _depth1 = vErrors[i3].instancePath.length;
+                    const _score1 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                    if (_score1 > _depth1) {
+                      _depth1 = _score1;
                     }
                   }
                   let _closest0 = "documented";
@@ -14790,14 +14840,16 @@ function strict$MoveModule$live(data, { instancePath = "" } = {}) {
                 } else {
                   let _depth0 = 0;
                   for (let i0 = _errs6; i0 < _mid0; i0++) {
-                    if (vErrors[i0].instancePath.length > _depth0) {
-                      _depth0 = vErrors[i0].instancePath.length;
+                    const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+                    if (_score0 > _depth0) {
+                      _depth0 = _score0;
                     }
                   }
                   let _depth1 = 0;
                   for (let i1 = _mid0; i1 < errors; i1++) {
-                    if (vErrors[i1].instancePath.length > _depth1) {
-                      _depth1 = vErrors[i1].instancePath.length;
+                    const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                    if (_score1 > _depth1) {
+                      _depth1 = _score1;
                     }
                   }
                   let _closest0 = "documented";
@@ -14885,14 +14937,16 @@ function strict$MoveModule$live(data, { instancePath = "" } = {}) {
                   } else {
                     let _depth2 = 0;
                     for (let i3 = _errs13; i3 < _mid1; i3++) {
-                      if (vErrors[i3].instancePath.length > _depth2) {
-                        _depth2 = vErrors[i3].instancePath.length;
+                      const _score2 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+                      if (_score2 > _depth2) {
+                        _depth2 = _score2;
                       }
                     }
                     let _depth3 = 0;
                     for (let i4 = _mid1; i4 < errors; i4++) {
-                      if (vErrors[i4].instancePath.length > _depth3) {
-                        _depth3 = vErrors[i4].instancePath.length;
+                      const _score3 = vErrors[i4].instancePath.length * 4 + (vErrors[i4].keyword === "type" ? 0 : vErrors[i4].keyword === "required" ? 1 : 2);
+                      if (_score3 > _depth3) {
+                        _depth3 = _score3;
                       }
                     }
                     let _closest1 = "documented";
@@ -15267,14 +15321,16 @@ function strict$MoveModule$live(data, { instancePath = "" } = {}) {
                     } else {
                       let _depth4 = 0;
                       for (let i10 = _errs22; i10 < _mid2; i10++) {
-                        if (vErrors[i10].instancePath.length > _depth4) {
-                          _depth4 = vErrors[i10].instancePath.length;
+                        const _score4 = vErrors[i10].instancePath.length * 4 + (vErrors[i10].keyword === "type" ? 0 : vErrors[i10].keyword === "required" ? 1 : 2);
+                        if (_score4 > _depth4) {
+                          _depth4 = _score4;
                         }
                       }
                       let _depth5 = 0;
                       for (let i11 = _mid2; i11 < errors; i11++) {
-                        if (vErrors[i11].instancePath.length > _depth5) {
-                          _depth5 = vErrors[i11].instancePath.length;
+                        const _score5 = vErrors[i11].instancePath.length * 4 + (vErrors[i11].keyword === "type" ? 0 : vErrors[i11].keyword === "required" ? 1 : 2);
+                        if (_score5 > _depth5) {
+                          _depth5 = _score5;
                         }
                       }
                       let _closest2 = "documented";
@@ -15687,14 +15743,16 @@ function strict$MoveModule$live(data, { instancePath = "" } = {}) {
                       } else {
                         let _depth6 = 0;
                         for (let i17 = _errs57; i17 < _mid3; i17++) {
-                          if (vErrors[i17].instancePath.length > _depth6) {
-                            _depth6 = vErrors[i17].instancePath.length;
+                          const _score6 = vErrors[i17].instancePath.length * 4 + (vErrors[i17].keyword === "type" ? 0 : vErrors[i17].keyword === "required" ? 1 : 2);
+                          if (_score6 > _depth6) {
+                            _depth6 = _score6;
                           }
                         }
                         let _depth7 = 0;
                         for (let i18 = _mid3; i18 < errors; i18++) {
-                          if (vErrors[i18].instancePath.length > _depth7) {
-                            _depth7 = vErrors[i18].instancePath.length;
+                          const _score7 = vErrors[i18].instancePath.length * 4 + (vErrors[i18].keyword === "type" ? 0 : vErrors[i18].keyword === "required" ? 1 : 2);
+                          if (_score7 > _depth7) {
+                            _depth7 = _score7;
                           }
                         }
                         let _closest3 = "documented";
@@ -15930,14 +15988,16 @@ function strict$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
                     } else {
                       let _depth0 = 0;
                       for (let i1 = _errs5; i1 < _mid0; i1++) {
-                        if (vErrors[i1].instancePath.length > _depth0) {
-                          _depth0 = vErrors[i1].instancePath.length;
+                        const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                        if (_score0 > _depth0) {
+                          _depth0 = _score0;
                         }
                       }
                       let _depth1 = 0;
                       for (let i2 = _mid0; i2 < errors; i2++) {
-                        if (vErrors[i2].instancePath.length > _depth1) {
-                          _depth1 = vErrors[i2].instancePath.length;
+                        const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                        if (_score1 > _depth1) {
+                          _depth1 = _score1;
                         }
                       }
                       let _closest0 = "documented";
@@ -19712,14 +19772,16 @@ function lenientAll$SmrTimestamp$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i0 = _errs0; i0 < _mid0; i0++) {
-        if (vErrors[i0].instancePath.length > _depth0) {
-          _depth0 = vErrors[i0].instancePath.length;
+        const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i1 = _mid0; i1 < errors; i1++) {
-        if (vErrors[i1].instancePath.length > _depth1) {
-          _depth1 = vErrors[i1].instancePath.length;
+        const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -20139,14 +20201,16 @@ function lenientAll$SmrTransactionHeader$live(data, { instancePath = "" } = {}) 
         } else {
           let _depth0 = 0;
           for (let i0 = _errs5; i0 < _mid0; i0++) {
-            if (vErrors[i0].instancePath.length > _depth0) {
-              _depth0 = vErrors[i0].instancePath.length;
+            const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+            if (_score0 > _depth0) {
+              _depth0 = _score0;
             }
           }
           let _depth1 = 0;
           for (let i1 = _mid0; i1 < errors; i1++) {
-            if (vErrors[i1].instancePath.length > _depth1) {
-              _depth1 = vErrors[i1].instancePath.length;
+            const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+            if (_score1 > _depth1) {
+              _depth1 = _score1;
             }
           }
           let _closest0 = "documented";
@@ -20413,14 +20477,16 @@ function lenientAll$Event$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth0 = 0;
           for (let i0 = _errs2; i0 < _mid0; i0++) {
-            if (vErrors[i0].instancePath.length > _depth0) {
-              _depth0 = vErrors[i0].instancePath.length;
+            const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+            if (_score0 > _depth0) {
+              _depth0 = _score0;
             }
           }
           let _depth1 = 0;
           for (let i1 = _mid0; i1 < errors; i1++) {
-            if (vErrors[i1].instancePath.length > _depth1) {
-              _depth1 = vErrors[i1].instancePath.length;
+            const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+            if (_score1 > _depth1) {
+              _depth1 = _score1;
             }
           }
           let _closest0 = "documented";
@@ -20504,14 +20570,16 @@ function lenientAll$Event$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth2 = 0;
           for (let i2 = _errs11; i2 < _mid1; i2++) {
-            if (vErrors[i2].instancePath.length > _depth2) {
-              _depth2 = vErrors[i2].instancePath.length;
+            const _score2 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+            if (_score2 > _depth2) {
+              _depth2 = _score2;
             }
           }
           let _depth3 = 0;
           for (let i3 = _mid1; i3 < errors; i3++) {
-            if (vErrors[i3].instancePath.length > _depth3) {
-              _depth3 = vErrors[i3].instancePath.length;
+            const _score3 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+            if (_score3 > _depth3) {
+              _depth3 = _score3;
             }
           }
           let _closest1 = "documented";
@@ -21355,14 +21423,16 @@ function lenientAll$MoveListCursor$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i1 = _errs0; i1 < _mid0; i1++) {
-        if (vErrors[i1].instancePath.length > _depth0) {
-          _depth0 = vErrors[i1].instancePath.length;
+        const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i2 = _mid0; i2 < errors; i2++) {
-        if (vErrors[i2].instancePath.length > _depth1) {
-          _depth1 = vErrors[i2].instancePath.length;
+        const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -21751,14 +21821,16 @@ function lenientAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth0 = 0;
           for (let i0 = _errs3; i0 < _mid0; i0++) {
-            if (vErrors[i0].instancePath.length > _depth0) {
-              _depth0 = vErrors[i0].instancePath.length;
+            const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+            if (_score0 > _depth0) {
+              _depth0 = _score0;
             }
           }
           let _depth1 = 0;
           for (let i1 = _mid0; i1 < errors; i1++) {
-            if (vErrors[i1].instancePath.length > _depth1) {
-              _depth1 = vErrors[i1].instancePath.length;
+            const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+            if (_score1 > _depth1) {
+              _depth1 = _score1;
             }
           }
           let _closest0 = "documented";
@@ -21831,14 +21903,16 @@ function lenientAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth2 = 0;
           for (let i3 = _errs10; i3 < _mid1; i3++) {
-            if (vErrors[i3].instancePath.length > _depth2) {
-              _depth2 = vErrors[i3].instancePath.length;
+            const _score2 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+            if (_score2 > _depth2) {
+              _depth2 = _score2;
             }
           }
           let _depth3 = 0;
           for (let i4 = _mid1; i4 < errors; i4++) {
-            if (vErrors[i4].instancePath.length > _depth3) {
-              _depth3 = vErrors[i4].instancePath.length;
+            const _score3 = vErrors[i4].instancePath.length * 4 + (vErrors[i4].keyword === "type" ? 0 : vErrors[i4].keyword === "required" ? 1 : 2);
+            if (_score3 > _depth3) {
+              _depth3 = _score3;
             }
           }
           let _closest1 = "documented";
@@ -22141,14 +22215,16 @@ function lenientAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth4 = 0;
           for (let i10 = _errs19; i10 < _mid2; i10++) {
-            if (vErrors[i10].instancePath.length > _depth4) {
-              _depth4 = vErrors[i10].instancePath.length;
+            const _score4 = vErrors[i10].instancePath.length * 4 + (vErrors[i10].keyword === "type" ? 0 : vErrors[i10].keyword === "required" ? 1 : 2);
+            if (_score4 > _depth4) {
+              _depth4 = _score4;
             }
           }
           let _depth5 = 0;
           for (let i11 = _mid2; i11 < errors; i11++) {
-            if (vErrors[i11].instancePath.length > _depth5) {
-              _depth5 = vErrors[i11].instancePath.length;
+            const _score5 = vErrors[i11].instancePath.length * 4 + (vErrors[i11].keyword === "type" ? 0 : vErrors[i11].keyword === "required" ? 1 : 2);
+            if (_score5 > _depth5) {
+              _depth5 = _score5;
             }
           }
           let _closest2 = "documented";
@@ -22463,14 +22539,16 @@ function lenientAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth6 = 0;
           for (let i17 = _errs52; i17 < _mid3; i17++) {
-            if (vErrors[i17].instancePath.length > _depth6) {
-              _depth6 = vErrors[i17].instancePath.length;
+            const _score6 = vErrors[i17].instancePath.length * 4 + (vErrors[i17].keyword === "type" ? 0 : vErrors[i17].keyword === "required" ? 1 : 2);
+            if (_score6 > _depth6) {
+              _depth6 = _score6;
             }
           }
           let _depth7 = 0;
           for (let i18 = _mid3; i18 < errors; i18++) {
-            if (vErrors[i18].instancePath.length > _depth7) {
-              _depth7 = vErrors[i18].instancePath.length;
+            const _score7 = vErrors[i18].instancePath.length * 4 + (vErrors[i18].keyword === "type" ? 0 : vErrors[i18].keyword === "required" ? 1 : 2);
+            if (_score7 > _depth7) {
+              _depth7 = _score7;
             }
           }
           let _closest3 = "documented";
@@ -22663,14 +22741,16 @@ function lenientAll$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
             } else {
               let _depth0 = 0;
               for (let i1 = _errs4; i1 < _mid0; i1++) {
-                if (vErrors[i1].instancePath.length > _depth0) {
-                  _depth0 = vErrors[i1].instancePath.length;
+                const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                if (_score0 > _depth0) {
+                  _depth0 = _score0;
                 }
               }
               let _depth1 = 0;
               for (let i2 = _mid0; i2 < errors; i2++) {
-                if (vErrors[i2].instancePath.length > _depth1) {
-                  _depth1 = vErrors[i2].instancePath.length;
+                const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                if (_score1 > _depth1) {
+                  _depth1 = _score1;
                 }
               }
               let _closest0 = "documented";
@@ -26791,14 +26871,16 @@ function strictAll$SmrTimestamp$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i0 = _errs0; i0 < _mid0; i0++) {
-        if (vErrors[i0].instancePath.length > _depth0) {
-          _depth0 = vErrors[i0].instancePath.length;
+        const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i1 = _mid0; i1 < errors; i1++) {
-        if (vErrors[i1].instancePath.length > _depth1) {
-          _depth1 = vErrors[i1].instancePath.length;
+        const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -27251,14 +27333,16 @@ function strictAll$SmrTransactionHeader$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth0 = 0;
           for (let i0 = _errs6; i0 < _mid0; i0++) {
-            if (vErrors[i0].instancePath.length > _depth0) {
-              _depth0 = vErrors[i0].instancePath.length;
+            const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+            if (_score0 > _depth0) {
+              _depth0 = _score0;
             }
           }
           let _depth1 = 0;
           for (let i1 = _mid0; i1 < errors; i1++) {
-            if (vErrors[i1].instancePath.length > _depth1) {
-              _depth1 = vErrors[i1].instancePath.length;
+            const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+            if (_score1 > _depth1) {
+              _depth1 = _score1;
             }
           }
           let _closest0 = "documented";
@@ -27547,14 +27631,16 @@ function strictAll$Event$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth0 = 0;
           for (let i0 = _errs3; i0 < _mid0; i0++) {
-            if (vErrors[i0].instancePath.length > _depth0) {
-              _depth0 = vErrors[i0].instancePath.length;
+            const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+            if (_score0 > _depth0) {
+              _depth0 = _score0;
             }
           }
           let _depth1 = 0;
           for (let i1 = _mid0; i1 < errors; i1++) {
-            if (vErrors[i1].instancePath.length > _depth1) {
-              _depth1 = vErrors[i1].instancePath.length;
+            const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+            if (_score1 > _depth1) {
+              _depth1 = _score1;
             }
           }
           let _closest0 = "documented";
@@ -27638,14 +27724,16 @@ function strictAll$Event$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth2 = 0;
           for (let i2 = _errs13; i2 < _mid1; i2++) {
-            if (vErrors[i2].instancePath.length > _depth2) {
-              _depth2 = vErrors[i2].instancePath.length;
+            const _score2 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+            if (_score2 > _depth2) {
+              _depth2 = _score2;
             }
           }
           let _depth3 = 0;
           for (let i3 = _mid1; i3 < errors; i3++) {
-            if (vErrors[i3].instancePath.length > _depth3) {
-              _depth3 = vErrors[i3].instancePath.length;
+            const _score3 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+            if (_score3 > _depth3) {
+              _depth3 = _score3;
             }
           }
           let _closest1 = "documented";
@@ -28566,14 +28654,16 @@ function strictAll$MoveListCursor$live(data, { instancePath = "" } = {}) {
     } else {
       let _depth0 = 0;
       for (let i1 = _errs0; i1 < _mid0; i1++) {
-        if (vErrors[i1].instancePath.length > _depth0) {
-          _depth0 = vErrors[i1].instancePath.length;
+        const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+        if (_score0 > _depth0) {
+          _depth0 = _score0;
         }
       }
       let _depth1 = 0;
       for (let i2 = _mid0; i2 < errors; i2++) {
-        if (vErrors[i2].instancePath.length > _depth1) {
-          _depth1 = vErrors[i2].instancePath.length;
+        const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+        if (_score1 > _depth1) {
+          _depth1 = _score1;
         }
       }
       let _closest0 = "documented";
@@ -28995,14 +29085,16 @@ function strictAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth0 = 0;
           for (let i0 = _errs4; i0 < _mid0; i0++) {
-            if (vErrors[i0].instancePath.length > _depth0) {
-              _depth0 = vErrors[i0].instancePath.length;
+            const _score0 = vErrors[i0].instancePath.length * 4 + (vErrors[i0].keyword === "type" ? 0 : vErrors[i0].keyword === "required" ? 1 : 2);
+            if (_score0 > _depth0) {
+              _depth0 = _score0;
             }
           }
           let _depth1 = 0;
           for (let i1 = _mid0; i1 < errors; i1++) {
-            if (vErrors[i1].instancePath.length > _depth1) {
-              _depth1 = vErrors[i1].instancePath.length;
+            const _score1 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+            if (_score1 > _depth1) {
+              _depth1 = _score1;
             }
           }
           let _closest0 = "documented";
@@ -29075,14 +29167,16 @@ function strictAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth2 = 0;
           for (let i3 = _errs11; i3 < _mid1; i3++) {
-            if (vErrors[i3].instancePath.length > _depth2) {
-              _depth2 = vErrors[i3].instancePath.length;
+            const _score2 = vErrors[i3].instancePath.length * 4 + (vErrors[i3].keyword === "type" ? 0 : vErrors[i3].keyword === "required" ? 1 : 2);
+            if (_score2 > _depth2) {
+              _depth2 = _score2;
             }
           }
           let _depth3 = 0;
           for (let i4 = _mid1; i4 < errors; i4++) {
-            if (vErrors[i4].instancePath.length > _depth3) {
-              _depth3 = vErrors[i4].instancePath.length;
+            const _score3 = vErrors[i4].instancePath.length * 4 + (vErrors[i4].keyword === "type" ? 0 : vErrors[i4].keyword === "required" ? 1 : 2);
+            if (_score3 > _depth3) {
+              _depth3 = _score3;
             }
           }
           let _closest1 = "documented";
@@ -29407,14 +29501,16 @@ function strictAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth4 = 0;
           for (let i10 = _errs20; i10 < _mid2; i10++) {
-            if (vErrors[i10].instancePath.length > _depth4) {
-              _depth4 = vErrors[i10].instancePath.length;
+            const _score4 = vErrors[i10].instancePath.length * 4 + (vErrors[i10].keyword === "type" ? 0 : vErrors[i10].keyword === "required" ? 1 : 2);
+            if (_score4 > _depth4) {
+              _depth4 = _score4;
             }
           }
           let _depth5 = 0;
           for (let i11 = _mid2; i11 < errors; i11++) {
-            if (vErrors[i11].instancePath.length > _depth5) {
-              _depth5 = vErrors[i11].instancePath.length;
+            const _score5 = vErrors[i11].instancePath.length * 4 + (vErrors[i11].keyword === "type" ? 0 : vErrors[i11].keyword === "required" ? 1 : 2);
+            if (_score5 > _depth5) {
+              _depth5 = _score5;
             }
           }
           let _closest2 = "documented";
@@ -29762,14 +29858,16 @@ function strictAll$MoveModule$live(data, { instancePath = "" } = {}) {
         } else {
           let _depth6 = 0;
           for (let i17 = _errs55; i17 < _mid3; i17++) {
-            if (vErrors[i17].instancePath.length > _depth6) {
-              _depth6 = vErrors[i17].instancePath.length;
+            const _score6 = vErrors[i17].instancePath.length * 4 + (vErrors[i17].keyword === "type" ? 0 : vErrors[i17].keyword === "required" ? 1 : 2);
+            if (_score6 > _depth6) {
+              _depth6 = _score6;
             }
           }
           let _depth7 = 0;
           for (let i18 = _mid3; i18 < errors; i18++) {
-            if (vErrors[i18].instancePath.length > _depth7) {
-              _depth7 = vErrors[i18].instancePath.length;
+            const _score7 = vErrors[i18].instancePath.length * 4 + (vErrors[i18].keyword === "type" ? 0 : vErrors[i18].keyword === "required" ? 1 : 2);
+            if (_score7 > _depth7) {
+              _depth7 = _score7;
             }
           }
           let _closest3 = "documented";
@@ -29995,14 +30093,16 @@ function strictAll$MoveValueResponseV1$live(data, { instancePath = "" } = {}) {
             } else {
               let _depth0 = 0;
               for (let i1 = _errs5; i1 < _mid0; i1++) {
-                if (vErrors[i1].instancePath.length > _depth0) {
-                  _depth0 = vErrors[i1].instancePath.length;
+                const _score0 = vErrors[i1].instancePath.length * 4 + (vErrors[i1].keyword === "type" ? 0 : vErrors[i1].keyword === "required" ? 1 : 2);
+                if (_score0 > _depth0) {
+                  _depth0 = _score0;
                 }
               }
               let _depth1 = 0;
               for (let i2 = _mid0; i2 < errors; i2++) {
-                if (vErrors[i2].instancePath.length > _depth1) {
-                  _depth1 = vErrors[i2].instancePath.length;
+                const _score1 = vErrors[i2].instancePath.length * 4 + (vErrors[i2].keyword === "type" ? 0 : vErrors[i2].keyword === "required" ? 1 : 2);
+                if (_score1 > _depth1) {
+                  _depth1 = _score1;
                 }
               }
               let _closest0 = "documented";

@@ -16,7 +16,9 @@ const names = imported.default ?? imported;
  * documented reading costs no more than before).
  *
  * When neither fits, only the errors of the form that came closest are kept: the one whose deepest
- * error lies deeper in the value (it matched more before failing); on a tie, the documented form. They
+ * error lies deeper in the value (it matched more before failing); at the same depth, the one whose
+ * error there says less is wrong (a wrong type, then a missing property, then anything else, such as
+ * an unknown property or a pattern); on a tie, the documented form. They
  * are followed by one `liveForms` error whose params say which form that was (`closest`), the overlay
  * action ids (`actions`) and how many errors before it are that form's (`count`); the facade
  * (`packages/validators/src/issues.ts`) folds it into those errors' messages.
@@ -47,8 +49,10 @@ export const liveFormsKeyword: CodeKeywordDefinition = {
           const depth = (from: unknown, to: unknown) => {
             const d = gen.let('_depth', 0);
             gen.forRange('i', from as never, to as never, (i) => {
-              const p = _`${names.vErrors}[${i}].instancePath.length`;
-              gen.if(_`${p} > ${d}`, () => gen.assign(d, p));
+              const e = _`${names.vErrors}[${i}]`;
+              const rank = _`(${e}.keyword === "type" ? 0 : ${e}.keyword === "required" ? 1 : 2)`;
+              const score = gen.const('_score', _`${e}.instancePath.length * 4 + ${rank}`);
+              gen.if(_`${score} > ${d}`, () => gen.assign(d, score));
             });
             return d;
           };
