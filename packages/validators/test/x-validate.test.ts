@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOperation } from '../src/cli/match.ts';
+import { liveModuleAbi, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
 import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '../../../tools/stub-servers/src/index.ts';
 
 const exec = promisify(execFile);
@@ -63,7 +64,7 @@ describe('x-validate over recordings', () => {
   it('passes the committed recordings in the strict profile (exit 0)', async () => {
     const r = await xValidate(['--strict', recorded]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 skipped, 0 unreadable/);
+    expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 unreadable \(0 known drift, 0 violations\)/);
   });
 
   it('fails a corrupted recording with the JSON pointer of the fault (exit 1)', async () => {
@@ -83,7 +84,7 @@ describe('x-validate over recordings', () => {
 
     const r = await xValidate(['--strict', file]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`FAIL  listTransactionsV2 GET`);
+    expect(r.stdout).toMatch(/FAIL  listTransactionsV2 GET .*: violation/);
     expect(r.stdout).toContain(`/record/${k}/output/Move/gas_used: must be integer [type]`);
     expect(r.stdout).toMatch(/1 failed/);
   });
@@ -113,7 +114,7 @@ describe('x-validate over recordings', () => {
     const json = await xValidate(['--format', 'json', envelopes, b64]);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as { summary: Record<string, number>; results: { outcome: string; operationId?: string; issues: { path: string; keyword: string }[] }[] };
-    expect(report.summary).toEqual({ pass: 2, fail: 1, skip: 0, error: 0 });
+    expect(report.summary).toEqual({ pass: 2, fail: 1, warn: 0, skip: 0, error: 0 });
     const failure = report.results.find((x) => x.outcome === 'fail')!;
     expect(failure.operationId).toBe('getAccountV2');
     expect(failure.issues[0]).toMatchObject({ path: '/sequence_number', keyword: 'minimum' });
@@ -122,7 +123,7 @@ describe('x-validate over recordings', () => {
     expect(junit.code).toBe(1);
     expect(junit.stdout).toMatch(/^<\?xml/);
     expect(junit.stdout).toContain('<testsuite name="x-validate" tests="2" failures="1" errors="0" skipped="0">');
-    expect(junit.stdout).toContain('<failure message="/sequence_number: must be &gt;= 0">');
+    expect(junit.stdout).toContain('<failure message="violation: /sequence_number: must be &gt;= 0" type="violation">');
   });
 
   it('reports unknown paths as skipped and unreadable inputs as errors, without crashing', async () => {
@@ -148,6 +149,86 @@ describe('x-validate over recordings', () => {
     const r = await xValidate(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Usage:');
+  });
+});
+
+describe('x-validate: known drift and violations', () => {
+  const envelope = (url: string, body: unknown) => ({ request: { method: 'GET', url: `http://node${url}` }, response: { status: 200, body } });
+  const broken = structuredClone(liveTransactionV1);
+  (broken.header as Record<string, unknown>).sender = { Move: 42 };
+  let drift: string;
+  let both: string;
+  beforeAll(() => {
+    drift = join(dir, 'drift.json');
+    writeFileSync(
+      drift,
+      JSON.stringify([
+        envelope('/rpc/v1/accounts/0x1/transactions', { record: [liveTransactionV1] }),
+        envelope('/rpc/v2/accounts/0x1/modules/acl', { bytecode: '0xa11ceb0b', abi: liveModuleAbi }),
+        envelope('/rpc/v1/accounts/0x1/resources/0x1%3A%3Acoin%3A%3ACoinStore', liveResourceV1),
+        envelope('/rpc/v2/accounts/0x1', { sequence_number: 1, authentication_key: '0xab' }),
+      ]),
+    );
+    both = join(dir, 'violation.json');
+    writeFileSync(both, JSON.stringify([envelope('/rpc/v1/accounts/0x1/transactions', { record: [liveTransactionV1, broken] })]));
+  });
+
+  it('names known drift and its overlay actions, and fails on it by default (documented profile)', async () => {
+    const r = await xValidate(['--strict', drift]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('FAIL  listTransactionsV1 GET http://node/rpc/v1/accounts/0x1/transactions -> 200 (');
+    expect(r.stdout).toContain('known drift (overlay: timestamp, sender, event-guid, event-sequence-number)');
+    expect(r.stdout).toContain('known drift (overlay: module-name, module-friends, module-functions, module-structs)');
+    expect(r.stdout).toContain('known drift (overlay: v1-resource-value)');
+    expect(r.stdout).toContain('/record/0/block_header/timestamp/timestamp: required property "timestamp" is missing [required]');
+    expect(r.stdout).toMatch(/1 passed, 3 failed, 0 warned, 0 skipped, 0 unreadable \(3 known drift, 0 violations\)/);
+  });
+
+  it('passes known drift with --profile live or --drift-as-warning (exit 0), as warnings', async () => {
+    for (const flags of [['--profile', 'live'], ['--drift-as-warning']]) {
+      const r = await xValidate(['--strict', ...flags, drift]);
+      expect(r.code, flags.join(' ')).toBe(0);
+      expect(r.stdout).toMatch(/WARN  getModuleV2 .*known drift \(overlay: module-name/);
+      expect(r.stdout).toMatch(/1 passed, 0 failed, 3 warned/);
+    }
+  });
+
+  it('fails a violation under every profile, with the issue of the live reading under --profile live', async () => {
+    const documented = await xValidate(['--strict', '--drift-as-warning', both]);
+    expect(documented.code).toBe(1);
+    expect(documented.stdout).toMatch(/FAIL  listTransactionsV1 .*: violation/);
+    expect(documented.stdout).toContain('/record/1/header/sender: must be string [type]');
+    const live = await xValidate(['--strict', '--profile', 'live', both]);
+    expect(live.code).toBe(1);
+    expect(live.stdout).toContain('/record/1/header/sender/Move: must be string (neither the documented nor the observed form fits; closest: the observed form; overlay action sender) [type]');
+    expect(live.stdout).toMatch(/\(0 known drift, 1 violations\)/);
+  });
+
+  it('carries the class and the action ids in JSON and JUnit', async () => {
+    const json = await xValidate(['--format', 'json', '--profile', 'live', drift, both]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { summary: Record<string, number>; results: { outcome: string; class?: string; actions?: string[]; operationId?: string }[] };
+    expect(report.summary).toEqual({ pass: 1, fail: 1, warn: 3, skip: 0, error: 0 });
+    expect(report.results.filter((x) => x.class).map((x) => [x.operationId, x.outcome, x.class, x.actions])).toEqual([
+      ['listTransactionsV1', 'warn', 'known-drift', ['timestamp', 'sender', 'event-guid', 'event-sequence-number']],
+      ['getModuleV2', 'warn', 'known-drift', ['module-name', 'module-friends', 'module-functions', 'module-structs']],
+      ['getResourceV1', 'warn', 'known-drift', ['v1-resource-value']],
+      ['listTransactionsV1', 'fail', 'violation', []],
+    ]);
+    const junit = await xValidate(['--format', 'junit', drift, both]);
+    expect(junit.stdout).toContain('failures="4"');
+    expect(junit.stdout).toContain('type="known-drift"');
+    expect(junit.stdout).toContain('type="violation"');
+    const warned = await xValidate(['--format', 'junit', '--drift-as-warning', drift]);
+    expect(warned.code).toBe(0);
+    expect(warned.stdout).toContain('failures="0"');
+    expect(warned.stdout).toContain('<system-out>WARNING known drift (overlay: v1-resource-value)');
+  });
+
+  it('exits 2 for a bad --profile', async () => {
+    const r = await xValidate(['--profile', 'contract', drift]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--profile must be documented or live, got "contract"');
   });
 });
 
