@@ -2,6 +2,7 @@
  * The error classes both clients throw. Both clients import them from this one package, so
  * `instanceof` is plain JavaScript and holds whichever client threw.
  */
+import { redactUrl } from './redact.js';
 
 /** Stable machine-readable error codes. */
 export type ErrorCode =
@@ -70,8 +71,29 @@ export class InvalidArgumentError extends ClientError {
   }
 }
 
+/** How much of an error body's `message` an HttpError's message shows. */
+const BODY_MESSAGE_MAX = 200;
+
 /**
- * The server answered with a non-2xx status.
+ * The `message` of an error body `{ "message": string }`, as nodes send it (node v11.7 and later; before,
+ * Rust debug text `Some("...")`, unwrapped here): on one line, URLs in it redacted, at most
+ * {@link BODY_MESSAGE_MAX} characters. `undefined` for any other body.
+ */
+function bodyMessage(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const message = (body as { message?: unknown }).message;
+  if (typeof message !== 'string') return undefined;
+  let line = message.replace(/\s+/g, ' ').trim();
+  const debug = /^Some\("(.*)"\)$/.exec(line);
+  if (debug) line = debug[1]!.replace(/\\(["\\])/g, '$1');
+  line = line.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => redactUrl(url));
+  if (line === '') return undefined;
+  return line.length > BODY_MESSAGE_MAX ? `${line.slice(0, BODY_MESSAGE_MAX - 1)}…` : line;
+}
+
+/**
+ * The server answered with a non-2xx status. When the body is `{ "message": string }` (what nodes
+ * send), the message ends with it, short and redacted.
  *
  * @example
  * ```ts
@@ -86,7 +108,11 @@ export class HttpError extends ClientError {
   /** The request URL with credentials and secret-looking query values redacted. */
   readonly url: string;
   constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string }) {
-    super('HTTP_ERROR', `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}`);
+    const said = bodyMessage(init.body);
+    super(
+      'HTTP_ERROR',
+      `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,
+    );
     this.status = init.status;
     this.body = init.body;
     this.method = init.method;
