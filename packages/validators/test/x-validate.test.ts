@@ -84,7 +84,7 @@ describe('x-validate over recordings', () => {
 
     const r = await xValidate(['--strict', file]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/FAIL  listTransactionsV2 GET .*: violation/);
+    expect(r.stdout).toMatch(/FAIL {2}listTransactionsV2 GET .*: violation/);
     expect(r.stdout).toContain(`/record/${k}/output/Move/gas_used: must be integer [type]`);
     expect(r.stdout).toMatch(/1 failed/);
   });
@@ -188,7 +188,7 @@ describe('x-validate: known drift and violations', () => {
     for (const flags of [['--profile', 'live'], ['--drift-as-warning']]) {
       const r = await xValidate(['--strict', ...flags, drift]);
       expect(r.code, flags.join(' ')).toBe(0);
-      expect(r.stdout).toMatch(/WARN  getModuleV2 .*known drift \(overlay: module-name/);
+      expect(r.stdout).toMatch(/WARN {2}getModuleV2 .*known drift \(overlay: module-name/);
       expect(r.stdout).toMatch(/1 passed, 0 failed, 3 warned/);
     }
   });
@@ -196,7 +196,7 @@ describe('x-validate: known drift and violations', () => {
   it('fails a violation under every profile, with the issue of the live reading under --profile live', async () => {
     const documented = await xValidate(['--strict', '--drift-as-warning', both]);
     expect(documented.code).toBe(1);
-    expect(documented.stdout).toMatch(/FAIL  listTransactionsV1 .*: violation/);
+    expect(documented.stdout).toMatch(/FAIL {2}listTransactionsV1 .*: violation/);
     expect(documented.stdout).toContain('/record/1/header/sender: must be string [type]');
     const live = await xValidate(['--strict', '--profile', 'live', both]);
     expect(live.code).toBe(1);
