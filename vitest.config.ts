@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { browserProject } from './tools/browser-tests/src/config.ts';
 
-const pkg = (name: string): string => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
+const pkg = (name: string, module = 'index'): string => fileURLToPath(new URL(`./packages/${name}/src/${module}.ts`, import.meta.url));
+/** An exact import specifier (a plain string would also match its subpaths). */
+const exact = (specifier: string) => new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`);
 
 export default defineConfig({
   test: {
@@ -10,13 +12,14 @@ export default defineConfig({
       {
         resolve: {
           // Tests import the packages by their public names; resolve those to source so no build is needed.
-          alias: {
-            '@x/client-core': pkg('client-core'),
-            '@x/node-types': pkg('node-types'),
-            '@x/node-client': pkg('node-client'),
-            '@x/price-client': pkg('price-client'),
-            '@x/validators': pkg('validators'),
-          },
+          alias: [
+            { find: exact('@x/client-core'), replacement: pkg('client-core') },
+            { find: exact('@x/node-types'), replacement: pkg('node-types') },
+            { find: exact('@x/node-client'), replacement: pkg('node-client') },
+            { find: exact('@x/node-client/shapes'), replacement: pkg('node-client', 'shapes') },
+            { find: exact('@x/price-client'), replacement: pkg('price-client') },
+            { find: exact('@x/validators'), replacement: pkg('validators') },
+          ],
         },
         test: {
           name: 'node',

@@ -4,6 +4,8 @@
  * (the rpc_node snapshot tests: module ABIs, v1 listing cursors). Written by hand from those sources,
  * not by the stubs, so that tests of the live reading do not check the stubs against themselves.
  */
+import type { MoveModule } from '@x/node-types';
+
 const sender = '0xb8922417130785087f9c7926e76542531b703693fdc74c9386b65cf4427f4e80';
 
 /** A v1 transaction as S1 prints it: timestamps, sender and events in their live forms. */
@@ -63,7 +65,7 @@ export const liveTransactionV1 = {
 };
 
 /** A module ABI as S2's snapshots show it. */
-export const liveModuleAbi = {
+export const liveModuleAbi: MoveModule = {
   address: '0x1',
   name: 'acl',
   friends: ['0x1::genesis'],
