@@ -16,8 +16,13 @@ export interface CompiledFunction {
   errors?: readonly CompiledError[] | null;
 }
 
-/** The four compiled functions of one schema in one reading. */
-export interface ProfileValidators {
+/**
+ * The four compiled functions of one schema. Each checks the documented reading, or the live one while
+ * the switch `liveProfile.live` of `generated/ajv.js` is on (see `validate.ts`).
+ */
+export interface SchemaValidators {
+  /** Schema name as exported (`TransactionOutput`, `SignedDecimalString`). */
+  readonly name: string;
   /** Lenient profile, stops at the first error. */
   readonly lenient: CompiledFunction;
   /** Strict profile (unknown properties are errors), stops at the first error. */
@@ -26,17 +31,6 @@ export interface ProfileValidators {
   readonly lenientAll: CompiledFunction;
   /** Strict profile, collects all errors. */
   readonly strictAll: CompiledFunction;
-}
-
-/** The compiled functions of one schema: the documented reading, and the live one where it differs. */
-export interface SchemaValidators extends ProfileValidators {
-  /** Schema name as exported (`TransactionOutput`, `SignedDecimalString`). */
-  readonly name: string;
-  /**
-   * The live reading (either form where the overlay observed another than the document), present only
-   * when it differs from the documented one.
-   */
-  readonly live?: ProfileValidators;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { CompiledFunction, ProfileValidators, SchemaValidators } from './compiled.js';
+import type { CompiledFunction, SchemaValidators } from './compiled.js';
+import { liveProfile } from './generated/ajv.js';
 import { type Issue, formatIssues, toIssues } from './issues.js';
 
 /**
@@ -61,18 +62,18 @@ export function checkProfile(options: ValidateOptions | undefined): void {
   }
 }
 
-function reading(v: SchemaValidators, options: ValidateOptions | undefined): ProfileValidators {
+/** Whether the options ask for the live reading; throws for a `profile` that is neither. */
+function isLive(options: ValidateOptions | undefined): boolean {
   const profile = options?.profile;
-  if (profile === undefined || profile === 'documented') return v;
-  if (profile === 'live') return v.live ?? v;
+  if (profile === undefined || profile === 'documented') return false;
+  if (profile === 'live') return true;
   checkProfile(options);
-  return v;
+  return false;
 }
 
 function pick(v: SchemaValidators, options: ValidateOptions | undefined): CompiledFunction {
-  const r = reading(v, options);
-  if (options?.allErrors) return options.strict ? r.strictAll : r.lenientAll;
-  return options?.strict ? r.strict : r.lenient;
+  if (options?.allErrors) return options.strict ? v.strictAll : v.lenientAll;
+  return options?.strict ? v.strict : v.lenient;
 }
 
 /**
@@ -85,10 +86,14 @@ function pick(v: SchemaValidators, options: ValidateOptions | undefined): Compil
  * - `maxDepth`: the value nests deeper than the call stack allows (V8 and JavaScriptCore throw a
  *   RangeError, SpiderMonkey an InternalError).
  */
-function run(fn: CompiledFunction, value: unknown): true | readonly Issue[] | undefined {
+function run(fn: CompiledFunction, value: unknown, live: boolean): true | readonly Issue[] | undefined {
   for (const key in Object.prototype) {
     return [issue('prototypePollution', `cannot be validated: Object.prototype has the enumerable property ${JSON.stringify(key)} (prototype pollution)`)];
   }
+  // The compiled functions are synchronous; the switch is restored afterwards, so a validation a value's
+  // getter starts in the middle of this one cannot change this one's profile.
+  const outer = liveProfile.live;
+  liveProfile.live = live;
   try {
     return fn(value) || undefined;
   } catch (e) {
@@ -96,6 +101,8 @@ function run(fn: CompiledFunction, value: unknown): true | readonly Issue[] | un
       return [issue('maxDepth', 'is nested too deeply to validate (the call stack ran out)')];
     }
     throw e;
+  } finally {
+    liveProfile.live = outer;
   }
 }
 
@@ -107,15 +114,14 @@ function issue(keyword: string, message: string): Issue {
 export function runValidator<T>(v: SchemaValidators, value: unknown, options?: ValidateOptions): ValidationResult<T> {
   const max = issueLimit(options);
   const fn = pick(v, options);
-  const verdict = run(fn, value);
+  const verdict = run(fn, value, isLive(options));
   if (verdict === true) return { ok: true, value: value as T };
   return { ok: false, issues: verdict ?? toIssues(fn.errors, max) };
 }
 
 /** `true` when the value is valid (never collects issues). */
 export function isValid(v: SchemaValidators, value: unknown, options?: ValidateOptions): boolean {
-  const r = reading(v, options);
-  return run(options?.strict ? r.strict : r.lenient, value) === true;
+  return run(options?.strict ? v.strict : v.lenient, value, isLive(options)) === true;
 }
 
 /** Throws a {@link ValidationError} unless the value is valid. */

@@ -6,7 +6,6 @@ import type { Schema } from './validators/walk.ts';
 import { collect } from './validators/collect.ts';
 import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './validators/compile.ts';
 import { jsLiteral, sampleOf } from './validators/samples.ts';
-import { liveVariants } from './validators/live-defs.ts';
 import { emitLiveSites } from './validators/live-sites.ts';
 import {
   OUT_DIR,
@@ -22,8 +21,7 @@ import {
  * `packages/validators/src/generated/`:
  * - `ajv.js` + `ajv.d.ts`: ajv standalone code of every schema of both specs in four variants
  *   (lenient / strict profile, first error / all errors), bundled by esbuild into one ES module;
- * - `schemas.ts`: the four functions of each schema as one object, with the four of its live reading
- *   where that differs (see `validators/live-defs.ts`);
+ * - `schemas.ts`: the four functions of each schema as one object (each serves both profiles);
  * - `validators.ts`: `validateX`, `isX`, `assertX` per schema;
  * - `responses.ts`: the response rules and body types of every operation;
  * - `types.ts`: the schema types under their exported names;
@@ -35,14 +33,17 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
   const defs: Record<string, Schema> = {};
   for (const s of collected.schemas) defs[s.name] = s.schema;
   for (const s of collected.internal) defs[s.name] = s.schema;
+  // One compiled function per schema serves both profiles: the live reading's schemas, whose nodes with
+  // two forms (liveForms) check only the documented one unless the facade switches the live profile on.
   const liveCollected = collect({ node: specs.nodeLive, price: specs.price });
   const liveDefs: Record<string, Schema> = {};
   for (const s of [...liveCollected.schemas, ...liveCollected.internal]) liveDefs[s.name] = s.schema;
-  const live = liveVariants(defs, liveDefs);
-  Object.assign(defs, live.defs);
+  if (JSON.stringify(Object.keys(liveDefs)) !== JSON.stringify(Object.keys(defs))) {
+    throw new Error('the live reading must have the schemas of the documented one, in the same order');
+  }
   const defNames = Object.keys(defs);
 
-  const compiled = VARIANTS.map((v) => ({ variant: v, ...standaloneVariant(v, defs) }));
+  const compiled = VARIANTS.map((v) => ({ variant: v, ...standaloneVariant(v, liveDefs) }));
   const bundle = await bundleVariants(new Map(compiled.map((c) => [c.variant.name, c.code])), ROOT);
 
   // TSDoc samples: only those the strict validator accepts.
@@ -56,7 +57,7 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
   const files: FileSet = new Map();
   files.set(`${OUT_DIR}/ajv.js`, emitAjvModule(bundle));
   files.set(`${OUT_DIR}/ajv.d.ts`, emitAjvDeclarations(defNames, VARIANTS));
-  files.set(`${OUT_DIR}/schemas.ts`, emitSchemasModule(defNames, VARIANTS, live.names));
+  files.set(`${OUT_DIR}/schemas.ts`, emitSchemasModule(defNames, VARIANTS));
   files.set(`${OUT_DIR}/validators.ts`, emitValidatorsModule(collected.schemas, samples, jsLiteral));
   files.set(`${OUT_DIR}/responses.ts`, emitResponsesModule(collected.operations, collected.schemas.map((s) => s.name)));
   files.set(

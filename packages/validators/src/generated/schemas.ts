@@ -174,90 +174,6 @@ import {
   strict$LatestResponse,
   lenientAll$LatestResponse,
   strictAll$LatestResponse,
-  lenient$SmrTimestamp$live,
-  strict$SmrTimestamp$live,
-  lenientAll$SmrTimestamp$live,
-  strictAll$SmrTimestamp$live,
-  lenient$TransactionBlockInfo$live,
-  strict$TransactionBlockInfo$live,
-  lenientAll$TransactionBlockInfo$live,
-  strictAll$TransactionBlockInfo$live,
-  lenient$BlockHeaderInfo$live,
-  strict$BlockHeaderInfo$live,
-  lenientAll$BlockHeaderInfo$live,
-  strictAll$BlockHeaderInfo$live,
-  lenient$SmrTransactionHeader$live,
-  strict$SmrTransactionHeader$live,
-  lenientAll$SmrTransactionHeader$live,
-  strictAll$SmrTransactionHeader$live,
-  lenient$Event$live,
-  strict$Event$live,
-  lenientAll$Event$live,
-  strictAll$Event$live,
-  lenient$MoveTransactionOutput$live,
-  strict$MoveTransactionOutput$live,
-  lenientAll$MoveTransactionOutput$live,
-  strictAll$MoveTransactionOutput$live,
-  lenient$TransactionOutput$live,
-  strict$TransactionOutput$live,
-  lenientAll$TransactionOutput$live,
-  strictAll$TransactionOutput$live,
-  lenient$TransactionInfoV1$live,
-  strict$TransactionInfoV1$live,
-  lenientAll$TransactionInfoV1$live,
-  strictAll$TransactionInfoV1$live,
-  lenient$TransactionInfoV2$live,
-  strict$TransactionInfoV2$live,
-  lenientAll$TransactionInfoV2$live,
-  strictAll$TransactionInfoV2$live,
-  lenient$AccountStatementV1$live,
-  strict$AccountStatementV1$live,
-  lenientAll$AccountStatementV1$live,
-  strictAll$AccountStatementV1$live,
-  lenient$AccountStatementV2$live,
-  strict$AccountStatementV2$live,
-  lenientAll$AccountStatementV2$live,
-  strictAll$AccountStatementV2$live,
-  lenient$AccountCoinStatementV1$live,
-  strict$AccountCoinStatementV1$live,
-  lenientAll$AccountCoinStatementV1$live,
-  strictAll$AccountCoinStatementV1$live,
-  lenient$AccountCoinStatementV2$live,
-  strict$AccountCoinStatementV2$live,
-  lenientAll$AccountCoinStatementV2$live,
-  strictAll$AccountCoinStatementV2$live,
-  lenient$MoveListCursor$live,
-  strict$MoveListCursor$live,
-  lenientAll$MoveListCursor$live,
-  strictAll$MoveListCursor$live,
-  lenient$MoveResourceList$live,
-  strict$MoveResourceList$live,
-  lenientAll$MoveResourceList$live,
-  strictAll$MoveResourceList$live,
-  lenient$MoveModuleList$live,
-  strict$MoveModuleList$live,
-  lenientAll$MoveModuleList$live,
-  strictAll$MoveModuleList$live,
-  lenient$MoveList$live,
-  strict$MoveList$live,
-  lenientAll$MoveList$live,
-  strictAll$MoveList$live,
-  lenient$MoveModule$live,
-  strict$MoveModule$live,
-  lenientAll$MoveModule$live,
-  strictAll$MoveModule$live,
-  lenient$MoveModuleBytecode$live,
-  strict$MoveModuleBytecode$live,
-  lenientAll$MoveModuleBytecode$live,
-  strictAll$MoveModuleBytecode$live,
-  lenient$MoveModuleListV2$live,
-  strict$MoveModuleListV2$live,
-  lenientAll$MoveModuleListV2$live,
-  strictAll$MoveModuleListV2$live,
-  lenient$MoveValueResponseV1$live,
-  strict$MoveValueResponseV1$live,
-  lenientAll$MoveValueResponseV1$live,
-  strictAll$MoveValueResponseV1$live,
 } from './ajv.js';
 
 export const HexString: SchemaValidators = { name: 'HexString', lenient: lenient$HexString, strict: strict$HexString, lenientAll: lenientAll$HexString, strictAll: strictAll$HexString };
@@ -267,36 +183,36 @@ export const AccountAddress: SchemaValidators = { name: 'AccountAddress', lenien
 export const Address: SchemaValidators = { name: 'Address', lenient: lenient$Address, strict: strict$Address, lenientAll: lenientAll$Address, strictAll: strictAll$Address };
 export const AccountData: SchemaValidators = { name: 'AccountData', lenient: lenient$AccountData, strict: strict$AccountData, lenientAll: lenientAll$AccountData, strictAll: strictAll$AccountData };
 export const TxExecutionStatus: SchemaValidators = { name: 'TxExecutionStatus', lenient: lenient$TxExecutionStatus, strict: strict$TxExecutionStatus, lenientAll: lenientAll$TxExecutionStatus, strictAll: strictAll$TxExecutionStatus };
-export const SmrTimestamp: SchemaValidators = { name: 'SmrTimestamp', lenient: lenient$SmrTimestamp, strict: strict$SmrTimestamp, lenientAll: lenientAll$SmrTimestamp, strictAll: strictAll$SmrTimestamp, live: { lenient: lenient$SmrTimestamp$live, strict: strict$SmrTimestamp$live, lenientAll: lenientAll$SmrTimestamp$live, strictAll: strictAll$SmrTimestamp$live } };
+export const SmrTimestamp: SchemaValidators = { name: 'SmrTimestamp', lenient: lenient$SmrTimestamp, strict: strict$SmrTimestamp, lenientAll: lenientAll$SmrTimestamp, strictAll: strictAll$SmrTimestamp };
 export const EpochId: SchemaValidators = { name: 'EpochId', lenient: lenient$EpochId, strict: strict$EpochId, lenientAll: lenientAll$EpochId, strictAll: strictAll$EpochId };
 export const View: SchemaValidators = { name: 'View', lenient: lenient$View, strict: strict$View, lenientAll: lenientAll$View, strictAll: strictAll$View };
-export const TransactionBlockInfo: SchemaValidators = { name: 'TransactionBlockInfo', lenient: lenient$TransactionBlockInfo, strict: strict$TransactionBlockInfo, lenientAll: lenientAll$TransactionBlockInfo, strictAll: strictAll$TransactionBlockInfo, live: { lenient: lenient$TransactionBlockInfo$live, strict: strict$TransactionBlockInfo$live, lenientAll: lenientAll$TransactionBlockInfo$live, strictAll: strictAll$TransactionBlockInfo$live } };
-export const BlockHeaderInfo: SchemaValidators = { name: 'BlockHeaderInfo', lenient: lenient$BlockHeaderInfo, strict: strict$BlockHeaderInfo, lenientAll: lenientAll$BlockHeaderInfo, strictAll: strictAll$BlockHeaderInfo, live: { lenient: lenient$BlockHeaderInfo$live, strict: strict$BlockHeaderInfo$live, lenientAll: lenientAll$BlockHeaderInfo$live, strictAll: strictAll$BlockHeaderInfo$live } };
-export const SmrTransactionHeader: SchemaValidators = { name: 'SmrTransactionHeader', lenient: lenient$SmrTransactionHeader, strict: strict$SmrTransactionHeader, lenientAll: lenientAll$SmrTransactionHeader, strictAll: strictAll$SmrTransactionHeader, live: { lenient: lenient$SmrTransactionHeader$live, strict: strict$SmrTransactionHeader$live, lenientAll: lenientAll$SmrTransactionHeader$live, strictAll: strictAll$SmrTransactionHeader$live } };
-export const Event: SchemaValidators = { name: 'Event', lenient: lenient$Event, strict: strict$Event, lenientAll: lenientAll$Event, strictAll: strictAll$Event, live: { lenient: lenient$Event$live, strict: strict$Event$live, lenientAll: lenientAll$Event$live, strictAll: strictAll$Event$live } };
-export const MoveTransactionOutput: SchemaValidators = { name: 'MoveTransactionOutput', lenient: lenient$MoveTransactionOutput, strict: strict$MoveTransactionOutput, lenientAll: lenientAll$MoveTransactionOutput, strictAll: strictAll$MoveTransactionOutput, live: { lenient: lenient$MoveTransactionOutput$live, strict: strict$MoveTransactionOutput$live, lenientAll: lenientAll$MoveTransactionOutput$live, strictAll: strictAll$MoveTransactionOutput$live } };
-export const TransactionOutput: SchemaValidators = { name: 'TransactionOutput', lenient: lenient$TransactionOutput, strict: strict$TransactionOutput, lenientAll: lenientAll$TransactionOutput, strictAll: strictAll$TransactionOutput, live: { lenient: lenient$TransactionOutput$live, strict: strict$TransactionOutput$live, lenientAll: lenientAll$TransactionOutput$live, strictAll: strictAll$TransactionOutput$live } };
-export const TransactionInfoV1: SchemaValidators = { name: 'TransactionInfoV1', lenient: lenient$TransactionInfoV1, strict: strict$TransactionInfoV1, lenientAll: lenientAll$TransactionInfoV1, strictAll: strictAll$TransactionInfoV1, live: { lenient: lenient$TransactionInfoV1$live, strict: strict$TransactionInfoV1$live, lenientAll: lenientAll$TransactionInfoV1$live, strictAll: strictAll$TransactionInfoV1$live } };
-export const TransactionInfoV2: SchemaValidators = { name: 'TransactionInfoV2', lenient: lenient$TransactionInfoV2, strict: strict$TransactionInfoV2, lenientAll: lenientAll$TransactionInfoV2, strictAll: strictAll$TransactionInfoV2, live: { lenient: lenient$TransactionInfoV2$live, strict: strict$TransactionInfoV2$live, lenientAll: lenientAll$TransactionInfoV2$live, strictAll: strictAll$TransactionInfoV2$live } };
-export const AccountStatementV1: SchemaValidators = { name: 'AccountStatementV1', lenient: lenient$AccountStatementV1, strict: strict$AccountStatementV1, lenientAll: lenientAll$AccountStatementV1, strictAll: strictAll$AccountStatementV1, live: { lenient: lenient$AccountStatementV1$live, strict: strict$AccountStatementV1$live, lenientAll: lenientAll$AccountStatementV1$live, strictAll: strictAll$AccountStatementV1$live } };
-export const AccountStatementV2: SchemaValidators = { name: 'AccountStatementV2', lenient: lenient$AccountStatementV2, strict: strict$AccountStatementV2, lenientAll: lenientAll$AccountStatementV2, strictAll: strictAll$AccountStatementV2, live: { lenient: lenient$AccountStatementV2$live, strict: strict$AccountStatementV2$live, lenientAll: lenientAll$AccountStatementV2$live, strictAll: strictAll$AccountStatementV2$live } };
-export const AccountCoinStatementV1: SchemaValidators = { name: 'AccountCoinStatementV1', lenient: lenient$AccountCoinStatementV1, strict: strict$AccountCoinStatementV1, lenientAll: lenientAll$AccountCoinStatementV1, strictAll: strictAll$AccountCoinStatementV1, live: { lenient: lenient$AccountCoinStatementV1$live, strict: strict$AccountCoinStatementV1$live, lenientAll: lenientAll$AccountCoinStatementV1$live, strictAll: strictAll$AccountCoinStatementV1$live } };
-export const AccountCoinStatementV2: SchemaValidators = { name: 'AccountCoinStatementV2', lenient: lenient$AccountCoinStatementV2, strict: strict$AccountCoinStatementV2, lenientAll: lenientAll$AccountCoinStatementV2, strictAll: strictAll$AccountCoinStatementV2, live: { lenient: lenient$AccountCoinStatementV2$live, strict: strict$AccountCoinStatementV2$live, lenientAll: lenientAll$AccountCoinStatementV2$live, strictAll: strictAll$AccountCoinStatementV2$live } };
+export const TransactionBlockInfo: SchemaValidators = { name: 'TransactionBlockInfo', lenient: lenient$TransactionBlockInfo, strict: strict$TransactionBlockInfo, lenientAll: lenientAll$TransactionBlockInfo, strictAll: strictAll$TransactionBlockInfo };
+export const BlockHeaderInfo: SchemaValidators = { name: 'BlockHeaderInfo', lenient: lenient$BlockHeaderInfo, strict: strict$BlockHeaderInfo, lenientAll: lenientAll$BlockHeaderInfo, strictAll: strictAll$BlockHeaderInfo };
+export const SmrTransactionHeader: SchemaValidators = { name: 'SmrTransactionHeader', lenient: lenient$SmrTransactionHeader, strict: strict$SmrTransactionHeader, lenientAll: lenientAll$SmrTransactionHeader, strictAll: strictAll$SmrTransactionHeader };
+export const Event: SchemaValidators = { name: 'Event', lenient: lenient$Event, strict: strict$Event, lenientAll: lenientAll$Event, strictAll: strictAll$Event };
+export const MoveTransactionOutput: SchemaValidators = { name: 'MoveTransactionOutput', lenient: lenient$MoveTransactionOutput, strict: strict$MoveTransactionOutput, lenientAll: lenientAll$MoveTransactionOutput, strictAll: strictAll$MoveTransactionOutput };
+export const TransactionOutput: SchemaValidators = { name: 'TransactionOutput', lenient: lenient$TransactionOutput, strict: strict$TransactionOutput, lenientAll: lenientAll$TransactionOutput, strictAll: strictAll$TransactionOutput };
+export const TransactionInfoV1: SchemaValidators = { name: 'TransactionInfoV1', lenient: lenient$TransactionInfoV1, strict: strict$TransactionInfoV1, lenientAll: lenientAll$TransactionInfoV1, strictAll: strictAll$TransactionInfoV1 };
+export const TransactionInfoV2: SchemaValidators = { name: 'TransactionInfoV2', lenient: lenient$TransactionInfoV2, strict: strict$TransactionInfoV2, lenientAll: lenientAll$TransactionInfoV2, strictAll: strictAll$TransactionInfoV2 };
+export const AccountStatementV1: SchemaValidators = { name: 'AccountStatementV1', lenient: lenient$AccountStatementV1, strict: strict$AccountStatementV1, lenientAll: lenientAll$AccountStatementV1, strictAll: strictAll$AccountStatementV1 };
+export const AccountStatementV2: SchemaValidators = { name: 'AccountStatementV2', lenient: lenient$AccountStatementV2, strict: strict$AccountStatementV2, lenientAll: lenientAll$AccountStatementV2, strictAll: strictAll$AccountStatementV2 };
+export const AccountCoinStatementV1: SchemaValidators = { name: 'AccountCoinStatementV1', lenient: lenient$AccountCoinStatementV1, strict: strict$AccountCoinStatementV1, lenientAll: lenientAll$AccountCoinStatementV1, strictAll: strictAll$AccountCoinStatementV1 };
+export const AccountCoinStatementV2: SchemaValidators = { name: 'AccountCoinStatementV2', lenient: lenient$AccountCoinStatementV2, strict: strict$AccountCoinStatementV2, lenientAll: lenientAll$AccountCoinStatementV2, strictAll: strictAll$AccountCoinStatementV2 };
 export const StructTag: SchemaValidators = { name: 'StructTag', lenient: lenient$StructTag, strict: strict$StructTag, lenientAll: lenientAll$StructTag, strictAll: strictAll$StructTag };
 export const TypeTag: SchemaValidators = { name: 'TypeTag', lenient: lenient$TypeTag, strict: strict$TypeTag, lenientAll: lenientAll$TypeTag, strictAll: strictAll$TypeTag };
-export const MoveListCursor: SchemaValidators = { name: 'MoveListCursor', lenient: lenient$MoveListCursor, strict: strict$MoveListCursor, lenientAll: lenientAll$MoveListCursor, strictAll: strictAll$MoveListCursor, live: { lenient: lenient$MoveListCursor$live, strict: strict$MoveListCursor$live, lenientAll: lenientAll$MoveListCursor$live, strictAll: strictAll$MoveListCursor$live } };
+export const MoveListCursor: SchemaValidators = { name: 'MoveListCursor', lenient: lenient$MoveListCursor, strict: strict$MoveListCursor, lenientAll: lenientAll$MoveListCursor, strictAll: strictAll$MoveListCursor };
 export const MoveModuleId: SchemaValidators = { name: 'MoveModuleId', lenient: lenient$MoveModuleId, strict: strict$MoveModuleId, lenientAll: lenientAll$MoveModuleId, strictAll: strictAll$MoveModuleId };
-export const MoveResourceList: SchemaValidators = { name: 'MoveResourceList', lenient: lenient$MoveResourceList, strict: strict$MoveResourceList, lenientAll: lenientAll$MoveResourceList, strictAll: strictAll$MoveResourceList, live: { lenient: lenient$MoveResourceList$live, strict: strict$MoveResourceList$live, lenientAll: lenientAll$MoveResourceList$live, strictAll: strictAll$MoveResourceList$live } };
-export const MoveModuleList: SchemaValidators = { name: 'MoveModuleList', lenient: lenient$MoveModuleList, strict: strict$MoveModuleList, lenientAll: lenientAll$MoveModuleList, strictAll: strictAll$MoveModuleList, live: { lenient: lenient$MoveModuleList$live, strict: strict$MoveModuleList$live, lenientAll: lenientAll$MoveModuleList$live, strictAll: strictAll$MoveModuleList$live } };
-export const MoveList: SchemaValidators = { name: 'MoveList', lenient: lenient$MoveList, strict: strict$MoveList, lenientAll: lenientAll$MoveList, strictAll: strictAll$MoveList, live: { lenient: lenient$MoveList$live, strict: strict$MoveList$live, lenientAll: lenientAll$MoveList$live, strictAll: strictAll$MoveList$live } };
-export const MoveModule: SchemaValidators = { name: 'MoveModule', lenient: lenient$MoveModule, strict: strict$MoveModule, lenientAll: lenientAll$MoveModule, strictAll: strictAll$MoveModule, live: { lenient: lenient$MoveModule$live, strict: strict$MoveModule$live, lenientAll: lenientAll$MoveModule$live, strictAll: strictAll$MoveModule$live } };
-export const MoveModuleBytecode: SchemaValidators = { name: 'MoveModuleBytecode', lenient: lenient$MoveModuleBytecode, strict: strict$MoveModuleBytecode, lenientAll: lenientAll$MoveModuleBytecode, strictAll: strictAll$MoveModuleBytecode, live: { lenient: lenient$MoveModuleBytecode$live, strict: strict$MoveModuleBytecode$live, lenientAll: lenientAll$MoveModuleBytecode$live, strictAll: strictAll$MoveModuleBytecode$live } };
-export const MoveModuleListV2: SchemaValidators = { name: 'MoveModuleListV2', lenient: lenient$MoveModuleListV2, strict: strict$MoveModuleListV2, lenientAll: lenientAll$MoveModuleListV2, strictAll: strictAll$MoveModuleListV2, live: { lenient: lenient$MoveModuleListV2$live, strict: strict$MoveModuleListV2$live, lenientAll: lenientAll$MoveModuleListV2$live, strictAll: strictAll$MoveModuleListV2$live } };
+export const MoveResourceList: SchemaValidators = { name: 'MoveResourceList', lenient: lenient$MoveResourceList, strict: strict$MoveResourceList, lenientAll: lenientAll$MoveResourceList, strictAll: strictAll$MoveResourceList };
+export const MoveModuleList: SchemaValidators = { name: 'MoveModuleList', lenient: lenient$MoveModuleList, strict: strict$MoveModuleList, lenientAll: lenientAll$MoveModuleList, strictAll: strictAll$MoveModuleList };
+export const MoveList: SchemaValidators = { name: 'MoveList', lenient: lenient$MoveList, strict: strict$MoveList, lenientAll: lenientAll$MoveList, strictAll: strictAll$MoveList };
+export const MoveModule: SchemaValidators = { name: 'MoveModule', lenient: lenient$MoveModule, strict: strict$MoveModule, lenientAll: lenientAll$MoveModule, strictAll: strictAll$MoveModule };
+export const MoveModuleBytecode: SchemaValidators = { name: 'MoveModuleBytecode', lenient: lenient$MoveModuleBytecode, strict: strict$MoveModuleBytecode, lenientAll: lenientAll$MoveModuleBytecode, strictAll: strictAll$MoveModuleBytecode };
+export const MoveModuleListV2: SchemaValidators = { name: 'MoveModuleListV2', lenient: lenient$MoveModuleListV2, strict: strict$MoveModuleListV2, lenientAll: lenientAll$MoveModuleListV2, strictAll: strictAll$MoveModuleListV2 };
 export const MoveResource: SchemaValidators = { name: 'MoveResource', lenient: lenient$MoveResource, strict: strict$MoveResource, lenientAll: lenientAll$MoveResource, strictAll: strictAll$MoveResource };
 export const MoveResourcesResponse: SchemaValidators = { name: 'MoveResourcesResponse', lenient: lenient$MoveResourcesResponse, strict: strict$MoveResourcesResponse, lenientAll: lenientAll$MoveResourcesResponse, strictAll: strictAll$MoveResourcesResponse };
 export const MoveValue: SchemaValidators = { name: 'MoveValue', lenient: lenient$MoveValue, strict: strict$MoveValue, lenientAll: lenientAll$MoveValue, strictAll: strictAll$MoveValue };
 export const DecimalString: SchemaValidators = { name: 'DecimalString', lenient: lenient$DecimalString, strict: strict$DecimalString, lenientAll: lenientAll$DecimalString, strictAll: strictAll$DecimalString };
-export const MoveValueResponseV1: SchemaValidators = { name: 'MoveValueResponseV1', lenient: lenient$MoveValueResponseV1, strict: strict$MoveValueResponseV1, lenientAll: lenientAll$MoveValueResponseV1, strictAll: strictAll$MoveValueResponseV1, live: { lenient: lenient$MoveValueResponseV1$live, strict: strict$MoveValueResponseV1$live, lenientAll: lenientAll$MoveValueResponseV1$live, strictAll: strictAll$MoveValueResponseV1$live } };
+export const MoveValueResponseV1: SchemaValidators = { name: 'MoveValueResponseV1', lenient: lenient$MoveValueResponseV1, strict: strict$MoveValueResponseV1, lenientAll: lenientAll$MoveValueResponseV1, strictAll: strictAll$MoveValueResponseV1 };
 export const TradingPair: SchemaValidators = { name: 'TradingPair', lenient: lenient$TradingPair, strict: strict$TradingPair, lenientAll: lenientAll$TradingPair, strictAll: strictAll$TradingPair };
 export const Candle: SchemaValidators = { name: 'Candle', lenient: lenient$Candle, strict: strict$Candle, lenientAll: lenientAll$Candle, strictAll: strictAll$Candle };
 export const HistoryResponse: SchemaValidators = { name: 'HistoryResponse', lenient: lenient$HistoryResponse, strict: strict$HistoryResponse, lenientAll: lenientAll$HistoryResponse, strictAll: strictAll$HistoryResponse };

@@ -39,15 +39,13 @@ ${bundle.endsWith('\n') ? bundle : `${bundle}\n`}`;
 export function emitAjvDeclarations(defs: string[], variants: readonly Variant[]): string {
   const lines = [`${header(BOTH_SPECS)}import type { CompiledFunction } from '../compiled.js';`, ''];
   for (const v of variants) for (const d of defs) lines.push(`export declare const ${exportName(v.name, d)}: CompiledFunction;`);
+  lines.push('/** Which reading the compiled functions check: the live one while `live` is true (set by `validate.ts`). */');
+  lines.push('export declare const liveProfile: { live: boolean };');
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * `schemas.ts`: the four compiled functions of every schema, one object per schema; `live` holds the
- * four of the live reading where it differs (`liveNames`: schema name -> name of its live definition).
- */
-export function emitSchemasModule(defs: string[], variants: readonly Variant[], liveNames: ReadonlyMap<string, string>): string {
-  const liveDefs = new Set(liveNames.values());
+/** `schemas.ts`: the four compiled functions of every schema, one object per schema. */
+export function emitSchemasModule(defs: string[], variants: readonly Variant[]): string {
   const imports = defs.flatMap((d) => variants.map((v) => exportName(v.name, d)));
   const out = [
     header(BOTH_SPECS),
@@ -55,12 +53,9 @@ export function emitSchemasModule(defs: string[], variants: readonly Variant[], 
     `import {\n${imports.map((i) => `  ${i},`).join('\n')}\n} from './ajv.js';`,
     '',
   ];
-  const fieldsOf = (d: string) => variants.map((v) => `${v.name}: ${exportName(v.name, d)}`).join(', ');
   for (const d of defs) {
-    if (liveDefs.has(d)) continue;
-    const liveDef = liveNames.get(d);
-    const live = liveDef === undefined ? '' : `, live: { ${fieldsOf(liveDef)} }`;
-    out.push(`export const ${d}: SchemaValidators = { name: '${d}', ${fieldsOf(d)}${live} };`);
+    const fields = variants.map((v) => `${v.name}: ${exportName(v.name, d)}`).join(', ');
+    out.push(`export const ${d}: SchemaValidators = { name: '${d}', ${fields} };`);
   }
   return `${out.join('\n')}\n`;
 }

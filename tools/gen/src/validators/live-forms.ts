@@ -3,6 +3,8 @@ import { _, not, type Name } from 'ajv/dist/compile/codegen/index.js';
 import N from 'ajv/dist/compile/names.js';
 import { LIVE_ACTIONS, LIVE_FORMS } from './transform.ts';
 import type { Schema } from './walk.ts';
+import { fileURLToPath } from 'node:url';
+import { closestForm, liveProfile } from './live-runtime.js';
 
 // ajv/dist/compile/names is CommonJS (`exports.default = names`): Node's default import is
 // `module.exports`, with the names under `.default`; vite's interop (the tests) gives the names.
@@ -10,10 +12,19 @@ type Names = { errors: Name; vErrors: Name };
 const imported = N as unknown as Names & { default?: Names };
 const names = imported.default ?? imported;
 
+/** Module the standalone code imports the profile switch from; the bundler resolves it (compile.ts). */
+export const LIVE_PROFILE_MODULE = 'x-validators:live-profile';
+
+/** The file whose code `LIVE_PROFILE_MODULE` is: the switch and `closestForm`, bundled once. */
+export const LIVE_RUNTIME_FILE = fileURLToPath(new URL('./live-runtime.js', import.meta.url));
+
 /**
- * `liveForms: [documented, observed]` — a node of the live reading (see `../live.ts`): valid when the
- * value is valid against either form, the documented one tried first (every valid value of the
- * documented reading costs no more than before).
+ * `liveForms: [documented, observed]` — a node of the live reading (see `../live.ts`). One compiled
+ * function serves both profiles; the switch `liveProfile.live`, which the facade sets around a call,
+ * says which:
+ *
+ * - documented profile (`live` false): exactly the documented form, with its errors as before;
+ * - live profile: valid when the value is valid against either form, the documented one tried first.
  *
  * When neither fits, only the errors of the form that came closest are kept: the one whose deepest
  * error lies deeper in the value (it matched more before failing); at the same depth, the one whose
@@ -32,13 +43,23 @@ export const liveFormsKeyword: CodeKeywordDefinition = {
     params: ({ params }) => _`{closest: ${params.closest!}, actions: ${params.actions!}, count: ${params.count!}}`,
   },
   code(cxt: KeywordCxt) {
-    const { gen } = cxt;
+    const { gen, it } = cxt;
     const start = cxt.errsCount!;
+    const profile = gen.scopeValue('obj', { ref: liveProfile, code: _`require(${LIVE_PROFILE_MODULE}).liveProfile` });
+    const closestOf = gen.scopeValue('func', { ref: closestForm, code: _`require(${LIVE_PROFILE_MODULE}).closestForm` });
     const actions = ((cxt.parentSchema as Schema)[LIVE_ACTIONS] as string[] | undefined)?.join(', ') ?? '';
     const valid = gen.let('valid', true);
     const documented = gen.name('_valid');
     cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 0, compositeRule: true }, documented);
     gen.if(not(documented), () => {
+      gen.if(not(_`${profile}.live`));
+      // The documented profile: the documented form's errors, reported as its own keywords would.
+      gen.assign(valid, false);
+      if (!it.allErrors && !it.compositeRule) {
+        gen.assign(_`${it.validateName}.errors`, names.vErrors);
+        gen.return(false);
+      }
+      gen.else();
       const mid = gen.const('_mid', names.errors);
       const observed = gen.name('_valid');
       cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 1, compositeRule: true }, observed);
@@ -46,32 +67,13 @@ export const liveFormsKeyword: CodeKeywordDefinition = {
         observed,
         () => cxt.reset(),
         () => {
-          const depth = (from: unknown, to: unknown) => {
-            const d = gen.let('_depth', 0);
-            gen.forRange('i', from as never, to as never, (i) => {
-              const e = _`${names.vErrors}[${i}]`;
-              const rank = _`(${e}.keyword === "type" ? 0 : ${e}.keyword === "required" ? 1 : 2)`;
-              const score = gen.const('_score', _`${e}.instancePath.length * 4 + ${rank}`);
-              gen.if(_`${score} > ${d}`, () => gen.assign(d, score));
-            });
-            return d;
-          };
-          const d0 = depth(start, mid);
-          const d1 = depth(mid, names.errors);
-          const closest = gen.let('_closest', _`"documented"`);
-          gen.if(
-            _`${d1} > ${d0}`,
-            () => {
-              gen.code(_`${names.vErrors}.splice(${start}, ${mid} - ${start})`);
-              gen.assign(closest, _`"observed"`);
-            },
-            () => gen.assign(_`${names.vErrors}.length`, mid),
-          );
+          const closest = gen.const('_closest', _`${closestOf}(${names.vErrors}, ${start}, ${mid})`);
           gen.assign(names.errors, _`${names.vErrors}.length`);
           gen.assign(valid, false);
           cxt.error(true, { closest, actions: _`${actions}`, count: _`${names.errors} - ${start}` });
         },
       );
+      gen.endIf();
     });
     cxt.ok(valid);
   },
