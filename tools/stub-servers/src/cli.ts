@@ -7,13 +7,15 @@ import { STUB_ACCOUNTS } from './node/accounts.ts';
 import { startNodeStub } from './node/stub.ts';
 import { DEFAULT_PRICE_API_KEY, startPriceStub } from './price/stub.ts';
 
-const USAGE = `Usage: tsx tools/stub-servers/src/cli.ts [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock]
+const USAGE = `Usage: tsx tools/stub-servers/src/cli.ts [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
 
   --node-port   port of the node RPC stub (default 27000; 0 picks a free port)
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)
   --seed        seed of the synthetic data, a number or any text (default 1)
   --api-key     the x-api-key /history requires (default ${DEFAULT_PRICE_API_KEY})
   --fixed-clock price stub clock fixed at the test default instead of the wall clock
+  --shapes      forms of the node stub's answers: documented (default) or live (what real nodes send);
+                a request's x-stub-shapes header overrides it
 Both listen on 127.0.0.1 only.`;
 
 function port(value: string | undefined, fallback: number, flag: string): number {
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'api-key': { type: 'string' },
       'fixed-clock': { type: 'boolean', default: false },
+      shapes: { type: 'string', default: 'documented' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -40,14 +43,16 @@ async function main(): Promise<void> {
   }
   const seedText = values.seed ?? '1';
   const seed = /^[0-9]+$/.test(seedText) ? Number(seedText) : seedText;
-  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed });
+  const shapes = values.shapes;
+  if (shapes !== 'documented' && shapes !== 'live') throw new Error(`--shapes must be documented or live, got '${shapes}'`);
+  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed, shapes });
   const price = await startPriceStub({
     port: port(values['price-port'], 27001, '--price-port'),
     seed,
     apiKey: values['api-key'] ?? DEFAULT_PRICE_API_KEY,
     ...(values['fixed-clock'] ? {} : { now: () => Date.now() }),
   });
-  console.log(`node stub:  ${node.url}   (seed ${node.seed})`);
+  console.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes)`);
   console.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);
   console.log('accounts:');
   for (const [name, address] of Object.entries(STUB_ACCOUNTS)) console.log(`  ${name.padEnd(12)} ${address}`);

@@ -89,10 +89,10 @@ export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
 
 /**
  * Request headers a browser may send cross-origin (the preflight's `Access-Control-Allow-Headers`): the
- * price API key and every fault header. Any other custom header fails the preflight, as it would on a
+ * price API key, every fault header and the node stub's `x-stub-shapes`. Any other custom header fails the preflight, as it would on a
  * server that does not list it.
  */
-export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.values(FAULT_HEADERS)] as const;
+export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.values(FAULT_HEADERS), 'x-stub-shapes'] as const;
 
 /**
  * Sent with every answer (faults included; a `reset` writes nothing): any origin may read the answers
@@ -128,7 +128,7 @@ type Fault =
   | { kind: 'reset' | 'truncated' | 'html' }
   | { kind: 'not-json'; contentType: string };
 
-function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
 }

@@ -12,6 +12,8 @@ export type { AccountFacts } from './node/facts.ts';
 export { chainFor, CHAIN_ID } from './node/chain.ts';
 export type { Chain, TxInfo, BlockInfo, AccountState } from './node/chain.ts';
 export { canonicalAddress } from './node/move.ts';
+export { SHAPES, SHAPES_HEADER, utcDateTime } from './node/live.ts';
+export type { Shapes } from './node/live.ts';
 export { moduleKeyHex, resourceKeyHex } from './node/resources.ts';
 
 export {

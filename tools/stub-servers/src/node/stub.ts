@@ -4,6 +4,7 @@
  */
 import {
   errorResponse,
+  headerValue,
   jsonResponse,
   pathSegments,
   queryParam,
@@ -19,6 +20,16 @@ import { authKey, chainFor, type AccountState, type Chain, type TxInfo } from '.
 import { canonicalAddress, fieldsToJson, parseTypeTag, structTagToString, toMoveValueV1 } from './move.ts';
 import { modulesOf, type ModuleEntry } from './modules.ts';
 import { renderTxV1, renderTxV2 } from './render.ts';
+import {
+  SHAPES,
+  SHAPES_HEADER,
+  liveCursorV1,
+  liveErrorBody,
+  liveModuleAbi,
+  liveModuleBytecode,
+  liveTransactionPage,
+  type Shapes,
+} from './live.ts';
 import { moduleKeyHex, resourceKeyHex, resourcesOf, type ResourceEntry } from './resources.ts';
 
 export interface NodeStubOptions {
@@ -28,12 +39,19 @@ export interface NodeStubOptions {
   seed?: number | string;
   /** Loopback host: '127.0.0.1' (default), '::1' or 'localhost'. */
   host?: string;
+  /**
+   * The forms of the answers: `documented` (default, the node document) or `live` (what real nodes
+   * send, specs/node-rpc.live-overlay.yaml). A request's `x-stub-shapes` header overrides it.
+   */
+  shapes?: Shapes;
 }
 
 export interface NodeStubHandle extends StubHandle {
   /** The seed as the unsigned 32-bit integer the chain was built from. */
   readonly seed: number;
   readonly accounts: typeof STUB_ACCOUNTS;
+  /** The server's default shapes (a request's `x-stub-shapes` overrides it). */
+  readonly shapes: Shapes;
 }
 
 /** Default and maximum `count` of the transaction listings (the document's limits). */
@@ -85,6 +103,8 @@ function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
 }
 
 const hexToBytes = (hex: string): number[] => Array.from(Buffer.from(hex, 'hex'));
+/** A v1 listing cursor: bytes (documented) or their hex (live). */
+const cursorV1 = (live: boolean, bytes: number[] | null): number[] | string | null => (live ? liveCursorV1(bytes) : bytes);
 
 /** Index of the first element whose cursor is >= start (binary search over an ascending list). */
 function lowerBound(chain: Chain, list: number[], start: bigint): number {
@@ -121,7 +141,29 @@ function keyPage<T>(entries: T[], keyOf: (e: T) => string, count: number, start:
   };
 }
 
-export function createNodeRouter(seed: number): (req: StubRequest) => StubResponse {
+/**
+ * The node router: answers in the request's `x-stub-shapes` (`documented` or `live`), else in
+ * `shapes`. A bad header value is a 400.
+ */
+export function createNodeRouter(seed: number, shapes: Shapes = 'documented'): (req: StubRequest) => StubResponse {
+  if (!SHAPES.includes(shapes)) throw new Error(`shapes must be documented or live, got '${String(shapes)}'`);
+  const route = createShapedRouter(seed);
+  return (req) => {
+    const asked = headerValue(req.headers, SHAPES_HEADER);
+    if (asked !== undefined && !SHAPES.includes(asked as Shapes)) {
+      return errorResponse(400, 'invalid_shapes', `${SHAPES_HEADER} must be documented or live, got '${asked}'`);
+    }
+    const live = (asked ?? shapes) === 'live';
+    const res = route(req, live);
+    // Node errors in the live shape are `{ message }` (S3).
+    if (live && res.status >= 400 && res.contentType === 'application/json') {
+      return { ...res, body: JSON.stringify(liveErrorBody(JSON.parse(res.body) as Record<string, unknown>)) };
+    }
+    return res;
+  };
+}
+
+function createShapedRouter(seed: number): (req: StubRequest, live: boolean) => StubResponse {
   const chain = chainFor(seed);
   const moduleCache = new Map<string, ModuleEntry[]>();
   const resourceCache = new Map<string, ResourceEntry[]>();
@@ -139,7 +181,10 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
   const accountNotFound = (address: string): StubResponse =>
     errorResponse(404, 'account_not_found', `account ${address} not found`);
 
-  return (req) => {
+  type Body = Record<string, unknown>;
+  /** A body in the shape the request asked for. */
+  const shaped = <T extends Body>(live: boolean, body: T, toLive: (b: T) => Body): Body => (live ? toLive(body) : body);
+  return (req, live) => {
     const segs = pathSegments(req.path);
     if (segs === undefined) return errorResponse(400, 'invalid_path', 'path is not valid percent-encoding');
     const [rpc, version, accountsSeg, addressRaw, op, name, ...extra] = segs;
@@ -176,7 +221,7 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
       const from = start.value === undefined ? undefined : start.value >= BigInt(list.length) ? list.length : Number(start.value);
       const items = page(list, count.value, from).map((gi) => chain.txs[gi] as TxInfo);
       const render = v === 'v1' ? renderTxV1 : renderTxV2;
-      return jsonResponse(200, { record: items.map((tx) => render(chain, tx)) });
+      return jsonResponse(200, shaped(live, { record: items.map((tx) => render(chain, tx)) as Body[] }, liveTransactionPage));
     }
 
     // --- coin transactions (sent and received, by coin cursor) ------------------------------------------
@@ -194,7 +239,7 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
       if (items.length > 0) {
         // Next page starts right after the newest transaction returned (ascending or descending page).
         const cursor = Math.max(...items.map((tx) => tx.cursor)) + 1;
-        return jsonResponse(200, { record, cursor });
+        return jsonResponse(200, shaped(live, { record: record as Body[], cursor }, liveTransactionPage));
       }
       // Nothing returned: the cursor stays where the client asked (exact u64 text, even above 2^53).
       const echo = (start.value ?? 0n).toString();
@@ -208,10 +253,10 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
           return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
         }
         const entry = account === undefined ? undefined : modules(account).find((m) => m.name === name);
-        if (v === 'v1') return jsonResponse(200, entry === undefined ? null : entry.abi());
+        if (v === 'v1') return jsonResponse(200, entry === undefined ? null : shaped(live, entry.abi() as Body, liveModuleAbi));
         if (account === undefined) return accountNotFound(address);
         if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
-        return jsonResponse(200, entry.bytecode());
+        return jsonResponse(200, shaped(live, entry.bytecode() as Body, liveModuleBytecode));
       }
       const count = parseCount(req.query, undefined);
       if (!count.ok) return count.response;
@@ -224,11 +269,12 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
         return jsonResponse(200, {
           Modules: {
             modules: p.items.map((m) => [m.name, { address, name: m.name }]),
-            cursor: p.more ? hexToBytes(p.lastKey) : null,
+            cursor: cursorV1(live, p.more ? hexToBytes(p.lastKey) : null),
           },
         });
       }
-      return jsonResponse(200, { modules: p.items.map((m) => m.bytecode()), cursor: p.more ? p.lastKey : null });
+      const bytecodes = p.items.map((m) => shaped(live, m.bytecode() as Body, liveModuleBytecode));
+      return jsonResponse(200, { modules: bytecodes, cursor: p.more ? p.lastKey : null });
     }
 
     // --- resources --------------------------------------------------------------------------------------
@@ -243,7 +289,10 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
       const type = structTagToString(parsed.struct);
       const entry = account === undefined ? undefined : resources(account).find((r) => r.type === type);
       if (v === 'v1') {
-        return jsonResponse(200, entry === undefined ? null : { result: entry.fields(chain).map(([, value]) => toMoveValueV1(value)) });
+        if (entry === undefined) return jsonResponse(200, null);
+        // Live nodes answer the resource's struct JSON itself, without the one-key MoveValue wrapper.
+        const result = live ? [fieldsToJson(entry.fields(chain))] : entry.fields(chain).map(([, value]) => toMoveValueV1(value));
+        return jsonResponse(200, { result });
       }
       if (account === undefined) return accountNotFound(address);
       if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
@@ -260,7 +309,7 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
       return jsonResponse(200, {
         Resources: {
           resource: p.items.map((r) => [r.type, r.tag]),
-          cursor: p.more ? hexToBytes(p.lastKey) : null,
+          cursor: cursorV1(live, p.more ? hexToBytes(p.lastKey) : null),
         },
       });
     }
@@ -274,9 +323,9 @@ export function createNodeRouter(seed: number): (req: StubRequest) => StubRespon
 /** Starts the node RPC stub on loopback. */
 export async function startNodeStub(options: NodeStubOptions = {}): Promise<NodeStubHandle> {
   const seed = seedToU32(options.seed ?? 1);
-  const route = createNodeRouter(seed);
+  const route = createNodeRouter(seed, options.shapes ?? 'documented');
   const base = await startStubServer(
     options.host === undefined ? { port: options.port ?? 0, route } : { port: options.port ?? 0, host: options.host, route },
   );
-  return Object.assign(base, { seed, accounts: STUB_ACCOUNTS });
+  return Object.assign(base, { seed, accounts: STUB_ACCOUNTS, shapes: options.shapes ?? 'documented' });
 }
