@@ -67,6 +67,20 @@ describe('x-validate over recordings', () => {
     expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 unreadable \(0 known drift, 0 violations\)/);
   });
 
+  it('finds only known drift in the live recordings, every overlay action a body can show, and no violation', async () => {
+    const r = await xValidate(['--strict', '--profile', 'live', '--format', 'json', join(root, 'specs', 'recorded-live')]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { summary: Record<string, number>; results: { class?: string; actions?: string[] }[] };
+    expect(report.summary.fail).toBe(0);
+    expect(report.summary.warn).toBeGreaterThan(0);
+    expect(report.results.some((x) => x.class === 'violation')).toBe(false);
+    const seen = new Set(report.results.flatMap((x) => x.actions ?? []));
+    // Every action but error-body (error statuses accept any body, so their drift is never a failure).
+    expect([...seen].sort()).toEqual(
+      ['event-guid', 'event-sequence-number', 'module-friends', 'module-functions', 'module-name', 'module-structs', 'sender', 'timestamp', 'v1-list-cursor', 'v1-resource-value'],
+    );
+  });
+
   it('fails a corrupted recording with the JSON pointer of the fault (exit 1)', async () => {
     const isMovePage = (e: HarFile['log']['entries'][number]): boolean =>
       /\/rpc\/v2\/accounts\/[^/]+\/transactions\?/.test(e.request.url) && (e.response.content.text ?? '').includes('"Move"');

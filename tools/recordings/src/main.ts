@@ -1,32 +1,41 @@
 /**
  * Regenerates the recordings that conformance CI validates: starts the stubs on loopback (fixed clock,
  * seed 1) and runs the real `x-validate record` CLI for a few accounts that together exercise every
- * operation and every union form.
+ * operation and every union form, twice: against the node stub in the documented shapes
+ * (`specs/recorded`) and in the live shapes (`specs/recorded-live`, what real nodes send).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '@x-tools/stub-servers';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, type Shapes } from '@x-tools/stub-servers';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const out = `${root}specs/recorded`;
 const cli = `${root}packages/validators/src/cli/main.ts`;
+const OUT: Record<Shapes, string> = { documented: `${root}specs/recorded`, live: `${root}specs/recorded-live` };
 
-const [node, price] = await Promise.all([startNodeStub({ port: 0, seed: 1 }), startPriceStub({ port: 0, seed: 1 })]);
+const price = await startPriceStub({ port: 0, seed: 1 });
 try {
-  rmSync(out, { recursive: true, force: true });
-  const accounts = [STUB_ACCOUNTS.framework, STUB_ACCOUNTS.publisher, STUB_ACCOUNTS.alice];
-  for (const [i, address] of accounts.entries()) {
-    const priceArgs = i === 0 ? ['--price-base-url', price.url, '--pair', 'btc_usdt'] : [];
-    // Asynchronous: the stubs answer from this process's event loop while the CLI runs.
-    const child = spawn('tsx', [cli, 'record', '--base-url', node.url, '--address', address, '--out', out, ...priceArgs], {
-      stdio: 'inherit',
-      env: { ...process.env, X_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
-    });
-    const [code] = (await once(child, 'exit')) as [number | null];
-    if (code !== 0) throw new Error(`x-validate record failed for ${address}`);
+  for (const shapes of ['documented', 'live'] as const) {
+    const node = await startNodeStub({ port: 0, seed: 1, shapes });
+    try {
+      const out = OUT[shapes];
+      rmSync(out, { recursive: true, force: true });
+      const accounts = [STUB_ACCOUNTS.framework, STUB_ACCOUNTS.publisher, STUB_ACCOUNTS.alice];
+      for (const [i, address] of accounts.entries()) {
+        const priceArgs = i === 0 ? ['--price-base-url', price.url, '--pair', 'btc_usdt'] : [];
+        // Asynchronous: the stubs answer from this process's event loop while the CLI runs.
+        const child = spawn('tsx', [cli, 'record', '--base-url', node.url, '--address', address, '--out', out, ...priceArgs], {
+          stdio: 'inherit',
+          env: { ...process.env, X_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
+        });
+        const [code] = (await once(child, 'exit')) as [number | null];
+        if (code !== 0) throw new Error(`x-validate record failed for ${address} (${shapes} shapes)`);
+      }
+    } finally {
+      await node.close();
+    }
   }
 } finally {
-  await Promise.all([node.close(), price.close()]);
+  await price.close();
 }
