@@ -1,9 +1,12 @@
 /**
  * The demo: starts both stub servers on loopback, then uses only the packages' public APIs (as built
  * in dist/) to read an account, walk its transactions and coin transactions, list modules and
- * resources, validate every response, and read price history and the latest price.
+ * resources, validate every response, read one transaction as the document gives it and as live
+ * nodes send it (the same stub, `x-stub-shapes: live`) through `@x/node-client/shapes`, and read price
+ * history and the latest price.
  */
-import { createNodeClient, isNotFound } from '@x/node-client';
+import { createNodeClient, isNotFound, type Event } from '@x/node-client';
+import { eventGuid, eventSequenceNumber, moduleFunctions, senderAddress, timestampDate, timestampMicros } from '@x/node-client/shapes';
 import { createPriceClient, readInstrument } from '@x/price-client';
 import { createResponseValidator, validateTransactionOutput } from '@x/validators';
 import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from '@x-tools/stub-servers';
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
     let sent = 0;
     for await (const tx of node.v2.coinTransactions(alice, { pageSize: 100 })) {
       coin++;
-      if (tx.header.sender === alice) sent++;
+      if (senderAddress(tx.header.sender) === alice) sent++;
     }
     line('coin transactions of alice', `${coin} (${sent} sent, ${coin - sent} received)`);
 
@@ -74,6 +77,32 @@ async function main(): Promise<void> {
     for await (const _ of node.v1.modules(STUB_ACCOUNTS.framework, { pageSize: 5 })) v1Modules++;
     line('modules of 0x1 (v1 byte cursors)', v1Modules);
     line('responses validated (strict)', validated);
+
+    // The same stub answers in the forms real nodes send when asked (x-stub-shapes: live). The client's
+    // types are the union of both forms, and @x/node-client/shapes reads either; the injected validator
+    // checks the live reading (createResponseValidator's default profile).
+    console.log('\nOne transaction, documented and live shapes');
+    const liveNode = createNodeClient({ baseUrl: nodeStub.url, validator, headers: { 'x-stub-shapes': 'live' } });
+    const [asDocumented] = (await node.v1.listTransactions(alice, { count: 1, start: 0 }))?.record ?? [];
+    const [asLive] = (await liveNode.v1.listTransactions(alice, { count: 1, start: 0 }))?.record ?? [];
+    if (!asDocumented?.block_header || !asLive?.block_header) throw new Error('no transaction');
+    const show = (label: string, tx: typeof asLive): void => {
+      const events = typeof tx.output === 'object' && tx.output !== null && 'Move' in tx.output ? (tx.output.Move.events as Event[]) : [];
+      line(`${label}: raw timestamp`, JSON.stringify(tx.block_header!.timestamp));
+      line(`${label}: raw sender`, JSON.stringify(tx.header.sender).replace(/0x(\w{6})\w+(\w{6})/, '0x$1…$2'));
+      line(`${label}: raw first event guid`, JSON.stringify(events[0]?.guid).replace(/0x(\w{6})\w+(\w{6})/, '0x$1…$2'));
+      const guid = events[0] && eventGuid(events[0]);
+      line(
+        `${label}: through the helpers`,
+        `${timestampDate(tx.block_header!.timestamp).toISOString()}, sender ${senderAddress(tx.header.sender).slice(0, 8)}…, ` +
+          `event ${guid ? `${guid.accountAddress.slice(0, 8)}…:${guid.creationNumber}` : '?'} #${events[0] ? eventSequenceNumber(events[0]) : '?'}`,
+      );
+    };
+    show('documented', asDocumented);
+    show('live', asLive);
+    if (timestampMicros(asDocumented.block_header.timestamp) !== timestampMicros(asLive.block_header.timestamp)) throw new Error('shapes disagree');
+    const abi = await liveNode.v1.getModule('0x1', 'coin');
+    line('live module ABI, view functions', abi ? moduleFunctions(abi).filter((f) => f.is_view).map((f) => f.name).join(', ') : '-');
 
     console.log('\nPrice history');
     const prices = createPriceClient({ baseUrl: priceStub.url, apiKey: DEFAULT_PRICE_API_KEY, validator });
