@@ -9,7 +9,7 @@ export { STUB_ACCOUNTS, PUBLISHER_MODULES } from './node/accounts.ts';
 export type { AccountName, ChainAccountName } from './node/accounts.ts';
 export { STUB_ACCOUNT_FACTS } from './node/facts.ts';
 export type { AccountFacts } from './node/facts.ts';
-export { chainFor, CHAIN_ID } from './node/chain.ts';
+export { chainFor, CHAIN_ID, VALIDATOR_COUNT } from './node/chain.ts';
 export type { Chain, TxInfo, BlockInfo, AccountState } from './node/chain.ts';
 export { canonicalAddress } from './node/move.ts';
 export { SHAPES, SHAPES_HEADER, utcDateTime } from './node/live.ts';

@@ -71,6 +71,9 @@ export interface Chain {
   validators: string[];
 }
 
+/** Size of the validator set that authors the blocks (a mainnet-sized committee). */
+export const VALIDATOR_COUNT = 128;
+
 /** 2024-10-01T00:00:00Z in µs: the chain's genesis is this plus up to a day, from the seed. */
 const GENESIS_BASE_US = 1_727_740_800_000_000;
 
@@ -112,7 +115,18 @@ export function buildChain(seed: number): Chain {
       round += rng() < 0.05 ? 2 : 1;
       timestampUs += randInt(rng, 400_000, 1_200_000) + randInt(rng, 0, 999);
     }
-    const size = Math.min(randInt(rng, 1, 7), slots.length - next);
+    // A block holds at most one transaction of an ordinary account, as on a real chain where an
+    // account's transactions land in blocks far apart; only the busy account sends bursts that share
+    // a block (up to 7 transactions in all).
+    const limit = randInt(rng, 1, 7);
+    let size = 0;
+    const inBlock = new Set<ChainAccountName>();
+    while (size < limit && next + size < slots.length) {
+      const sender = slots[next + size] as ChainAccountName;
+      if (inBlock.has(sender) && sender !== 'busy') break;
+      inBlock.add(sender);
+      size++;
+    }
     const blockIndex = blocks.length;
     blocks.push({ height, timestampUs, epoch: epochBase + Math.floor(height / 20_000), round, firstTx: txs.length, txCount: size });
     for (let k = 0; k < size; k++) {
@@ -172,7 +186,7 @@ export function buildChain(seed: number): Chain {
 
   const byAddress = new Map<string, AccountState>();
   for (const name of CHAIN_ACCOUNTS) byAddress.set(accounts[name].address, accounts[name]);
-  const validators = Array.from({ length: 5 }, (_, i) => `0x${sha256Hex('validator', seed, i)}`);
+  const validators = Array.from({ length: VALIDATOR_COUNT }, (_, i) => `0x${sha256Hex('validator', seed, i)}`);
   return { seed, genesisUs, blocks, txs, accounts, byAddress, validators };
 }
 
@@ -194,6 +208,15 @@ export function blockHash(seed: number, height: number): string {
 
 export function txHash(seed: number, gi: number): string {
   return `0x${sha256Hex('tx', seed, gi)}`;
+}
+
+/**
+ * The author (leader) of a round: drawn from the validator set by a hash of the round, as a
+ * reputation-based leader election looks from outside (no fixed rotation a page could repeat).
+ */
+export function blockAuthor(chain: Chain, round: number): string {
+  const pick = Number.parseInt(sha256Hex('leader', chain.seed, round).slice(0, 8), 16) % chain.validators.length;
+  return chain.validators[pick] as string;
 }
 
 export function authKey(address: string): string {

@@ -2,7 +2,7 @@
 import type { components } from '../../../../packages/node-types/src/generated/node-rpc.ts';
 import { sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
-import { CHAIN_ID, GAS_UNIT_PRICE, blockHash, txHash, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
+import { CHAIN_ID, GAS_UNIT_PRICE, blockAuthor, blockHash, txHash, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
 
 type TransactionInfoV1 = components['schemas']['TransactionInfoV1'];
 type TransactionInfoV2 = components['schemas']['TransactionInfoV2'];
@@ -179,7 +179,7 @@ export function blockInfoV1(chain: Chain, b: BlockInfo): TransactionBlockInfo {
 
 export function blockHeaderV2(chain: Chain, b: BlockInfo): BlockHeaderInfo {
   return {
-    author: chain.validators[b.round % chain.validators.length] as string,
+    author: blockAuthor(chain, b.round),
     hash: blockHash(chain.seed, b.height),
     height: b.height,
     parent: blockHash(chain.seed, b.height - 1),
