@@ -8,7 +8,7 @@ import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 import type { Profile } from './transform.ts';
 import { profileSchema } from './transform.ts';
 import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, unsafeIntegerKeyword } from './keywords.ts';
-import { LIVE_PROFILE_MODULE, LIVE_RUNTIME_FILE, liveActionsKeyword, liveFormsKeyword } from './live-forms.ts';
+import { RUNTIME_MODULE, RUNTIME_FILE, liveActionsKeyword, liveFormsKeyword } from './live-forms.ts';
 import { readFileSync } from 'node:fs';
 
 // ajv/dist/standalone is CommonJS (`module.exports = standaloneCode`, plus `.default`); its types only
@@ -118,16 +118,16 @@ export function standaloneVariant(variant: Variant, defs: Record<string, Schema>
   return { code, ajv };
 }
 
-/** `const obj0 = require("<live runtime>").liveProfile;` as ajv writes it for the liveForms keyword. */
-const LIVE_REQUIRE = new RegExp(String.raw`^const ([\w$]+) = require\("${LIVE_PROFILE_MODULE}"\)\.(\w+);$`, 'gm');
+/** `const obj0 = require("<runtime>").liveProfile;` as ajv writes it for the custom keywords' helpers. */
+const LIVE_REQUIRE = new RegExp(String.raw`^const ([\w$]+) = require\("${RUNTIME_MODULE}"\)\.(\w+);$`, 'gm');
 
 /**
  * The live runtime as an ES import, which esbuild links to the one module (a `require` would become a
  * CommonJS wrapper that a bundler cannot drop).
  */
 function importLiveRuntime(code: string): string {
-  const out = code.replace(LIVE_REQUIRE, (_m, local: string, name: string) => `import { ${name} as ${local} } from "${LIVE_PROFILE_MODULE}";`);
-  if (out.includes(`require("${LIVE_PROFILE_MODULE}")`)) throw new Error('standalone code requires the live runtime in a way the generator does not know');
+  const out = code.replace(LIVE_REQUIRE, (_m, local: string, name: string) => `import { ${name} as ${local} } from "${RUNTIME_MODULE}";`);
+  if (out.includes(`require("${RUNTIME_MODULE}")`)) throw new Error('standalone code requires the keyword runtime in a way the generator does not know');
   return out;
 }
 
@@ -243,9 +243,9 @@ export async function bundleVariants(codes: Map<Variant['name'], string>, cwd: s
     name: 'ajv-standalone',
     setup(b) {
       b.onResolve({ filter: /^variant:/ }, (args) => ({ path: args.path.slice('variant:'.length), namespace: 'ajv' }));
-      // The profile switch every variant reads (and closestForm): one module, so one switch for all.
-      b.onResolve({ filter: new RegExp(`^${LIVE_PROFILE_MODULE}$`) }, () => ({ path: 'live-runtime', namespace: 'live' }));
-      b.onLoad({ filter: /.*/, namespace: 'live' }, () => ({ contents: readFileSync(LIVE_RUNTIME_FILE, 'utf8'), loader: 'js' }));
+      // The keywords' run-time helpers: one module, so one profile switch for every variant.
+      b.onResolve({ filter: new RegExp(`^${RUNTIME_MODULE}$`) }, () => ({ path: 'keyword-runtime', namespace: 'live' }));
+      b.onLoad({ filter: /.*/, namespace: 'live' }, () => ({ contents: readFileSync(RUNTIME_FILE, 'utf8'), loader: 'js' }));
       b.onLoad({ filter: /.*/, namespace: 'ajv' }, (args) => ({
         contents: codes.get(args.path as Variant['name'])!,
         loader: 'js',
@@ -253,7 +253,7 @@ export async function bundleVariants(codes: Map<Variant['name'], string>, cwd: s
       }));
     },
   };
-  const entry = [...codes.keys()].map((v) => `export * from 'variant:${v}';`).concat(`export { liveProfile } from '${LIVE_PROFILE_MODULE}';`).join('\n');
+  const entry = [...codes.keys()].map((v) => `export * from 'variant:${v}';`).concat(`export { liveProfile } from '${RUNTIME_MODULE}';`).join('\n');
   const result = await build({
     stdin: { contents: entry, loader: 'js', resolveDir: cwd, sourcefile: 'ajv-validators.js' },
     absWorkingDir: cwd,

@@ -4,7 +4,7 @@ import N from 'ajv/dist/compile/names.js';
 import { LIVE_ACTIONS, LIVE_FORMS } from './transform.ts';
 import type { Schema } from './walk.ts';
 import { fileURLToPath } from 'node:url';
-import { closestForm, liveProfile } from './live-runtime.js';
+import { closestForm, liveProfile } from './keyword-runtime.js';
 
 // ajv/dist/compile/names is CommonJS (`exports.default = names`): Node's default import is
 // `module.exports`, with the names under `.default`; vite's interop (the tests) gives the names.
@@ -12,11 +12,12 @@ type Names = { errors: Name; vErrors: Name };
 const imported = N as unknown as Names & { default?: Names };
 const names = imported.default ?? imported;
 
-/** Module the standalone code imports the profile switch from; the bundler resolves it (compile.ts). */
-export const LIVE_PROFILE_MODULE = 'x-validators:live-profile';
-
-/** The file whose code `LIVE_PROFILE_MODULE` is: the switch and `closestForm`, bundled once. */
-export const LIVE_RUNTIME_FILE = fileURLToPath(new URL('./live-runtime.js', import.meta.url));
+/**
+ * Module the standalone code imports the keywords' run-time helpers from (the profile switch,
+ * `closestForm`); the bundler resolves it to `RUNTIME_FILE`, once (compile.ts).
+ */
+export const RUNTIME_MODULE = 'x-validators:runtime';
+export const RUNTIME_FILE = fileURLToPath(new URL('./keyword-runtime.js', import.meta.url));
 
 /**
  * `liveForms: [documented, observed]` — a node of the live reading (see `../live.ts`). One compiled
@@ -24,7 +25,7 @@ export const LIVE_RUNTIME_FILE = fileURLToPath(new URL('./live-runtime.js', impo
  * says which:
  *
  * - documented profile (`live` false): exactly the documented form, with its errors as before;
- * - live profile: valid when the value is valid against either form, the documented one tried first.
+ * - live profile: valid when the value is valid against either form, the observed one tried first.
  *
  * When neither fits, only the errors of the form that came closest are kept: the one whose deepest
  * error lies deeper in the value (it matched more before failing); at the same depth, the one whose
@@ -45,34 +46,44 @@ export const liveFormsKeyword: CodeKeywordDefinition = {
   code(cxt: KeywordCxt) {
     const { gen, it } = cxt;
     const start = cxt.errsCount!;
-    const profile = gen.scopeValue('obj', { ref: liveProfile, code: _`require(${LIVE_PROFILE_MODULE}).liveProfile` });
-    const closestOf = gen.scopeValue('func', { ref: closestForm, code: _`require(${LIVE_PROFILE_MODULE}).closestForm` });
+    const profile = gen.scopeValue('obj', { ref: liveProfile, code: _`require(${RUNTIME_MODULE}).liveProfile` });
+    const closestOf = gen.scopeValue('func', { ref: closestForm, code: _`require(${RUNTIME_MODULE}).closestForm` });
     const actions = ((cxt.parentSchema as Schema)[LIVE_ACTIONS] as string[] | undefined)?.join(', ') ?? '';
-    const valid = gen.let('valid', true);
-    const documented = gen.name('_valid');
-    cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 0, compositeRule: true }, documented);
-    gen.if(not(documented), () => {
-      gen.if(not(_`${profile}.live`));
+    const live = gen.const('_live', _`${profile}.live`);
+    const valid = gen.let('valid', false);
+    const mid = gen.let('_mid', start);
+    const form = gen.name('_valid');
+    // Each form's code once, in a loop of two tries: the documented form first in the documented
+    // profile (and only it), the observed one first in the live profile, whose values are mostly
+    // observed ones (a failed try costs an error object per check).
+    gen.forRange('_k', 0, 2, (k) => {
+      gen.if(
+        _`(${k} === 0) !== ${live}`,
+        () => cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 0, compositeRule: true }, form),
+        () => cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 1, compositeRule: true }, form),
+      );
+      gen.if(form, () => {
+        gen.assign(valid, true);
+        cxt.reset();
+        gen.break();
+      });
+      gen.if(_`${k} === 0`, () => {
+        gen.assign(mid, names.errors);
+        gen.if(not(live), () => gen.break());
+      });
+    });
+    gen.if(not(valid), () => {
+      gen.if(not(live));
       // The documented profile: the documented form's errors, reported as its own keywords would.
-      gen.assign(valid, false);
       if (!it.allErrors && !it.compositeRule) {
         gen.assign(_`${it.validateName}.errors`, names.vErrors);
         gen.return(false);
       }
       gen.else();
-      const mid = gen.const('_mid', names.errors);
-      const observed = gen.name('_valid');
-      cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 1, compositeRule: true }, observed);
-      gen.if(
-        observed,
-        () => cxt.reset(),
-        () => {
-          const closest = gen.const('_closest', _`${closestOf}(${names.vErrors}, ${start}, ${mid})`);
-          gen.assign(names.errors, _`${names.vErrors}.length`);
-          gen.assign(valid, false);
-          cxt.error(true, { closest, actions: _`${actions}`, count: _`${names.errors} - ${start}` });
-        },
-      );
+      // The live profile: both failed, the observed form's errors first; keep the closest form's.
+      const closest = gen.const('_closest', _`${closestOf}(${names.vErrors}, ${start}, ${mid})`);
+      gen.assign(names.errors, _`${names.vErrors}.length`);
+      cxt.error(true, { closest, actions: _`${actions}`, count: _`${names.errors} - ${start}` });
       gen.endIf();
     });
     cxt.ok(valid);
