@@ -88,13 +88,21 @@ export const CASES: readonly Case[] = [
   {
     id: 'validate',
     group: 'validate',
-    title: '1: validating a v2 page vs JSON.parse',
+    title: '1: validating v2 pages vs JSON.parse (realistic, live shapes, busy, reference floor, bytes)',
     servers: true,
     async run(ctx) {
-      const { benchValidatePage } = await import('./validate.ts');
-      const res = await fetch(serversOf(ctx).stubUrl + txPagePath(STUB_ACCOUNTS.busy, 0));
-      if (!res.ok) throw new Error(`the stub answered ${res.status} for the page`);
-      return benchValidatePage(await res.text(), ctx.quick ? 9 : 31);
+      const { benchValidatePages } = await import('./validate.ts');
+      const page = async (address: string, shapes: 'documented' | 'live'): Promise<string> => {
+        const res = await fetch(serversOf(ctx).stubUrl + txPagePath(address, 0), { headers: { 'x-stub-shapes': shapes } });
+        if (!res.ok) throw new Error(`the stub answered ${res.status} for the page`);
+        return res.text();
+      };
+      const pages = {
+        realistic: await page(STUB_ACCOUNTS.alice, 'documented'),
+        realisticLive: await page(STUB_ACCOUNTS.alice, 'live'),
+        busy: await page(STUB_ACCOUNTS.busy, 'documented'),
+      };
+      return benchValidatePages(pages, ctx.quick ? 9 : 31);
     },
   },
   {

@@ -1,63 +1,207 @@
 /**
- * Benchmark 1 (and the strict/lenient part of 5): validating one v2 transactions page of 100 records,
- * as served by the stub (busy account, `count=100&start=0`: transfers, failed transfers and entry
- * calls, with their events), against `JSON.parse` of the same body.
+ * Benchmark 1 (and the strict/lenient part of 5): validating v2 transactions pages of 100 records, as
+ * the stub serves them, against `JSON.parse` of the same body.
  *
- * Arms, interleaved in every round: `JSON.parse(body)`; `validateResponse('listTransactionsV2', 200,
- * value)` (lenient, the default); the same with `{ strict: true }`. The parsed value is parsed once
- * before the rounds, so the validation arms time validation only.
+ * - The target rows validate a realistic page: an ordinary account's (alice), whose transactions each
+ *   sit in a block of their own, with distinct hashes and signatures (the stub's realism test holds it
+ *   to that). The row names say how many of the page's hex values are distinct, and the case fails if
+ *   the page repeats itself (a benchmark on repetitive data measures the branch predictor).
+ * - The same page in the live shapes (`x-stub-shapes: live`) with `profile: 'live'`: same targets.
+ * - The busy account's page (bursts share blocks) is an information row.
+ * - A hand-written validator (reference.ts) on the realistic page gives the floor; the floor rows say
+ *   how far each profile is from it.
+ * - Bytes allocated per page validated (valid input), with V8's sampling heap profiler.
+ *
+ * Arms of one page are interleaved in every round; each page is parsed once before the rounds, so the
+ * validation arms time validation only.
  */
-import { validateResponse } from '@x/validators';
+import { Session } from 'node:inspector/promises';
+import { validateResponse, type ValidateOptions } from '@x/validators';
 import { measureSync, median, pairedRatio } from './harness.ts';
+import { referenceValidPage } from './reference.ts';
 import type { Row } from './report.ts';
 
-export function benchValidatePage(body: string, rounds: number): Row[] {
-  const value: unknown = JSON.parse(body);
-  for (const strict of [false, true]) {
-    const r = validateResponse('listTransactionsV2', 200, value, { strict });
-    if (!r.ok) throw new Error(`the page is not valid (${strict ? 'strict' : 'lenient'}): ${JSON.stringify(r.issues)}`);
+/** The pages the case fetches from the stub. */
+export type Pages = { realistic: string; realisticLive: string; busy: string };
+
+/** Every string value of hex digits (hashes, keys, signatures, addresses), and how many are distinct. */
+export function hexDistinctness(value: unknown): { total: number; distinct: number } {
+  const all: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (/^0x[0-9a-fA-F]{16,}$/.test(v)) all.push(v);
+    } else if (v !== null && typeof v === 'object') {
+      for (const x of Object.values(v)) walk(x);
+    }
+  };
+  walk(value);
+  return { total: all.length, distinct: new Set(all).size };
+}
+
+/** Hashes, block hashes and signatures of a page: each must be distinct on a realistic page. */
+function assertRealistic(value: unknown): string {
+  const record = (value as { record: Array<{ hash: string; block_header: { hash: string }; authenticator: { Move?: { Ed25519?: { signature: string } } } }> }).record;
+  for (const [what, pick] of [
+    ['transaction hashes', (t: (typeof record)[number]) => t.hash],
+    ['block hashes', (t: (typeof record)[number]) => t.block_header.hash],
+    ['signatures', (t: (typeof record)[number]) => t.authenticator.Move?.Ed25519?.signature],
+  ] as const) {
+    const distinct = new Set(record.map(pick)).size;
+    if (distinct !== record.length) throw new Error(`the realistic page repeats its ${what} (${distinct} distinct of ${record.length})`);
   }
-  const records = (value as { record: unknown[] }).record.length;
-  const t = measureSync(
+  const { total, distinct } = hexDistinctness(value);
+  return `${distinct} of ${total} hex values distinct`;
+}
+
+const OPERATION = 'listTransactionsV2';
+const us = (ms: number): number => ms * 1000;
+const kib = (body: string): number => Math.round(Buffer.byteLength(body) / 1024);
+
+function ensureValid(value: unknown, options: ValidateOptions, what: string): void {
+  const r = validateResponse(OPERATION, 200, value, options);
+  if (!r.ok) throw new Error(`${what} is not valid (${JSON.stringify(options)}): ${JSON.stringify(r.issues)}`);
+}
+
+type PageTimes = { parse: number[]; lenient: number[]; strict: number[] };
+
+function timePage(body: string, value: unknown, profile: 'documented' | 'live', rounds: number, extra: Record<string, () => unknown> = {}): PageTimes & Record<string, number[]> {
+  const lenient: ValidateOptions = { profile };
+  const strict: ValidateOptions = { profile, strict: true };
+  return measureSync(
     {
       parse: () => JSON.parse(body),
-      lenient: () => validateResponse('listTransactionsV2', 200, value).ok,
-      strict: () => validateResponse('listTransactionsV2', 200, value, { strict: true }).ok,
+      lenient: () => validateResponse(OPERATION, 200, value, lenient).ok,
+      strict: () => validateResponse(OPERATION, 200, value, strict).ok,
+      ...extra,
     },
     { rounds },
-  );
-  const us = (ms: number): number => ms * 1000;
-  const kb = Math.round(Buffer.byteLength(body) / 1024);
-  const row = (profile: 'lenient' | 'strict'): Row => {
-    const r = pairedRatio(t.parse, t[profile]);
-    return {
-      id: `validate.${profile}`,
-      group: '1',
-      name: `validate v2 page of ${records} txs (${kb} KiB), ${profile}`,
-      a: { label: 'JSON.parse', value: us(median(t.parse)), unit: 'µs' },
-      b: { label: profile, value: us(median(t[profile])), unit: 'µs' },
-      ratio: r.ratio,
-      spread: r.spread,
-      ci: r.ci,
-      ratioMeaning: `${profile} validation time / JSON.parse time`,
-      target: { op: '<=', value: 0.15 },
-      samples: { parse: t.parse, [profile]: t[profile] },
-    };
+  ) as PageTimes & Record<string, number[]>;
+}
+
+function ratioRow(id: string, group: string, name: string, base: { label: string; t: number[] }, arm: { label: string; t: number[] }, meaning: string, target?: number): Row {
+  const r = pairedRatio(base.t, arm.t);
+  return {
+    id,
+    group,
+    name,
+    a: { label: base.label, value: us(median(base.t)), unit: 'µs' },
+    b: { label: arm.label, value: us(median(arm.t)), unit: 'µs' },
+    ratio: r.ratio,
+    spread: r.spread,
+    ci: r.ci,
+    ratioMeaning: meaning,
+    ...(target === undefined ? {} : { target: { op: '<=' as const, value: target } }),
+    samples: { [base.label]: base.t, [arm.label]: arm.t },
   };
+}
+
+/** Validation targets of issue 19: lenient <= 0.15, strict <= 0.18 x JSON.parse. */
+const TARGET = { lenient: 0.15, strict: 0.18 } as const;
+
+export async function benchValidatePages(pages: Pages, rounds: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  const realistic: unknown = JSON.parse(pages.realistic);
+  const realisticLive: unknown = JSON.parse(pages.realisticLive);
+  const busy: unknown = JSON.parse(pages.busy);
+  const distinct = assertRealistic(realistic);
+  assertRealistic(realisticLive);
+  for (const strict of [false, true]) {
+    ensureValid(realistic, { strict }, 'the realistic page');
+    ensureValid(realisticLive, { strict, profile: 'live' }, 'the realistic page in the live shapes');
+    ensureValid(busy, { strict }, 'the busy page');
+    if (!referenceValidPage(realistic, strict)) throw new Error('the reference validator rejects the realistic page');
+  }
+  const n = (realistic as { record: unknown[] }).record.length;
+
+  // The realistic page, documented reading, with the reference validator in the same rounds.
+  const t = timePage(pages.realistic, realistic, 'documented', rounds, {
+    referenceLenient: () => referenceValidPage(realistic, false),
+    referenceStrict: () => referenceValidPage(realistic, true),
+  });
+  const page = `v2 page of ${n} txs, ${n} blocks (${kib(pages.realistic)} KiB; ${distinct})`;
+  for (const p of ['lenient', 'strict'] as const) {
+    rows.push(ratioRow(`validate.${p}`, '1', `validate realistic ${page}, ${p}`, { label: 'JSON.parse', t: t.parse }, { label: p, t: t[p] }, `${p} validation time / JSON.parse time`, TARGET[p]));
+  }
+  for (const p of ['lenient', 'strict'] as const) {
+    const ref = p === 'lenient' ? t.referenceLenient! : t.referenceStrict!;
+    rows.push(ratioRow(`validate.floor.${p}`, '1', `hand-written reference vs validateResponse, ${p}, realistic page`, { label: 'reference', t: ref }, { label: p, t: t[p] }, `validateResponse time / reference validator time (1.0 is the floor)`));
+    rows.push(ratioRow(`validate.reference.${p}`, '1', `hand-written reference validator, ${p}, realistic page`, { label: 'JSON.parse', t: t.parse }, { label: 'reference', t: ref }, `reference validation time / JSON.parse time`));
+  }
   const sl = pairedRatio(t.lenient, t.strict);
-  return [
-    row('lenient'),
-    row('strict'),
-    {
-      id: 'profiles.page',
-      group: '5',
-      name: `strict vs lenient, v2 page of ${records} txs`,
-      a: { label: 'lenient', value: us(median(t.lenient)), unit: 'µs' },
-      b: { label: 'strict', value: us(median(t.strict)), unit: 'µs' },
-      ratio: sl.ratio,
-      spread: sl.spread,
-      ci: sl.ci,
-      ratioMeaning: 'strict validation time / lenient validation time',
-    },
-  ];
+  rows.push({
+    id: 'profiles.page',
+    group: '5',
+    name: `strict vs lenient, realistic v2 page of ${n} txs`,
+    a: { label: 'lenient', value: us(median(t.lenient)), unit: 'µs' },
+    b: { label: 'strict', value: us(median(t.strict)), unit: 'µs' },
+    ratio: sl.ratio,
+    spread: sl.spread,
+    ci: sl.ci,
+    ratioMeaning: 'strict validation time / lenient validation time',
+  });
+
+  // The same page in the live shapes, live profile: the same targets.
+  const live = timePage(pages.realisticLive, realisticLive, 'live', rounds);
+  for (const p of ['lenient', 'strict'] as const) {
+    rows.push(ratioRow(`validate.live.${p}`, '1', `validate realistic page in the live shapes (${kib(pages.realisticLive)} KiB), profile live, ${p}`, { label: 'JSON.parse', t: live.parse }, { label: p, t: live[p] }, `${p} validation time / JSON.parse time`, TARGET[p]));
+  }
+
+  // The busy account's page (bursts share blocks): information.
+  const b = timePage(pages.busy, busy, 'documented', rounds);
+  const busyDistinct = hexDistinctness(busy);
+  for (const p of ['lenient', 'strict'] as const) {
+    rows.push(ratioRow(`validate.busy.${p}`, '1', `validate busy-account page (${kib(pages.busy)} KiB; ${busyDistinct.distinct} of ${busyDistinct.total} hex values distinct), ${p}`, { label: 'JSON.parse', t: b.parse }, { label: p, t: b[p] }, `${p} validation time / JSON.parse time`));
+  }
+
+  rows.push(await allocationRow(realistic, realisticLive));
+  return rows;
+}
+
+/** Bytes allocated per call of `task` (sampling heap profiler, freed objects included). */
+async function bytesPerCall(session: Session, task: () => unknown, calls: number): Promise<number> {
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 64,
+    ...{ includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true },
+  });
+  for (let i = 0; i < calls; i++) task();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  type Node = { selfSize: number; children: Node[] };
+  const sum = (n: Node): number => n.children.reduce((total, c) => total + sum(c), n.selfSize);
+  return sum(profile.head as unknown as Node) / calls;
+}
+
+/**
+ * Bytes allocated per valid page validated: `validateResponse` against a baseline that allocates just
+ * the result object (`{ ok: true, value }`), so the difference is what the validators allocate.
+ */
+async function allocationRow(realistic: unknown, realisticLive: unknown): Promise<Row> {
+  const calls = 4_000;
+  const arms = {
+    baseline: () => ({ ok: true, value: realistic }),
+    lenient: () => validateResponse(OPERATION, 200, realistic),
+    strict: () => validateResponse(OPERATION, 200, realistic, { strict: true }),
+    liveLenient: () => validateResponse(OPERATION, 200, realisticLive, { profile: 'live' }),
+  };
+  for (const task of Object.values(arms)) for (let i = 0; i < 2_000; i++) task();
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  const bytes: Record<keyof typeof arms, number> = { baseline: 0, lenient: 0, strict: 0, liveLenient: 0 };
+  try {
+    for (const [k, task] of Object.entries(arms) as [keyof typeof arms, () => unknown][]) bytes[k] = await bytesPerCall(session, task, calls);
+  } finally {
+    session.disconnect();
+  }
+  const extra = (k: keyof typeof arms): number => Math.max(0, Math.round(bytes[k] - bytes.baseline));
+  return {
+    id: 'validate.alloc',
+    group: '1',
+    name: `bytes allocated per valid realistic page validated (${calls.toLocaleString('en')} calls each)`,
+    a: { label: 'result object', value: bytes.baseline, unit: 'B' },
+    b: { label: 'lenient', value: bytes.lenient, unit: 'B' },
+    ratio: bytes.lenient / Math.max(1, bytes.baseline),
+    ratioMeaning: 'lenient bytes per page / bytes of the result object alone',
+    note: `beyond the result object: lenient ${extra('lenient')} B, strict ${extra('strict')} B, live lenient ${extra('liveLenient')} B per page (target 0)`,
+    samples: bytes,
+  };
 }

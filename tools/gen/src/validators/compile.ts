@@ -44,14 +44,70 @@ export function exportName(variant: Variant['name'], def: string): string {
  * The schemas of one profile, each its own resource (`$id`) with `$ref`s to the others' ids, so ajv
  * compiles every schema exactly once, mutually recursive ones (StructTag, TypeTag) included.
  */
-export function profileSchemas(defs: Record<string, Schema>, profile: Profile): Schema[] {
-  return Object.entries(defs).map(([name, schema]) => {
-    const transformed = stripAnnotations(profileSchema(schema, profile, `$defs/${name}`));
-    const linked = mapSchema(transformed, (s) =>
+export function profileSchemas(defs: Record<string, Schema>, profile: Profile, inline = false): Schema[] {
+  const transformed: Record<string, Schema> = {};
+  for (const [name, schema] of Object.entries(defs)) transformed[name] = stripAnnotations(profileSchema(schema, profile, `$defs/${name}`)) as Schema;
+  const expanded = inline ? inlineAcyclicRefs(transformed) : transformed;
+  return Object.entries(expanded).map(([name, schema]) => {
+    const linked = mapSchema(schema, (s) =>
       typeof s.$ref === 'string' ? { ...s, $ref: ID_BASE + s.$ref.replace('#/$defs/', '') } : s,
     ) as Schema;
     return { $id: ID_BASE + name, ...linked };
   });
+}
+
+/** The names a schema refers to (`#/$defs/X`). */
+function refsOf(schema: Schema): Set<string> {
+  const out = new Set<string>();
+  mapSchema(schema, (s) => {
+    if (typeof s.$ref === 'string') out.add(s.$ref.replace('#/$defs/', ''));
+    return s;
+  });
+  return out;
+}
+
+/**
+ * Every `$ref` to a schema that is not part of a cycle replaced by that schema itself, recursively:
+ * a function of the first-error variants then validates a whole page without calling another one.
+ * ajv inlines only referenced schemas without references of their own; every call it makes instead
+ * passes `{ instancePath: path + "/record/" + i }`, an object and a string per call, which a valid
+ * page needs none of (about 70 kB per 100-transaction page). Recursive schemas (TypeTag, StructTag,
+ * MoveValue) stay references. Same verdicts and errors: ajv reports an inlined schema's errors at
+ * the same paths as a called one's.
+ */
+export function inlineAcyclicRefs(defs: Record<string, Schema>): Record<string, Schema> {
+  const refs = new Map(Object.entries(defs).map(([name, s]) => [name, refsOf(s)]));
+  const reaches = (from: string, to: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [...(refs.get(from) ?? [])];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n === to) return true;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(...(refs.get(n) ?? []));
+    }
+    return false;
+  };
+  const cyclic = new Set(Object.keys(defs).filter((n) => reaches(n, n)));
+  const done = new Map<string, Schema>();
+  const expand = (name: string): Schema => {
+    const cached = done.get(name);
+    if (cached) return cached;
+    const out = mapSchema(defs[name], (s) => {
+      if (typeof s.$ref !== 'string') return s;
+      const target = s.$ref.replace('#/$defs/', '');
+      if (cyclic.has(target)) return s;
+      const { $ref: _ref, ...rest } = s;
+      const body = expand(target);
+      return Object.keys(rest).length === 0 ? body : { allOf: [body], ...rest };
+    }) as Schema;
+    done.set(name, out);
+    return out;
+  };
+  const result: Record<string, Schema> = {};
+  for (const name of Object.keys(defs)) result[name] = cyclic.has(name) ? defs[name]! : expand(name);
+  return result;
 }
 
 /** Annotations change no result; ajv would copy them into the code with the schema objects it references. */
@@ -102,7 +158,7 @@ export function createAjv(allErrors: boolean): Ajv2020 {
 
 /** ajv's standalone ESM code for one variant, exporting one function per schema. */
 export function standaloneVariant(variant: Variant, defs: Record<string, Schema>): { code: string; ajv: Ajv2020 } {
-  const schemas = profileSchemas(defs, variant.profile);
+  const schemas = profileSchemas(defs, variant.profile, !variant.allErrors);
   for (const forbidden of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef']) {
     if (JSON.stringify(schemas).includes(`"${forbidden}"`)) throw new Error(`${forbidden} is not supported by the generator`);
   }

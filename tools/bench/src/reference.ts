@@ -1,0 +1,118 @@
+/**
+ * A hand-written validator of a v2 transactions page (`AccountStatementV2`), documented reading, kept
+ * only to measure how far the generated validators are from the floor: the same checks as
+ * `validateResponse('listTransactionsV2', 200, page, { strict })` for a verdict (types, required
+ * properties, integer ranges with the unsafe-integer check, hex patterns, the enum, the exclusive
+ * output union, unknown properties when strict), written as directly as JavaScript allows, with no
+ * error reporting. `pnpm bench` runs it side by side with the generated validators on the same page.
+ */
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const u64 = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const u8 = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255;
+
+/** The fastest hex-digit check measured on this machine (see the bench README note): an unbounded regex. */
+const HEX_DIGITS = /^(0x)?[0-9a-fA-F]*$/;
+/** `^(0x)?[0-9a-fA-F]+$` (Hash, Identity). */
+const hash = (v: unknown): boolean => typeof v === 'string' && v.length > (v.startsWith('0x') ? 2 : 0) && HEX_DIGITS.test(v);
+/** `^(0x)?[0-9a-fA-F]{1,64}$` (AccountAddress). */
+function address(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const digits = v.length - (v.startsWith('0x') ? 2 : 0);
+  return digits >= 1 && digits <= 64 && HEX_DIGITS.test(v);
+}
+
+const STATUS = new Set(['Success', 'Fail', 'Invalid', 'PendingAfterExecution', 'Pending']);
+
+/** Only the named keys (strict). */
+function only(o: Obj, keys: ReadonlySet<string>): boolean {
+  for (const k in o) if (!keys.has(k)) return false;
+  return true;
+}
+const keys = (...k: string[]): ReadonlySet<string> => new Set(k);
+const K = {
+  page: keys('record'),
+  tx: keys('authenticator', 'block_header', 'hash', 'header', 'payload', 'output', 'status'),
+  block: keys('author', 'hash', 'height', 'parent', 'timestamp', 'view'),
+  ts: keys('timestamp'),
+  view: keys('epoch_id', 'round'),
+  epoch: keys('chain_id', 'epoch'),
+  header: keys('chain_id', 'expiration_timestamp', 'sender', 'sequence_number', 'gas_unit_price', 'max_gas_amount'),
+  move: keys('gas_used', 'events', 'vm_status'),
+  event: keys('guid', 'sequence_number', 'type', 'data'),
+};
+
+function timestamp(v: unknown, strict: boolean): boolean {
+  return isObj(v) && u64(v.timestamp) && (!strict || only(v, K.ts));
+}
+
+function block(v: unknown, strict: boolean): boolean {
+  if (!isObj(v)) return false;
+  const view = v.view;
+  if (!isObj(view) || !u64(view.round) || !isObj(view.epoch_id)) return false;
+  const e = view.epoch_id;
+  if (!u8(e.chain_id) || !u64(e.epoch)) return false;
+  if (strict && !(only(v, K.block) && only(view, K.view) && only(e, K.epoch))) return false;
+  return hash(v.author) && hash(v.hash) && u64(v.height) && hash(v.parent) && timestamp(v.timestamp, strict);
+}
+
+function header(v: unknown, strict: boolean): boolean {
+  return (
+    isObj(v) &&
+    u8(v.chain_id) &&
+    timestamp(v.expiration_timestamp, strict) &&
+    address(v.sender) &&
+    u64(v.sequence_number) &&
+    u64(v.gas_unit_price) &&
+    u64(v.max_gas_amount) &&
+    (!strict || only(v, K.header))
+  );
+}
+
+function output(v: unknown, strict: boolean): boolean {
+  if (v === null || v === undefined || v === 'Empty') return true;
+  if (!isObj(v)) return false;
+  let key: string | undefined;
+  for (const k in v) {
+    if (key !== undefined) return false; // exactly one key
+    key = k;
+  }
+  if (key === 'Dkg' || key === 'Oracle') {
+    const status = v[key];
+    return typeof status === 'string' && STATUS.has(status);
+  }
+  if (key !== 'Move') return false;
+  const m = v.Move;
+  if (!isObj(m) || !u64(m.gas_used) || typeof m.vm_status !== 'string' || !Array.isArray(m.events)) return false;
+  if (strict && !only(m, K.move)) return false;
+  for (const e of m.events as unknown[]) {
+    if (!isObj(e) || typeof e.guid !== 'string' || !u64(e.sequence_number) || typeof e.type !== 'string' || !('data' in e)) return false;
+    if (strict && !only(e, K.event)) return false;
+  }
+  return true;
+}
+
+function transaction(v: unknown, strict: boolean): boolean {
+  if (!isObj(v) || !isObj(v.authenticator) || !isObj(v.payload)) return false;
+  if (typeof v.status !== 'string' || !STATUS.has(v.status)) return false;
+  if (v.block_header !== null && v.block_header !== undefined && !block(v.block_header, strict)) return false;
+  if (strict && !only(v, K.tx)) return false;
+  return hash(v.hash) && header(v.header, strict) && output(v.output, strict);
+}
+
+/**
+ * Whether `page` is a valid v2 transactions page (documented reading), lenient or strict.
+ *
+ * @example
+ * ```ts
+ * referenceValidPage(JSON.parse(body), false); // true
+ * ```
+ */
+export function referenceValidPage(page: unknown, strict: boolean): boolean {
+  if (!isObj(page) || !Array.isArray(page.record)) return false;
+  if (strict && !only(page, K.page)) return false;
+  for (const tx of page.record as unknown[]) if (!transaction(tx, strict)) return false;
+  return true;
+}
