@@ -26,26 +26,52 @@ function address(v: unknown): boolean {
 
 const STATUS = new Set(['Success', 'Fail', 'Invalid', 'PendingAfterExecution', 'Pending']);
 
-/** Only the named keys (strict). */
-function only(o: Obj, keys: ReadonlySet<string>): boolean {
-  for (const k in o) if (!keys.has(k)) return false;
-  return true;
-}
-const keys = (...k: string[]): ReadonlySet<string> => new Set(k);
+// Only the named keys (strict): one comparison chain per object kind, the fastest form measured.
 const K = {
-  page: keys('record'),
-  tx: keys('authenticator', 'block_header', 'hash', 'header', 'payload', 'output', 'status'),
-  block: keys('author', 'hash', 'height', 'parent', 'timestamp', 'view'),
-  ts: keys('timestamp'),
-  view: keys('epoch_id', 'round'),
-  epoch: keys('chain_id', 'epoch'),
-  header: keys('chain_id', 'expiration_timestamp', 'sender', 'sequence_number', 'gas_unit_price', 'max_gas_amount'),
-  move: keys('gas_used', 'events', 'vm_status'),
-  event: keys('guid', 'sequence_number', 'type', 'data'),
+  page: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'record') return false;
+    return true;
+  },
+  tx: (o: Obj): boolean => {
+    for (const k in o) {
+      if (k !== 'authenticator' && k !== 'block_header' && k !== 'hash' && k !== 'header' && k !== 'payload' && k !== 'output' && k !== 'status') return false;
+    }
+    return true;
+  },
+  block: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'author' && k !== 'hash' && k !== 'height' && k !== 'parent' && k !== 'timestamp' && k !== 'view') return false;
+    return true;
+  },
+  ts: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'timestamp') return false;
+    return true;
+  },
+  view: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'epoch_id' && k !== 'round') return false;
+    return true;
+  },
+  epoch: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'chain_id' && k !== 'epoch') return false;
+    return true;
+  },
+  header: (o: Obj): boolean => {
+    for (const k in o) {
+      if (k !== 'chain_id' && k !== 'expiration_timestamp' && k !== 'sender' && k !== 'sequence_number' && k !== 'gas_unit_price' && k !== 'max_gas_amount') return false;
+    }
+    return true;
+  },
+  move: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'gas_used' && k !== 'events' && k !== 'vm_status') return false;
+    return true;
+  },
+  event: (o: Obj): boolean => {
+    for (const k in o) if (k !== 'guid' && k !== 'sequence_number' && k !== 'type' && k !== 'data') return false;
+    return true;
+  },
 };
 
 function timestamp(v: unknown, strict: boolean): boolean {
-  return isObj(v) && u64(v.timestamp) && (!strict || only(v, K.ts));
+  return isObj(v) && u64(v.timestamp) && (!strict || K.ts(v));
 }
 
 function block(v: unknown, strict: boolean): boolean {
@@ -54,7 +80,7 @@ function block(v: unknown, strict: boolean): boolean {
   if (!isObj(view) || !u64(view.round) || !isObj(view.epoch_id)) return false;
   const e = view.epoch_id;
   if (!u8(e.chain_id) || !u64(e.epoch)) return false;
-  if (strict && !(only(v, K.block) && only(view, K.view) && only(e, K.epoch))) return false;
+  if (strict && !(K.block(v) && K.view(view) && K.epoch(e))) return false;
   return hash(v.author) && hash(v.hash) && u64(v.height) && hash(v.parent) && timestamp(v.timestamp, strict);
 }
 
@@ -67,7 +93,7 @@ function header(v: unknown, strict: boolean): boolean {
     u64(v.sequence_number) &&
     u64(v.gas_unit_price) &&
     u64(v.max_gas_amount) &&
-    (!strict || only(v, K.header))
+    (!strict || K.header(v))
   );
 }
 
@@ -86,10 +112,10 @@ function output(v: unknown, strict: boolean): boolean {
   if (key !== 'Move') return false;
   const m = v.Move;
   if (!isObj(m) || !u64(m.gas_used) || typeof m.vm_status !== 'string' || !Array.isArray(m.events)) return false;
-  if (strict && !only(m, K.move)) return false;
+  if (strict && !K.move(m)) return false;
   for (const e of m.events as unknown[]) {
     if (!isObj(e) || typeof e.guid !== 'string' || !u64(e.sequence_number) || typeof e.type !== 'string' || !('data' in e)) return false;
-    if (strict && !only(e, K.event)) return false;
+    if (strict && !K.event(e)) return false;
   }
   return true;
 }
@@ -98,7 +124,7 @@ function transaction(v: unknown, strict: boolean): boolean {
   if (!isObj(v) || !isObj(v.authenticator) || !isObj(v.payload)) return false;
   if (typeof v.status !== 'string' || !STATUS.has(v.status)) return false;
   if (v.block_header !== null && v.block_header !== undefined && !block(v.block_header, strict)) return false;
-  if (strict && !only(v, K.tx)) return false;
+  if (strict && !K.tx(v)) return false;
   return hash(v.hash) && header(v.header, strict) && output(v.output, strict);
 }
 
@@ -112,7 +138,7 @@ function transaction(v: unknown, strict: boolean): boolean {
  */
 export function referenceValidPage(page: unknown, strict: boolean): boolean {
   if (!isObj(page) || !Array.isArray(page.record)) return false;
-  if (strict && !only(page, K.page)) return false;
+  if (strict && !K.page(page)) return false;
   for (const tx of page.record as unknown[]) if (!transaction(tx, strict)) return false;
   return true;
 }
