@@ -80,13 +80,13 @@ const BODY_MESSAGE_MAX = 200;
  * {@link BODY_MESSAGE_MAX} characters. `undefined` for any other body.
  */
 function bodyMessage(body: unknown): string | undefined {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const message = (body as { message?: unknown }).message;
+  const message = (body as { message?: unknown } | null | undefined)?.message;
   if (typeof message !== 'string') return undefined;
-  let line = message.replace(/\s+/g, ' ').trim();
-  const debug = /^Some\("(.*)"\)$/.exec(line);
-  if (debug) line = debug[1]!.replace(/\\(["\\])/g, '$1');
-  line = line.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => redactUrl(url));
+  const line = message
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^Some\("(.*)"\)$/, (_m, text: string) => text.replace(/\\(["\\])/g, '$1'))
+    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => redactUrl(url));
   if (line === '') return undefined;
   return line.length > BODY_MESSAGE_MAX ? `${line.slice(0, BODY_MESSAGE_MAX - 1)}…` : line;
 }
