@@ -19,6 +19,8 @@ export default defineConfig({
             { find: exact('@x/node-client/shapes'), replacement: pkg('node-client', 'shapes') },
             { find: exact('@x/price-client'), replacement: pkg('price-client') },
             { find: exact('@x/validators'), replacement: pkg('validators') },
+            { find: exact('@x/testing'), replacement: pkg('testing') },
+            { find: exact('@x-tools/scripted-server'), replacement: fileURLToPath(new URL('./tools/scripted-server/src/index.ts', import.meta.url)) },
           ],
         },
         test: {

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
-import { startScriptedServer, type ScriptedServer } from '../../../tools/stub-servers/src/index.ts';
+import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 
 const PARTIAL = '{"message":"service unavail';
 

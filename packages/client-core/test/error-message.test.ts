@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
-import { startScriptedServer, type ScriptedServer } from '../../../tools/stub-servers/src/index.ts';
+import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 
 let server: ScriptedServer;
 /** The error body (JSON) the next request gets, by path. */

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as NodeClient from '@x/node-client';
 import type * as PriceClient from '@x/price-client';
-import { startSilentServer } from '../../../tools/stub-servers/src/index.ts';
+import { startSilentServer } from '@x-tools/scripted-server';
 
 const src = (pkg: string): string => fileURLToPath(new URL(`../../${pkg}/src/index.ts`, import.meta.url));
 

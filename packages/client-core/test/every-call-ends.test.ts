@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSilentServer } from '../../../tools/stub-servers/src/index.ts';
+import { startSilentServer } from '@x-tools/scripted-server';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixtures/calls-under-gc.ts', import.meta.url));

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
 import { createNodeClient, NetworkError } from '@x/node-client';
-import { STUB_ACCOUNTS } from '../../../tools/stub-servers/src/index.ts';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { useNodeStub } from '../../node-client/test/helpers.ts';
 
 const ctx = useNodeStub();

@@ -9,7 +9,8 @@ import {
   TimeoutError,
   type NodeClient,
 } from '@x/node-client';
-import { FAULT_KINDS, STUB_ACCOUNTS, startSilentServer } from '../../../tools/stub-servers/src/index.ts';
+import { FAULT_KINDS, STUB_ACCOUNTS } from '@x/testing';
+import { startSilentServer } from '@x-tools/scripted-server';
 import { rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();

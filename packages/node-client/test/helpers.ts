@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ClientError, InvalidArgumentError } from '@x/node-client';
-import { startNodeStub, startScriptedServer, type NodeStubHandle } from '../../../tools/stub-servers/src/index.ts';
+import { startNodeStub, type NodeStubHandle } from '@x/testing';
+import { startScriptedServer } from '@x-tools/scripted-server';
 
 /**
  * Starts a node stub before the file's tests and closes it after them; empties its request log

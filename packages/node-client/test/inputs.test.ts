@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, type NodeClient } from '@x/node-client';
-import { STUB_ACCOUNTS } from '../../../tools/stub-servers/src/index.ts';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { collect, expectInvalid, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientError, createNodeClient, ResponseShapeError, ResponseValidationError, type NodeClient } from '@x/node-client';
 import { createResponseValidator } from '@x/validators';
-import { startScriptedServer, type ScriptedServer } from '../../../tools/stub-servers/src/index.ts';
+import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 
 let server: ScriptedServer;
 let body = 'null';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, isNotFound, ResponseValidationError, type NodeClient } from '@x/node-client';
 import { createResponseValidator } from '@x/validators';
-import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, PUBLISHER_MODULES } from '../../../tools/stub-servers/src/index.ts';
+import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, PUBLISHER_MODULES } from '@x/testing';
 import { json, queryOf, rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();

@@ -7,7 +7,7 @@ import {
   STUB_ACCOUNTS,
   STUB_ACCOUNT_FACTS,
   type ChainAccountName,
-} from '../../../tools/stub-servers/src/index.ts';
+} from '@x/testing';
 import { collect, json, queryOf, rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();

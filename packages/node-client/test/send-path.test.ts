@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, type NodeClient } from '@x/node-client';
-import { STUB_ACCOUNTS } from '../../../tools/stub-servers/src/index.ts';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { rejectionOf, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();

@@ -14,7 +14,7 @@ import {
   timestampDate,
   timestampMicros,
 } from '@x/node-client/shapes';
-import { STUB_ACCOUNTS } from '../../../tools/stub-servers/src/index.ts';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { liveModuleAbi, liveTransactionV1 } from '../../validators/test/live-bodies.ts';
 import { useNodeStub } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPriceClient, HttpError, type PriceClient } from '@x/price-client';
-import { startPriceStub, type PriceStubHandle } from '../../../tools/stub-servers/src/index.ts';
+import { startPriceStub, type PriceStubHandle } from '@x/testing';
 import { client, DAY, expectNoKey, KEY, NOW, recorder, rejection, startServer, usePriceStub } from './helpers.ts';
 
 const ctx = usePriceStub();

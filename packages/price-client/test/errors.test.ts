@@ -9,7 +9,7 @@ import {
   TimeoutError,
   type RetryOptions,
 } from '@x/price-client';
-import { startSilentServer } from '../../../tools/stub-servers/src/index.ts';
+import { startSilentServer } from '@x-tools/scripted-server';
 import { client, DAY, NOW, rejection, startServer, usePriceStub } from './helpers.ts';
 
 const ctx = usePriceStub();

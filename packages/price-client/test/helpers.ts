@@ -3,7 +3,8 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
 import { createPriceClient, type PriceClient, type PriceClientOptions } from '@x/price-client';
-import { startPriceStub, startScriptedServer, DEFAULT_PRICE_NOW, type PriceStubHandle, type ScriptedServer } from '../../../tools/stub-servers/src/index.ts';
+import { startPriceStub, DEFAULT_PRICE_NOW, type PriceStubHandle } from '@x/testing';
+import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 
 /** A key no message, URL or header name could contain by accident. */
 export const KEY = 'sk-live-7f3a9c51-PRICE-SECRET-e2b8';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchOperation } from '../src/cli/match.ts';
 import { liveModuleAbi, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '../../../tools/stub-servers/src/index.ts';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '@x/testing';
 
 const exec = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..');

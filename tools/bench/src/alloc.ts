@@ -8,7 +8,7 @@
  * same in-memory target, so the difference is what the client adds.
  */
 import { Session } from 'node:inspector/promises';
-import { STUB_ACCOUNTS } from '@x-tools/stub-servers';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { median, pool } from './harness.ts';
 import { clientFor, rawJson, type Target } from './http.ts';
 import type { Row } from './report.ts';

@@ -5,7 +5,7 @@
  * same process, interleaved round by round.
  */
 import { join } from 'node:path';
-import { STUB_ACCOUNTS } from '@x-tools/stub-servers';
+import { STUB_ACCOUNTS } from '@x/testing';
 import type { Target } from './http.ts';
 import type { Row } from './report.ts';
 import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';

@@ -17,7 +17,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient, type NodeClient } from '@x/node-client';
-import { STUB_ACCOUNTS } from '@x-tools/stub-servers';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { measureAsync, median, pairedRatio, pool, type Rounds } from './harness.ts';
 import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';
 import type { Row } from './report.ts';

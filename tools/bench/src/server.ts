@@ -2,7 +2,7 @@
  * The loopback servers of the HTTP benchmarks, run in a child process (`fork`) so that serving does not
  * share the event loop, and the core, of the client being measured:
  *
- * - the node stub of `@x-tools/stub-servers` (seed 1), which renders every body per request;
+ * - the node stub of `@x/testing` (seed 1), which renders every body per request;
  * - a minimal `node:http` server answering only the URLs the benchmarks fetch with bodies rendered once,
  *   at start-up, by that stub: `getAccount` and every transactions page of the busy account, and a
  *   synthetic account with 10,000 transactions (100 full pages of 100 plus the empty page after them),
@@ -14,7 +14,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { startNodeStub, STUB_ACCOUNTS } from '@x-tools/stub-servers';
+import { startNodeStub, STUB_ACCOUNTS } from '@x/testing';
 
 export type ServersReady = {
   type: 'ready';

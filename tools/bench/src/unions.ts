@@ -18,7 +18,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isMoveValue, isTransactionOutput, isTypeTag } from '@x/validators';
-import { STUB_ACCOUNTS } from '@x-tools/stub-servers';
+import { STUB_ACCOUNTS } from '@x/testing';
 import { loadSpecs } from '../../gen/src/specs.ts';
 import { collect } from '../../gen/src/validators/collect.ts';
 import { measureSync, median, pairedRatio } from './harness.ts';

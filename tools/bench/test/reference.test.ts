@@ -1,7 +1,7 @@
 /** The bench's hand-written reference validator agrees with the generated one, so its floor is real. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '@x/validators';
-import { startNodeStub, STUB_ACCOUNTS, type NodeStubHandle } from '../../stub-servers/src/index.ts';
+import { startNodeStub, STUB_ACCOUNTS, type NodeStubHandle } from '@x/testing';
 import { referenceValidPage } from '../src/reference.ts';
 import { hexDistinctness } from '../src/validate.ts';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { STUB_ACCOUNT_FACTS, STUB_ACCOUNTS, startNodeStub, startPriceStub, type AccountFacts } from '../../stub-servers/src/index.ts';
+import { STUB_ACCOUNT_FACTS, STUB_ACCOUNTS, startNodeStub, startPriceStub, type AccountFacts } from '@x/testing';
 import { findBrowser } from './config.ts';
 import { setStubRegistry } from './registry.ts';
 

@@ -2,7 +2,7 @@
  * The stubs the global setup started, shared with the browser commands of the config. Both run in
  * vitest's main process but may be loaded as separate module instances, hence a global.
  */
-import type { StubHandle } from '@x-tools/stub-servers';
+import type { StubHandle } from '@x/testing';
 
 export type StubName = 'node' | 'price';
 

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPriceClient, NetworkError } from '@x/price-client';
-import { startNodeStub, startPriceStub, startScriptedServer, type NodeStubHandle, type PriceStubHandle } from '../../stub-servers/src/index.ts';
+import { startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
+import { startScriptedServer } from '@x-tools/scripted-server';
 
 const KEY = 'opaque-test-key-91';
 const NOW = Date.UTC(2024, 10, 20);

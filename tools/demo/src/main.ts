@@ -9,7 +9,7 @@ import { createNodeClient, isNotFound, type Event } from '@x/node-client';
 import { eventGuid, eventSequenceNumber, moduleFunctions, senderAddress, timestampDate, timestampMicros } from '@x/node-client/shapes';
 import { createPriceClient, readInstrument } from '@x/price-client';
 import { createResponseValidator, validateTransactionOutput } from '@x/validators';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from '@x-tools/stub-servers';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from '@x/testing';
 
 const line = (label: string, value: unknown): void => console.log(`  ${label.padEnd(34)} ${String(value)}`);
 

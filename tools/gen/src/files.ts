@@ -10,6 +10,7 @@ export const GENERATED_DIRS = [
   'packages/node-client/src/generated',
   'packages/price-client/src/generated',
   'packages/validators/src/generated',
+  'packages/testing/src/generated',
 ] as const;
 
 /** First lines of every generated source file. */

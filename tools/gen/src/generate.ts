@@ -17,7 +17,12 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
-  files.set('packages/validators/src/generated/routes.ts', emitRoutes([node, price]));
+  const routes = emitRoutes([node, price]);
+  files.set('packages/validators/src/generated/routes.ts', routes);
+  // @x/testing names the operation of each request it answers (failNext, the request log) from the same
+  // routes, and types its price bodies from the spec: it depends on no client package.
+  files.set('packages/testing/src/generated/routes.ts', routes);
+  files.set('packages/testing/src/generated/price-history.ts', await emitTypes(price));
   for (const [path, content] of await emitValidators({ node, nodeLive, price })) files.set(path, content);
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

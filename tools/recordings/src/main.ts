@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, type Shapes } from '@x-tools/stub-servers';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, type Shapes } from '@x/testing';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cli = `${root}packages/validators/src/cli/main.ts`;

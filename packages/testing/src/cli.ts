@@ -1,13 +1,13 @@
 /**
- * `pnpm stub` / `tsx tools/stub-servers/src/cli.ts`: the node stub on 127.0.0.1:27000 (the local network
- * port of the document) and the price stub on 127.0.0.1:27001, until SIGINT or SIGTERM.
+ * `x-stub` (`npx x-stub`, `pnpm stub` in this repository): the node stub on 127.0.0.1:27000 (the local
+ * network port of the document) and the price stub on 127.0.0.1:27001, until SIGINT or SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { STUB_ACCOUNTS } from './node/accounts.ts';
 import { startNodeStub } from './node/stub.ts';
 import { DEFAULT_PRICE_API_KEY, startPriceStub } from './price/stub.ts';
 
-const USAGE = `Usage: tsx tools/stub-servers/src/cli.ts [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
+const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
 
   --node-port   port of the node RPC stub (default 27000; 0 picks a free port)
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)

@@ -1,9 +1,11 @@
 /**
- * The live shapes (../../../../specs/node-rpc.live-overlay.yaml, LIVE-SHAPES.md): what real nodes send
+ * The live shapes (specs/node-rpc.live-overlay.yaml of the repository, LIVE-SHAPES.md): what real nodes send
  * where it differs from the document, made from the documented bodies the router renders. The same
  * seeded chain, so every transaction, hash, count and page is the same in both shapes; only the forms
  * differ. Where LIVE-SHAPES.md says a shape was not seen, the documented one is kept.
  */
+
+import { toHex } from '../random.ts';
 
 /** The two shapes the stub serves: `x-stub-shapes` per request, `shapes` per server. */
 export type Shapes = 'documented' | 'live';
@@ -83,7 +85,7 @@ export function liveModuleBytecode(m: Obj): Obj {
 
 /** A v1 cursor's bytes as lowercase hex without `0x` (overlay action `v1-list-cursor`); `null` stays. */
 export function liveCursorV1(cursor: number[] | null): string | null {
-  return cursor === null ? null : Buffer.from(cursor).toString('hex');
+  return cursor === null ? null : toHex(cursor);
 }
 
 /** An error body as nodes send it (S3): `{ message }` only. */

@@ -2,6 +2,10 @@
  * The node RPC stub: account operations v1 and v2 over the synthetic chain, with the document's paging
  * semantics and the choices README.md lists where the document is silent.
  */
+import { StubEngine } from '../engine.ts';
+import { StubArgumentError } from '../errors.ts';
+import type { StubFetchOptions } from '../fetch.ts';
+import { fetchOf, serve, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
   headerValue,
@@ -9,12 +13,12 @@ import {
   pathSegments,
   queryParam,
   rawJsonResponse,
-  startStubServer,
-  type StubHandle,
+  type Router,
   type StubRequest,
   type StubResponse,
-} from '../http.ts';
-import { seedToU32 } from '../random.ts';
+} from '../router.ts';
+import type { ListenOptions } from '../server.ts';
+import { hexToByteList, seedToU32 } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { authKey, chainFor, type AccountState, type Chain, type TxInfo } from './chain.ts';
 import { canonicalAddress, fieldsToJson, parseTypeTag, structTagToString, toMoveValueV1 } from './move.ts';
@@ -31,28 +35,39 @@ import {
   type Shapes,
 } from './live.ts';
 import { moduleKeyHex, resourceKeyHex, resourcesOf, type ResourceEntry } from './resources.ts';
+import { buildUserAccounts, userAddress, type AccountSpec, type UserAccount } from './user-accounts.ts';
 
+/** The node stub's data, on either transport. */
 export interface NodeStubOptions {
-  /** Port to listen on; 0 picks a free one. Default 0. */
-  port?: number;
   /** Seed of the synthetic chain (number or string). Default 1. */
   seed?: number | string;
-  /** Loopback host: '127.0.0.1' (default), '::1' or 'localhost'. */
-  host?: string;
   /**
    * The forms of the answers: `documented` (default, the node document) or `live` (what real nodes
-   * send, specs/node-rpc.live-overlay.yaml). A request's `x-stub-shapes` header overrides it.
+   * send). A request's `x-stub-shapes` header overrides it.
    */
   shapes?: Shapes;
+  /** Accounts of your own, by name, next to the seeded ones (see `AccountSpec`). */
+  accounts?: Readonly<Record<string, AccountSpec>>;
 }
 
-export interface NodeStubHandle extends StubHandle {
+/** What a node stub has on either transport, beyond the common controls. */
+export interface NodeStubInfo {
   /** The seed as the unsigned 32-bit integer the chain was built from. */
   readonly seed: number;
-  readonly accounts: typeof STUB_ACCOUNTS;
-  /** The server's default shapes (a request's `x-stub-shapes` overrides it). */
+  /** The seeded accounts by name. */
+  readonly accounts: typeof STUB_ACCOUNTS & Readonly<Record<string, string>>;
+  /** The default shapes (a request's `x-stub-shapes` overrides it). */
   readonly shapes: Shapes;
 }
+
+/** The node stub on loopback: `startNodeStub()`. */
+export interface NodeStubHandle extends StubHandle<NodeOperationId>, NodeStubInfo {}
+
+/** The node stub in memory: `createNodeStubFetch()`, a `fetch` to pass to `createNodeClient`. */
+export type NodeStubFetch = StubFetch<NodeOperationId> & NodeStubInfo;
+
+/** The node stub's default origin in memory: the local network node of the document. */
+export const NODE_STUB_URL = 'http://127.0.0.1:27000';
 
 /** Default and maximum `count` of the transaction listings (the document's limits). */
 export const DEFAULT_COUNT = 20;
@@ -102,7 +117,6 @@ function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
   return { ok: true, value: hex.toLowerCase() };
 }
 
-const hexToBytes = (hex: string): number[] => Array.from(Buffer.from(hex, 'hex'));
 /** A v1 listing cursor: bytes (documented) or their hex (live). */
 const cursorV1 = (live: boolean, bytes: number[] | null): number[] | string | null => (live ? liveCursorV1(bytes) : bytes);
 
@@ -145,9 +159,9 @@ function keyPage<T>(entries: T[], keyOf: (e: T) => string, count: number, start:
  * The node router: answers in the request's `x-stub-shapes` (`documented` or `live`), else in
  * `shapes`. A bad header value is a 400.
  */
-export function createNodeRouter(seed: number, shapes: Shapes = 'documented'): (req: StubRequest) => StubResponse {
-  if (!SHAPES.includes(shapes)) throw new Error(`shapes must be documented or live, got '${String(shapes)}'`);
-  const route = createShapedRouter(seed);
+export function createNodeRouter(seed: number, shapes: Shapes = 'documented', accounts: Readonly<Record<string, AccountSpec>> = {}): Router {
+  if (!SHAPES.includes(shapes)) throw new StubArgumentError('shapes', `must be documented or live, got '${String(shapes)}'`);
+  const route = createShapedRouter(seed, buildUserAccounts(chainFor(seed), accounts));
   return (req) => {
     const asked = headerValue(req.headers, SHAPES_HEADER);
     if (asked !== undefined && !SHAPES.includes(asked as Shapes)) {
@@ -163,7 +177,7 @@ export function createNodeRouter(seed: number, shapes: Shapes = 'documented'): (
   };
 }
 
-function createShapedRouter(seed: number): (req: StubRequest, live: boolean) => StubResponse {
+function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req: StubRequest, live: boolean) => StubResponse {
   const chain = chainFor(seed);
   const moduleCache = new Map<string, ModuleEntry[]>();
   const resourceCache = new Map<string, ResourceEntry[]>();
@@ -202,6 +216,8 @@ function createShapedRouter(seed: number): (req: StubRequest, live: boolean) => 
     if (address === undefined) {
       return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);
     }
+    const user = users.get(address);
+    if (user !== undefined) return routeUser(user, v, op, name, req, live);
     const account = chain.byAddress.get(address);
 
     // --- account -------------------------------------------------------------------------------------
@@ -269,7 +285,7 @@ function createShapedRouter(seed: number): (req: StubRequest, live: boolean) => 
         return jsonResponse(200, {
           Modules: {
             modules: p.items.map((m) => [m.name, { address, name: m.name }]),
-            cursor: cursorV1(live, p.more ? hexToBytes(p.lastKey) : null),
+            cursor: cursorV1(live, p.more ? hexToByteList(p.lastKey) : null),
           },
         });
       }
@@ -309,7 +325,7 @@ function createShapedRouter(seed: number): (req: StubRequest, live: boolean) => 
       return jsonResponse(200, {
         Resources: {
           resource: p.items.map((r) => [r.type, r.tag]),
-          cursor: cursorV1(live, p.more ? hexToBytes(p.lastKey) : null),
+          cursor: cursorV1(live, p.more ? hexToByteList(p.lastKey) : null),
         },
       });
     }
@@ -320,12 +336,117 @@ function createShapedRouter(seed: number): (req: StubRequest, live: boolean) => 
   };
 }
 
-/** Starts the node RPC stub on loopback. */
-export async function startNodeStub(options: NodeStubOptions = {}): Promise<NodeStubHandle> {
+function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info: NodeStubInfo } {
   const seed = seedToU32(options.seed ?? 1);
-  const route = createNodeRouter(seed, options.shapes ?? 'documented');
-  const base = await startStubServer(
-    options.host === undefined ? { port: options.port ?? 0, route } : { port: options.port ?? 0, host: options.host, route },
-  );
-  return Object.assign(base, { seed, accounts: STUB_ACCOUNTS, shapes: options.shapes ?? 'documented' });
+  const shapes = options.shapes ?? 'documented';
+  const users = options.accounts ?? {};
+  const route = createNodeRouter(seed, shapes, users);
+  // Names of user accounts next to the seeded ones; the router has checked them.
+  const accounts = { ...STUB_ACCOUNTS, ...Object.fromEntries(Object.keys(users).map((n) => [n, userAddress(n, users[n] as AccountSpec) as string])) };
+  return { engine: new StubEngine('node-rpc', route), info: { seed, accounts, shapes } };
+}
+
+/**
+ * Starts the node RPC stub on loopback (port 0, a free one, by default).
+ *
+ * @example
+ * ```ts
+ * const stub = await startNodeStub();
+ * const node = createNodeClient({ baseUrl: stub.url });
+ * await node.v2.getAccount(stub.accounts.alice);
+ * await stub.close();
+ * ```
+ */
+export async function startNodeStub(options: NodeStubOptions & ListenOptions = {}): Promise<NodeStubHandle> {
+  const { engine, info } = nodeEngine(options);
+  return serve(engine, options, info);
+}
+
+/**
+ * The node RPC stub as an in-memory `fetch`: no socket, the same router, bodies, headers, faults and
+ * CORS headers as `startNodeStub`, in Node and in browsers.
+ *
+ * @example
+ * ```ts
+ * const stub = createNodeStubFetch({ shapes: 'live' });
+ * const node = createNodeClient({ baseUrl: stub.url, fetch: stub });
+ * stub.failNext('getAccountV2', 503);
+ * await node.v2.getAccount(stub.accounts.alice); // retried once, then answered
+ * ```
+ */
+export function createNodeStubFetch(options: NodeStubOptions & StubFetchOptions = {}): NodeStubFetch {
+  const { engine, info } = nodeEngine(options);
+  return fetchOf(engine, NODE_STUB_URL, options, info);
+}
+
+/** The operations of a user-defined account: the same rules as the seeded ones (README), over its own data. */
+function routeUser(user: UserAccount, v: Version, op: string | undefined, name: string | undefined, req: StubRequest, live: boolean): StubResponse {
+  type Body = Record<string, unknown>;
+  const address = user.address;
+  if (op === undefined) return jsonResponse(200, { sequence_number: user.sequenceNumber, authentication_key: authKey(address) });
+  if (op === 'transactions' || op === 'coin_transactions') {
+    const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
+    if (!count.ok) return count.response;
+    const start = parseU64Start(req.query);
+    if (!start.ok) return start.response;
+    const list = op === 'transactions' ? user.sent : user.coin;
+    let from: number | undefined;
+    if (start.value !== undefined) {
+      const s = start.value;
+      from = op === 'transactions' ? (s >= BigInt(list.length) ? list.length : Number(s)) : list.findIndex((t) => BigInt(t.cursor) >= s);
+      if (from === -1) from = list.length;
+    }
+    const indexes = page(list.map((_, i) => i), count.value, from);
+    const record = indexes.map((i) => (list[i] as { v1: Body; v2: Body })[v]);
+    const body: Body = { record };
+    if (op === 'coin_transactions') {
+      if (indexes.length === 0) return rawJsonResponse(200, `{"record":[],"cursor":${(start.value ?? 0n).toString()}}`);
+      body.cursor = Math.max(...indexes.map((i) => (list[i] as { cursor: number }).cursor)) + 1;
+    }
+    return jsonResponse(200, live ? liveTransactionPage(body) : body);
+  }
+  if (op === 'modules') {
+    if (name !== undefined) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
+      const entry = user.modules.find((m) => m.name === name);
+      if (v === 'v1') return jsonResponse(200, entry === undefined ? null : live ? liveModuleAbi(entry.abi() as Body) : entry.abi());
+      if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
+      return jsonResponse(200, live ? liveModuleBytecode(entry.bytecode() as Body) : entry.bytecode());
+    }
+    const count = parseCount(req.query, undefined);
+    if (!count.ok) return count.response;
+    const start = parseHexStart(req.query);
+    if (!start.ok) return start.response;
+    const p = keyPage(user.modules, (m) => moduleKeyHex(address, m.name), count.value, start.value);
+    if (v === 'v1') {
+      const cursor = p.more ? hexToByteList(p.lastKey) : null;
+      return jsonResponse(200, { Modules: { modules: p.items.map((m) => [m.name, { address, name: m.name }]), cursor: cursorV1(live, cursor) } });
+    }
+    const modules = p.items.map((m) => (live ? liveModuleBytecode(m.bytecode() as Body) : m.bytecode()));
+    return jsonResponse(200, { modules, cursor: p.more ? p.lastKey : null });
+  }
+  if (name !== undefined) {
+    if (!/^0x[0-9a-zA-Z:_<>]+$/.test(name)) return errorResponse(400, 'invalid_resource_type', `resource_type must match ^0x[0-9a-zA-Z:_<>]+$, got '${name}'`);
+    const parsed = parseTypeTag(name);
+    if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
+      return errorResponse(400, 'invalid_resource_type', `resource_type is not a Move struct type: '${name}'`);
+    }
+    const type = structTagToString(parsed.struct);
+    const entry = user.resources.find((r) => r.type === type);
+    // v1 documented: the struct as one Struct MoveValue (the document's "object mapping top-level field names
+    // to JSON values"); live: the struct JSON itself, as nodes send it.
+    if (v === 'v1') return jsonResponse(200, entry === undefined ? null : { result: [live ? entry.data : { Struct: entry.data }] });
+    if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
+    return jsonResponse(200, { type: entry.type, data: entry.data });
+  }
+  const count = parseCount(req.query, undefined);
+  if (!count.ok) return count.response;
+  const start = parseHexStart(req.query);
+  if (!start.ok) return start.response;
+  const p = keyPage(user.resources, (r) => resourceKeyHex(address, r.type), count.value, start.value);
+  if (v === 'v1') {
+    const cursor = p.more ? hexToByteList(p.lastKey) : null;
+    return jsonResponse(200, { Resources: { resource: p.items.map((r) => [r.type, r.tag]), cursor: cursorV1(live, cursor) } });
+  }
+  return jsonResponse(200, { resources: p.items.map((r) => ({ type: r.type, data: r.data })), cursor: p.lastKey });
 }

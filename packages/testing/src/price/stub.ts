@@ -2,25 +2,18 @@
  * The price-history stub: `GET /history` (API key required) and `GET /latest`, with deterministic prices,
  * one month of retention before an injectable "now", and the fault protocol of the node stub.
  */
-import {
-  errorResponse,
-  jsonResponse,
-  queryParam,
-  startStubServer,
-  type StubHandle,
-  type StubRequest,
-  type StubResponse,
-} from '../http.ts';
+import { StubEngine } from '../engine.ts';
+import type { StubFetchOptions } from '../fetch.ts';
+import { fetchOf, serve, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
+import { errorResponse, jsonResponse, queryParam, type StubRequest, type StubResponse } from '../router.ts';
+import type { ListenOptions } from '../server.ts';
 import { seedToU32 } from '../random.ts';
 import { PRICE_PAIRS, candleAt, instrumentAt, type Candle } from './model.ts';
 
+/** The price stub's data, on either transport. */
 export interface PriceStubOptions {
-  /** Port to listen on; 0 picks a free one. Default 0. */
-  port?: number;
   /** Seed of the price walks (number or string). Default 1. */
   seed?: number | string;
-  /** Loopback host: '127.0.0.1' (default), '::1' or 'localhost'. */
-  host?: string;
   /** The key `/history` requires in `x-api-key`. Default `DEFAULT_PRICE_API_KEY`. */
   apiKey?: string;
   /** The stub's clock in Unix ms. Default: the fixed `DEFAULT_PRICE_NOW` (the CLI passes `Date.now`). */
@@ -29,7 +22,8 @@ export interface PriceStubOptions {
   maxCandles?: number;
 }
 
-export interface PriceStubHandle extends StubHandle {
+/** What a price stub has on either transport, beyond the common controls. */
+export interface PriceStubInfo {
   readonly seed: number;
   readonly apiKey: string;
   /** The pairs the stub serves. */
@@ -130,15 +124,52 @@ export function createPriceRouter(options: {
   };
 }
 
-/** Starts the price-history stub on loopback. */
-export async function startPriceStub(options: PriceStubOptions = {}): Promise<PriceStubHandle> {
+/** The price stub on loopback: `startPriceStub()`. */
+export interface PriceStubHandle extends StubHandle<PriceOperationId>, PriceStubInfo {}
+
+/** The price stub in memory: `createPriceStubFetch()`, a `fetch` to pass to `createPriceClient`. */
+export type PriceStubFetch = StubFetch<PriceOperationId> & PriceStubInfo;
+
+/** The price stub's default origin in memory (the port `x-stub` gives it). */
+export const PRICE_STUB_URL = 'http://127.0.0.1:27001';
+
+function priceEngine(options: PriceStubOptions): { engine: StubEngine; info: PriceStubInfo } {
   const seed = seedToU32(options.seed ?? 1);
   const apiKey = options.apiKey ?? DEFAULT_PRICE_API_KEY;
   const now = options.now ?? (() => DEFAULT_PRICE_NOW);
   const maxCandles = options.maxCandles ?? DEFAULT_MAX_CANDLES;
   const route = createPriceRouter({ seed, apiKey, now, maxCandles });
-  const base = await startStubServer(
-    options.host === undefined ? { port: options.port ?? 0, route } : { port: options.port ?? 0, host: options.host, route },
-  );
-  return Object.assign(base, { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now });
+  return { engine: new StubEngine('price-history', route), info: { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now } };
+}
+
+/**
+ * Starts the price-history stub on loopback (port 0, a free one, by default).
+ *
+ * @example
+ * ```ts
+ * const stub = await startPriceStub({ apiKey: 'k' });
+ * const prices = createPriceClient({ baseUrl: stub.url, apiKey: 'k' });
+ * await prices.latest({ pair: 'btc_usdt' });
+ * await stub.close();
+ * ```
+ */
+export async function startPriceStub(options: PriceStubOptions & ListenOptions = {}): Promise<PriceStubHandle> {
+  const { engine, info } = priceEngine(options);
+  return serve(engine, options, info);
+}
+
+/**
+ * The price-history stub as an in-memory `fetch`: no socket, the same answers and faults as
+ * `startPriceStub`, in Node and in browsers.
+ *
+ * @example
+ * ```ts
+ * const stub = createPriceStubFetch();
+ * const prices = createPriceClient({ baseUrl: stub.url, apiKey: stub.apiKey, fetch: stub });
+ * await prices.latest({ pair: 'btc_usdt' });
+ * ```
+ */
+export function createPriceStubFetch(options: PriceStubOptions & StubFetchOptions = {}): PriceStubFetch {
+  const { engine, info } = priceEngine(options);
+  return fetchOf(engine, PRICE_STUB_URL, options, info);
 }

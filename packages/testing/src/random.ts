@@ -2,7 +2,9 @@
  * Small deterministic helpers: a seeded PRNG (mulberry32), integer hashing and sha256 hex digests.
  * Everything the stubs serve is derived from these, so one seed gives byte-identical bodies.
  */
-import { createHash } from 'node:crypto';
+// A pure-JS sha256, so that the same module runs in Node and in browsers (Web Crypto's digest is async).
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** A PRNG returning floats in [0, 1). */
 export type Rng = () => number;
@@ -57,7 +59,7 @@ export function hash4(a: number, b: number, c: number, d: number): number {
 
 /** sha256 of the joined parts, as 64 lowercase hex digits. */
 export function sha256Hex(...parts: Array<string | number>): string {
-  return createHash('sha256').update(parts.join(':')).digest('hex');
+  return bytesToHex(sha256(utf8ToBytes(parts.join(':'))));
 }
 
 /** `bytes` deterministic pseudo-random bytes as lowercase hex (no prefix). */
@@ -76,4 +78,17 @@ export function shuffle<T>(rng: Rng, items: T[]): T[] {
     items[j] = tmp;
   }
   return items;
+}
+
+/** Lowercase hex of bytes (no prefix). */
+export const toHex = (bytes: Uint8Array | readonly number[]): string => bytesToHex(Uint8Array.from(bytes));
+
+/** Lowercase hex of a string's UTF-8 bytes (no prefix). */
+export const utf8Hex = (text: string): string => bytesToHex(utf8ToBytes(text));
+
+/** The bytes of an even-length hex string (no prefix), as numbers. */
+export function hexToByteList(hex: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < hex.length; i += 2) out.push(Number.parseInt(hex.slice(i, i + 2), 16));
+  return out;
 }

@@ -2,7 +2,7 @@
  * Resources of the synthetic chain. Which resources an account holds is fixed; their values come from the
  * chain of the seed (balances, sequence numbers, event counters) and are rendered on demand.
  */
-import { hexBytes, mulberry32, randInt } from '../random.ts';
+import { hexBytes, mulberry32, randInt, utf8Hex } from '../random.ts';
 import { PLANS, STUB_ACCOUNTS, type ChainAccountName } from './accounts.ts';
 import { CHAIN_ID, authKey, type Chain } from './chain.ts';
 import {
@@ -196,10 +196,10 @@ export function resourcesOf(name: ChainAccountName): ResourceEntry[] {
 
 /** Resource listing key: state-key bytes of a resource (tag 0x01, the 32 address bytes, the type's UTF-8). */
 export function resourceKeyHex(address: string, type: string): string {
-  return `01${addressHex64(address)}${Buffer.from(type, 'utf8').toString('hex')}`;
+  return `01${addressHex64(address)}${utf8Hex(type)}`;
 }
 
 /** Module listing key: tag 0x00, the 32 address bytes, the module name's UTF-8. */
 export function moduleKeyHex(address: string, name: string): string {
-  return `00${addressHex64(address)}${Buffer.from(name, 'utf8').toString('hex')}`;
+  return `00${addressHex64(address)}${utf8Hex(name)}`;
 }

@@ -144,7 +144,12 @@ describe('choosing the shapes', () => {
   });
 
   it('a bad shapes option throws', async () => {
-    await expect(startNodeStub({ shapes: 'both' as never })).rejects.toThrow(/shapes must be documented or live/);
+    await expect(startNodeStub({ shapes: 'both' as never })).rejects.toMatchObject({
+      name: 'StubArgumentError',
+      code: 'INVALID_ARGUMENT',
+      parameter: 'shapes',
+      message: "shapes: must be documented or live, got 'both'",
+    });
   });
 
   it('the CORS preflight allows x-stub-shapes', async () => {

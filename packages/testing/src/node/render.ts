@@ -1,5 +1,5 @@
 /** Renders transactions of the synthetic chain as TransactionInfoV1 / TransactionInfoV2 records. */
-import type { components } from '../../../../packages/node-types/src/generated/node-rpc.ts';
+import type { components } from '@x/node-types';
 import { sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { CHAIN_ID, GAS_UNIT_PRICE, blockAuthor, blockHash, txHash, type BlockInfo, type Chain, type TxInfo } from './chain.ts';

@@ -2,7 +2,7 @@
  * Move addresses, type tags and values of the synthetic chain, with the renderings the document defines:
  * TypeTag/StructTag records, type strings, v1 `MoveValue`s and the JSON mapping of v2 `MoveResource.data`.
  */
-import type { components } from '../../../../packages/node-types/src/generated/node-rpc.ts';
+import type { components } from '@x/node-types';
 
 export type StructTag = components['schemas']['StructTag'];
 export type TypeTag = components['schemas']['TypeTag'];

@@ -2,9 +2,15 @@
  * A loopback server whose every answer a test writes itself, for behaviour the stubs never show
  * (cursors that cycle, redirects, servers echoing a key, empty bodies).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecordedRequest } from './http.ts';
+
+/** One request as the server received it. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
 
 export type ScriptedServer = {
   /** Base URL, e.g. `http://127.0.0.1:41234`. */

@@ -2,14 +2,14 @@
  * Published modules of the synthetic chain: ABIs (`MoveModule`) and bytecode. The set of modules is fixed;
  * the bytecode bytes and the generated modules' details come from the seed. Rendering is lazy.
  */
-import type { components } from '../../../../packages/node-types/src/generated/node-rpc.ts';
+import type { components } from '@x/node-types';
 import { fnv1a, hexBytes, mulberry32, randInt } from '../random.ts';
 import { PUBLISHER_MODULES, STUB_ACCOUNTS, type ChainAccountName } from './accounts.ts';
 
 export type MoveModule = components['schemas']['MoveModule'];
 export type MoveModuleBytecode = components['schemas']['MoveModuleBytecode'];
 
-interface FnSpec {
+export interface FnSpec {
   name: string;
   visibility: 'public' | 'friend' | 'private';
   entry?: boolean;
@@ -18,14 +18,14 @@ interface FnSpec {
   params: string[];
   ret?: string[];
 }
-interface StructSpec {
+export interface StructSpec {
   name: string;
   abilities: string[];
   /** `true` for a phantom parameter. */
   generics?: boolean[];
   fields: Array<[string, string]>;
 }
-interface ModuleSpec {
+export interface ModuleSpec {
   name: string;
   friends?: string[];
   functions: FnSpec[];
@@ -315,7 +315,7 @@ function publisherModule(pub: string, name: string, seed: number): ModuleSpec {
   }
 }
 
-function renderAbi(address: string, spec: ModuleSpec): MoveModule {
+export function renderAbi(address: string, spec: ModuleSpec): MoveModule {
   const friends: Record<string, unknown> = {};
   for (const f of spec.friends ?? []) {
     const [addr, mod] = f.split('::') as [string, string];

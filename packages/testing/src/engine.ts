@@ -1,0 +1,201 @@
+/**
+ * What both transports share: the request log, the fault protocol (headers and `failNext`), the
+ * attempt counters of `x-stub-fault-times`, CORS, and the router. `dispatch` decides what a request gets;
+ * the loopback server (server.ts) and the in-memory fetch (fetch.ts) only carry it out, so both answer
+ * with the same bodies, headers and faults.
+ */
+import { StubArgumentError } from './errors.ts';
+import {
+  BAD_GATEWAY_HTML,
+  FAULT_HEADERS,
+  NOT_JSON_BODY,
+  faultFromSpec,
+  parseFaultHeaders,
+  type Fault,
+  type FaultOptions,
+  type FaultSpec,
+} from './faults.ts';
+import { routes } from './generated/routes.ts';
+import { errorResponse, headerValue, type RequestHeaders, type Router, type StubResponse } from './router.ts';
+
+/** One request as the stub received it (nothing redacted: tests assert what was sent). */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query exactly as sent, e.g. `/rpc/v2/accounts/0x1/transactions?count=5`. */
+  url: string;
+  /** Request headers, names lowercased. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The spec's operation the path names (e.g. `listTransactionsV2`), when it names one. */
+  operationId?: string;
+}
+
+/** The service a stub plays, as the specs name them. */
+export type Service = 'node-rpc' | 'price-history';
+
+/** What a request gets; a transport carries it out. */
+export type Outcome =
+  | { kind: 'preflight' }
+  | { kind: 'answer'; response: StubResponse }
+  | { kind: 'slow'; delayMs: number; respond: () => StubResponse }
+  | { kind: 'reset' }
+  | { kind: 'truncated'; response: StubResponse };
+
+/**
+ * Request headers a browser may send cross-origin (the preflight's `Access-Control-Allow-Headers`): the
+ * price API key, every fault header and the node stub's `x-stub-shapes`. Any other custom header fails
+ * the preflight, as it would on a server that does not list it.
+ */
+export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.values(FAULT_HEADERS), 'x-stub-shapes'] as const;
+
+/**
+ * Sent with every answer (faults included; a `reset` writes nothing): any origin may read the answers
+ * (no credentials are involved), and `Retry-After` is exposed so that a browser client can honour it.
+ */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Retry-After',
+};
+
+/** The answer to a CORS preflight (`OPTIONS`), on any path: 204 with these headers. */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
+  // 0: not cached, so that every preflight reaches the stub and tests can see it.
+  'access-control-max-age': '0',
+};
+
+/** The headers of an answer: its content type, CORS, then its own. */
+export function answerHeaders(r: StubResponse): Record<string, string> {
+  return { 'content-type': r.contentType ?? 'application/json', ...CORS_HEADERS, ...r.headers };
+}
+
+type Template = { operationId: string; segments: readonly string[] };
+
+const templatesOf = (service: Service): Template[] =>
+  routes.filter((r) => r.service === service).map((r) => ({ operationId: r.operationId, segments: r.path.split('/') }));
+
+/** The operation a path names: segment by segment, a `{parameter}` matches any non-empty segment. */
+function operationOf(templates: readonly Template[], path: string): string | undefined {
+  const segments = path.split('/');
+  for (const t of templates) {
+    if (t.segments.length !== segments.length) continue;
+    if (t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i]))) return t.operationId;
+  }
+  return undefined;
+}
+
+export class StubEngine {
+  /** Every request received, in arrival order (faulted ones and preflights too). */
+  readonly requests: RecordedRequest[] = [];
+  readonly #route: Router;
+  readonly #templates: Template[];
+  readonly #attempts = new Map<string, number>();
+  readonly #queued = new Map<string, Array<{ fault: Fault; left: number }>>();
+
+  constructor(service: Service, route: Router) {
+    this.#templates = templatesOf(service);
+    this.#route = route;
+  }
+
+  /** The operation ids this stub serves, in spec order. */
+  get operationIds(): string[] {
+    return this.#templates.map((t) => t.operationId);
+  }
+
+  /** Queues `fault` for the next `times` requests of `operationId` (before any header fault). */
+  failNext(operationId: string, kind: FaultSpec, times = 1, options?: FaultOptions): void {
+    if (!this.#templates.some((t) => t.operationId === operationId)) {
+      throw new StubArgumentError('operationId', `'${operationId}' is not an operation of this stub: one of ${this.operationIds.join(', ')}`);
+    }
+    if (!Number.isInteger(times) || times < 1) throw new StubArgumentError('times', `must be a positive integer, got ${times}`);
+    const fault = faultFromSpec(kind, options);
+    const queue = this.#queued.get(operationId) ?? [];
+    queue.push({ fault, left: times });
+    this.#queued.set(operationId, queue);
+  }
+
+  /** Empties the request log and forgets fault counters and queued faults. */
+  reset(): void {
+    this.requests.length = 0;
+    this.#attempts.clear();
+    this.#queued.clear();
+  }
+
+  /** Decides what a request gets. `url` is the path and query as sent. */
+  dispatch(method: string, url: string, headers: RequestHeaders): Outcome {
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const operationId = operationOf(this.#templates, path);
+    const recorded: RecordedRequest = { method, url, headers: { ...headers } };
+    if (operationId !== undefined) recorded.operationId = operationId;
+    this.requests.push(recorded);
+    // A CORS preflight carries header names, never their values, so no fault applies to it.
+    if (method === 'OPTIONS') return { kind: 'preflight' };
+
+    const respond = (): StubResponse => {
+      if (method !== 'GET') return errorResponse(405, 'method_not_allowed', 'only GET is served', undefined, { allow: 'GET' });
+      try {
+        return this.#route({ method, path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), headers });
+      } catch (err) {
+        // A bug in the stub, not a fault on demand: still answer, and say what broke.
+        return errorResponse(500, 'stub_internal_error', err instanceof Error ? err.message : String(err));
+      }
+    };
+
+    const fault = this.#queuedFault(operationId) ?? this.#headerFault(method, url, headers);
+    if (fault === undefined) return { kind: 'answer', response: respond() };
+    if ('response' in fault) return { kind: 'answer', response: fault.response };
+    return outcomeOf(fault, url, respond);
+  }
+
+  #queuedFault(operationId: string | undefined): Fault | undefined {
+    if (operationId === undefined) return undefined;
+    const queue = this.#queued.get(operationId);
+    const head = queue?.[0];
+    if (queue === undefined || head === undefined) return undefined;
+    if (--head.left === 0) queue.shift();
+    return head.fault;
+  }
+
+  #headerFault(method: string, url: string, headers: RequestHeaders): Fault | { response: StubResponse } | undefined {
+    const parsed = parseFaultHeaders(headers);
+    if (parsed.error !== undefined) return { response: errorResponse(400, 'bad_fault_request', parsed.error) };
+    if (parsed.fault === undefined || parsed.times === undefined) return parsed.fault;
+    const key = parsed.key ?? `${headerValue(headers, FAULT_HEADERS.fault)?.trim().toLowerCase()} ${method} ${url}`;
+    const seen = this.#attempts.get(key) ?? 0;
+    this.#attempts.set(key, seen + 1);
+    return seen >= parsed.times ? undefined : parsed.fault;
+  }
+}
+
+function outcomeOf(fault: Fault, url: string, respond: () => StubResponse): Outcome {
+  switch (fault.kind) {
+    case 'status': {
+      const headers: Record<string, string> = {};
+      if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
+      return {
+        kind: 'answer',
+        response: errorResponse(fault.status, 'stub_fault', `fault injected on demand: HTTP ${fault.status}`, undefined, headers),
+      };
+    }
+    case 'redirect': {
+      // no-store: a browser caches a 301 or 308, and would replay it without asking the stub again.
+      const headers = { location: fault.location.split('{url}').join(url), 'cache-control': 'no-store' };
+      return {
+        kind: 'answer',
+        response: errorResponse(fault.status, 'stub_redirect', `redirect injected on demand: HTTP ${fault.status}`, undefined, headers),
+      };
+    }
+    case 'slow':
+      return { kind: 'slow', delayMs: fault.delayMs, respond };
+    case 'reset':
+      return { kind: 'reset' };
+    case 'truncated':
+      return { kind: 'truncated', response: respond() };
+    case 'html':
+      return { kind: 'answer', response: { status: 502, body: BAD_GATEWAY_HTML, contentType: 'text/html; charset=utf-8' } };
+    case 'not-json':
+      return { kind: 'answer', response: { status: 200, body: NOT_JSON_BODY, contentType: fault.contentType } };
+  }
+}

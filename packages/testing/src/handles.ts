@@ -1,0 +1,75 @@
+/**
+ * What a test holds of a stub, whichever transport serves it: the request log, `reset()` and
+ * `failNext()`, plus `port` and `close()` on a loopback server, or the function itself for the
+ * in-memory fetch.
+ */
+import type { RecordedRequest, StubEngine } from './engine.ts';
+import { StubArgumentError } from './errors.ts';
+import type { FaultOptions, FaultSpec } from './faults.ts';
+import { inMemoryFetch, type FetchFunction, type StubFetchOptions } from './fetch.ts';
+import type { routes } from './generated/routes.ts';
+import { listen, type ListenOptions } from './server.ts';
+
+type Route = (typeof routes)[number];
+/** Operation ids of the node RPC spec, e.g. `getAccountV2`, `listTransactionsV1`. */
+export type NodeOperationId = Extract<Route, { service: 'node-rpc' }>['operationId'];
+/** Operation ids of the price-history spec: `getHistory`, `getLatest`. */
+export type PriceOperationId = Extract<Route, { service: 'price-history' }>['operationId'];
+
+/** The controls every stub has, on either transport. */
+export interface StubControls<Op extends string = string> {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  readonly url: string;
+  /** Every request received, in arrival order (faulted ones and preflights too). Live array. */
+  readonly requests: RecordedRequest[];
+  /** Empties `requests`, forgets the `x-stub-fault-times` counters and drops queued `failNext` faults. */
+  reset(): void;
+  /**
+   * Answers the next `times` (default 1) requests of `operationId` with a fault, before any fault a
+   * request's headers ask for: a 4xx/5xx status (`429` and `503` with `Retry-After: 1`), `'slow'`,
+   * `'reset'`, `'truncated'`, `'html'` or `'not-json'`. Throws `StubArgumentError` for an operation
+   * the stub does not serve, a bad kind or a bad count.
+   *
+   * @example
+   * ```ts
+   * stub.failNext('getAccountV2', 503, 2); // two 503s, then the account
+   * ```
+   */
+  failNext(operationId: Op, kind: FaultSpec, times?: number, options?: FaultOptions): void;
+}
+
+/** A stub listening on loopback. */
+export interface StubHandle<Op extends string = string> extends StubControls<Op> {
+  readonly port: number;
+  /** Stops listening and destroys every open socket, pending slow responses included. */
+  close(): Promise<void>;
+}
+
+/** A stub answering in memory: pass it as a client's `fetch` option. */
+export type StubFetch<Op extends string = string> = FetchFunction & StubControls<Op>;
+
+function controls<Op extends string>(engine: StubEngine, url: string): StubControls<Op> {
+  return {
+    url,
+    requests: engine.requests,
+    reset: () => engine.reset(),
+    failNext: (operationId, kind, times, options) => engine.failNext(operationId, kind, times, options),
+  };
+}
+
+/** Serves `engine` on loopback and returns its handle with `extra` fields. */
+export async function serve<Op extends string, T extends object>(engine: StubEngine, options: ListenOptions, extra: T): Promise<StubHandle<Op> & T> {
+  const server = await listen(engine, options);
+  return Object.assign(controls<Op>(engine, server.url), { port: server.port, close: server.close }, extra);
+}
+
+/** An in-memory fetch over `engine` with its controls and `extra` fields. */
+export function fetchOf<Op extends string, T extends object>(engine: StubEngine, defaultUrl: string, options: StubFetchOptions, extra: T): StubFetch<Op> & T {
+  let origin: string;
+  try {
+    origin = new URL(options.url ?? defaultUrl).origin;
+  } catch {
+    throw new StubArgumentError('url', `must be an absolute http(s) URL, got '${String(options.url)}'`);
+  }
+  return Object.assign(inMemoryFetch(engine, origin, options.fallback), controls<Op>(engine, origin), extra);
+}

@@ -1,0 +1,75 @@
+/**
+ * What a stub's router sees and answers: a parsed request and a response (status, body text, headers).
+ * Platform-neutral, so that the same routers answer over loopback HTTP and through the in-memory fetch.
+ */
+
+/** Request headers, names lowercased (Node's `IncomingHttpHeaders` fits this). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** A parsed request handed to a stub's router. */
+export interface StubRequest {
+  method: string;
+  /** Raw path without the query, as sent. */
+  path: string;
+  query: URLSearchParams;
+  headers: RequestHeaders;
+}
+
+/** A response a router produces: status, body text and extra headers. */
+export interface StubResponse {
+  status: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** A router: must not throw for bad input (it answers 4xx instead). */
+export type Router = (req: StubRequest) => StubResponse;
+
+export function jsonResponse(status: number, value: unknown, headers?: Record<string, string>): StubResponse {
+  return headers === undefined
+    ? { status, body: JSON.stringify(value), contentType: 'application/json' }
+    : { status, body: JSON.stringify(value), contentType: 'application/json', headers };
+}
+
+/** A JSON body already serialized (used where a u64 above 2^53 must be written exactly). */
+export function rawJsonResponse(status: number, body: string): StubResponse {
+  return { status, body, contentType: 'application/json' };
+}
+
+/** The error body of both stubs: `{ error: <code>, message: <text> }` (plus `extra` fields). */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  extra?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): StubResponse {
+  return jsonResponse(status, { ...extra, error: code, message }, headers);
+}
+
+export function headerValue(headers: RequestHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(', ') : (v as string | undefined);
+}
+
+/** Splits a request path into decoded segments; `undefined` when a segment is not valid percent-encoding. */
+export function pathSegments(path: string): string[] | undefined {
+  const parts = path.split('/').slice(1);
+  try {
+    return parts.map((p) => decodeURIComponent(p));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads one query parameter: `undefined` when absent, the string when given once, or `{ repeated }` when
+ * it appears more than once (the stubs answer 400 to repeated parameters rather than guess).
+ */
+export function queryParam(query: URLSearchParams, name: string): string | undefined | { repeated: true } {
+  const all = query.getAll(name);
+  if (all.length === 0) return undefined;
+  if (all.length > 1) return { repeated: true };
+  return all[0];
+}

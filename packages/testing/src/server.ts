@@ -1,0 +1,126 @@
+/**
+ * The loopback HTTP transport: a `node:http` server that carries out what the engine decides, and a
+ * `close()` that ends every socket (slow requests included).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { answerHeaders, PREFLIGHT_HEADERS, type StubEngine } from './engine.ts';
+import { StubArgumentError } from './errors.ts';
+import type { StubResponse } from './router.ts';
+
+/** Loopback addresses the stubs may bind to. Anything else is refused. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** Where a server listens. */
+export interface ListenOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Loopback host: '127.0.0.1' (default), '::1' or 'localhost'. */
+  host?: string;
+}
+
+export interface Listening {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening and destroys every open socket, pending slow responses included. */
+  close(): Promise<void>;
+}
+
+function write(res: ServerResponse, r: StubResponse): void {
+  const body = new TextEncoder().encode(r.body);
+  res.writeHead(r.status, { ...answerHeaders(r), 'content-length': String(body.length) });
+  res.end(body);
+}
+
+/** Checks where a stub is asked to listen, naming the option at fault. */
+export function checkListenOptions(options: ListenOptions): { port: number; host: string } {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host)) {
+    throw new StubArgumentError('host', `stubs listen on loopback only (127.0.0.1, ::1, localhost), not '${host}'`);
+  }
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new StubArgumentError('port', `must be an integer in 0..65535, got ${port}`);
+  }
+  return { port, host };
+}
+
+/** Serves `engine` on loopback until `close()`. */
+export async function listen(engine: StubEngine, options: ListenOptions): Promise<Listening> {
+  const { port, host } = checkListenOptions(options);
+  const sockets = new Set<Socket>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let closing = false;
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const outcome = engine.dispatch(req.method ?? 'GET', req.url ?? '/', req.headers);
+    switch (outcome.kind) {
+      case 'preflight':
+        res.writeHead(204, PREFLIGHT_HEADERS).end();
+        return;
+      case 'answer':
+        write(res, outcome.response);
+        return;
+      case 'slow': {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed && !closing) write(res, outcome.respond());
+        }, outcome.delayMs);
+        timers.add(timer);
+        // The client gave up (abort/timeout): drop the pending answer.
+        res.on('close', () => {
+          clearTimeout(timer);
+          timers.delete(timer);
+        });
+        return;
+      }
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'truncated': {
+        const r = outcome.response;
+        const body = new TextEncoder().encode(r.body);
+        res.writeHead(r.status, { ...answerHeaders(r), 'content-length': String(body.length + 100) });
+        // Half the body, then FIN: the client sees a premature end of the announced length.
+        res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.end());
+        return;
+      }
+    }
+  };
+
+  const server = createServer(handle);
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: Error): void => reject(err);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    close() {
+      closed ??= new Promise<void>((resolve, reject) => {
+        closing = true;
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
+      });
+      return closed;
+    },
+  };
+}
