@@ -23,7 +23,7 @@ export interface StubFetchOptions {
 }
 
 /** A function with `fetch`'s signature, answered in memory. */
-export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 const MAX_REDIRECTS = 20;
 const isRedirect = (status: number): boolean => (REDIRECT_STATUSES as readonly number[]).includes(status);

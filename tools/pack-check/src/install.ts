@@ -5,6 +5,7 @@
  * CommonJS files) and `bundler`, and with a Node-only setup (`lib` ES2022 and `@types/node`, no DOM).
  * The installed trees are checked too: no ajv anywhere, no `@types/node` anywhere.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +81,24 @@ export function check(v: unknown): number {
 // @ts-expect-error strict is a boolean
 validateTransactionOutput({}, { strict: 'yes' });
 `,
+  '@x/testing': `
+import { createNodeStubFetch, createPriceStubFetch, startNodeStub, StubArgumentError, STUB_ACCOUNTS, type NodeStubFetch, type AccountSpec } from '@x/testing';
+const carol: AccountSpec = { transactions: [{ to: 'alice', amount: '5' }, { function: '0x1::counter::increment' }] };
+export const node: NodeStubFetch = createNodeStubFetch({ shapes: 'live', accounts: { carol } });
+export async function account(): Promise<number> {
+  node.failNext('getAccountV2', 503, 1, { retryAfter: '0' });
+  const r: Response = await node(\`\${node.url}/rpc/v2/accounts/\${STUB_ACCOUNTS.alice}\`);
+  return r.status + node.requests.length + (node.accounts['carol'] ?? '').length;
+}
+export async function listening(): Promise<string> {
+  const stub = await startNodeStub({ port: 0 });
+  await stub.close();
+  return stub.url + createPriceStubFetch().apiKey;
+}
+export const isArg = (e: unknown): boolean => e instanceof StubArgumentError && e.code === 'INVALID_ARGUMENT';
+// @ts-expect-error not an operation of the node stub
+node.failNext('getHistory', 500);
+`,
 };
 
 /** What the runtime checks print: the export names, and the package's own smoke test. */
@@ -100,7 +119,23 @@ if (${JSON.stringify(name)} === '@x/validators') {
   if (r.ok || r.issues[0].path !== '/Move/gas_used') throw new Error('unexpected result ' + JSON.stringify(r));
   smoke = 'validateTransactionOutput reports ' + r.issues[0].path + ': ' + r.issues[0].message;
 }
-console.log(JSON.stringify({ names, smoke }));
+// Async checks in a function: the CommonJS file cannot await at its top level.
+const asyncSmoke = async () => {
+  if (${JSON.stringify(name)} === '@x/testing') {
+    const fetchStub = m.createNodeStubFetch();
+    const inMemory = await fetchStub(fetchStub.url + '/rpc/v2/accounts/0x1');
+    const stub = await m.startNodeStub();
+    const overHttp = await fetch(stub.url + '/rpc/v2/accounts/0x1');
+    const same = (await inMemory.text()) === (await overHttp.text());
+    await stub.close();
+    if (inMemory.status !== 200 || !same) throw new Error('the in-memory and loopback answers differ');
+    smoke = 'getAccountV2 of 0x1 in memory and over loopback: the same 200 body';
+  }
+};
+asyncSmoke().then(
+  () => console.log(JSON.stringify({ names, smoke })),
+  (e) => { console.error(e); process.exit(1); },
+);
 `;
 
 /** At most this many things at once (the type checks: one per core, not twelve fighting for two). */
@@ -224,13 +259,18 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
         check(label, ok, detail);
       }
 
-      // The CLI of the validators, through the bin npm linked.
-      if (p.manifest.bin) {
-        for (const bin of Object.keys(p.manifest.bin)) {
-          const r = await run(join(dir, 'node_modules', '.bin', bin), ['--strict', join(ROOT, 'specs', 'recorded')], { cwd: dir, env });
-          check(`bin ${bin} --strict specs/recorded`, r.code === 0, r.stdout + r.stderr);
-          if (r.code === 0) out.push(`bin ${bin}: ${r.stdout.trim().split('\n').at(-1)}`);
+      // The CLIs, through the bins npm linked.
+      for (const bin of Object.keys(p.manifest.bin ?? {})) {
+        const path = join(dir, 'node_modules', '.bin', bin);
+        if (bin === 'x-stub') {
+          const r = await serveOnce(path, dir, env);
+          check(`bin ${bin}: serves the node and price stubs, stops on SIGTERM`, r.ok, r.detail);
+          if (r.ok) out.push(`bin ${bin}: ${r.detail}`);
+          continue;
         }
+        const r = await run(path, ['--strict', join(ROOT, 'specs', 'recorded')], { cwd: dir, env });
+        check(`bin ${bin} --strict specs/recorded`, r.code === 0, r.stdout + r.stderr);
+        if (r.code === 0) out.push(`bin ${bin}: ${r.stdout.trim().split('\n').at(-1)}`);
       }
 
       // TypeScript consumers, without @types/node in the tree (the default lib has the DOM's fetch types).
@@ -260,6 +300,30 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
       report(p, out, local, tally);
     }),
   );
+}
+
+/** Starts `x-stub` on free ports, asks both stubs once, and stops it with SIGTERM (exit 0 expected). */
+async function serveOnce(bin: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ ok: boolean; detail: string }> {
+  const child = spawn(bin, ['--node-port', '0', '--price-port', '0'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  try {
+    const deadline = Date.now() + 15_000;
+    while (!out.includes('Ctrl-C')) {
+      if (child.exitCode !== null || Date.now() > deadline) return { ok: false, detail: `did not start: ${out}` };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const node = /node stub:\s+(\S+)/.exec(out)?.[1];
+    const price = /price stub:\s+(\S+)/.exec(out)?.[1];
+    const statuses = [(await fetch(`${node}/rpc/v2/accounts/0x1`)).status, (await fetch(`${price}/latest`)).status];
+    child.kill('SIGTERM');
+    const code = await exited;
+    return { ok: statuses.join() === '200,200' && code === 0, detail: `GET ${node}/rpc/v2/accounts/0x1 and ${price}/latest: ${statuses.join(', ')}; exit ${code} on SIGTERM` };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
 }
 
 /** Prints one package's results in one block (the packages run in parallel). */
