@@ -4,8 +4,7 @@
  * them in a browser throws and says what to use instead.
  */
 import { StubArgumentError } from './errors.ts';
-import type { startNodeStub as startNode } from './node/stub.ts';
-import type { startPriceStub as startPrice } from './price/stub.ts';
+import type { startNodeStub as startNode, startPriceStub as startPrice } from './start.ts';
 
 export * from './shared.ts';
 

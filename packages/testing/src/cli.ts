@@ -4,8 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { STUB_ACCOUNTS } from './node/accounts.ts';
-import { startNodeStub } from './node/stub.ts';
-import { DEFAULT_PRICE_API_KEY, startPriceStub } from './price/stub.ts';
+import { startNodeStub, startPriceStub } from './start.ts';
+import { DEFAULT_PRICE_API_KEY } from './price/stub.ts';
 
 const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
 

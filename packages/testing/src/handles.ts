@@ -8,7 +8,6 @@ import { StubArgumentError } from './errors.ts';
 import type { FaultOptions, FaultSpec } from './faults.ts';
 import { inMemoryFetch, type FetchFunction, type StubFetchOptions } from './fetch.ts';
 import type { routes } from './generated/routes.ts';
-import { listen, type ListenOptions } from './server.ts';
 
 type Route = (typeof routes)[number];
 /** Operation ids of the node RPC spec, e.g. `getAccountV2`, `listTransactionsV1`. */
@@ -48,19 +47,13 @@ export interface StubHandle<Op extends string = string> extends StubControls<Op>
 /** A stub answering in memory: pass it as a client's `fetch` option. */
 export type StubFetch<Op extends string = string> = FetchFunction & StubControls<Op>;
 
-function controls<Op extends string>(engine: StubEngine, url: string): StubControls<Op> {
+export function controls<Op extends string>(engine: StubEngine, url: string): StubControls<Op> {
   return {
     url,
     requests: engine.requests,
     reset: () => engine.reset(),
     failNext: (operationId, kind, times, options) => engine.failNext(operationId, kind, times, options),
   };
-}
-
-/** Serves `engine` on loopback and returns its handle with `extra` fields. */
-export async function serve<Op extends string, T extends object>(engine: StubEngine, options: ListenOptions, extra: T): Promise<StubHandle<Op> & T> {
-  const server = await listen(engine, options);
-  return Object.assign(controls<Op>(engine, server.url), { port: server.port, close: server.close }, extra);
 }
 
 /** An in-memory fetch over `engine` with its controls and `extra` fields. */

@@ -18,5 +18,4 @@
  * @module @x/testing
  */
 export * from './shared.ts';
-export { startNodeStub } from './node/stub.ts';
-export { startPriceStub } from './price/stub.ts';
+export { startNodeStub, startPriceStub } from './start.ts';

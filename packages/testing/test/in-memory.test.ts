@@ -73,7 +73,7 @@ describe('the same table over loopback HTTP and in memory', () => {
     expect(memory.requests.map((r) => [r.method, r.url, r.operationId])).toEqual([[method, path, server.requests.at(-1)?.operationId]]);
   });
 
-  it.each([
+  it.each<{ name: string; path: string; headers?: Record<string, string> }>([
     { name: 'history', path: '/history?trading_pair=btc_usdt&startDate=1731974400000&endDate=1732003200000&interval=3600', headers: { 'x-api-key': 'test-key' } },
     { name: 'history without a key', path: '/history?trading_pair=btc_usdt&startDate=0&endDate=1&interval=60' },
     { name: 'latest of one pair', path: '/latest?trading_pair=eth_usdt' },

@@ -5,7 +5,7 @@
 import { StubEngine } from '../engine.ts';
 import { StubArgumentError } from '../errors.ts';
 import type { StubFetchOptions } from '../fetch.ts';
-import { fetchOf, serve, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
+import { fetchOf, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
   headerValue,
@@ -17,7 +17,6 @@ import {
   type StubRequest,
   type StubResponse,
 } from '../router.ts';
-import type { ListenOptions } from '../server.ts';
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { authKey, chainFor, type AccountState, type Chain, type TxInfo } from './chain.ts';
@@ -336,7 +335,7 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
   };
 }
 
-function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info: NodeStubInfo } {
+export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info: NodeStubInfo } {
   const seed = seedToU32(options.seed ?? 1);
   const shapes = options.shapes ?? 'documented';
   const users = options.accounts ?? {};
@@ -344,22 +343,6 @@ function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info: NodeS
   // Names of user accounts next to the seeded ones; the router has checked them.
   const accounts = { ...STUB_ACCOUNTS, ...Object.fromEntries(Object.keys(users).map((n) => [n, userAddress(n, users[n] as AccountSpec) as string])) };
   return { engine: new StubEngine('node-rpc', route), info: { seed, accounts, shapes } };
-}
-
-/**
- * Starts the node RPC stub on loopback (port 0, a free one, by default).
- *
- * @example
- * ```ts
- * const stub = await startNodeStub();
- * const node = createNodeClient({ baseUrl: stub.url });
- * await node.v2.getAccount(stub.accounts.alice);
- * await stub.close();
- * ```
- */
-export async function startNodeStub(options: NodeStubOptions & ListenOptions = {}): Promise<NodeStubHandle> {
-  const { engine, info } = nodeEngine(options);
-  return serve(engine, options, info);
 }
 
 /**

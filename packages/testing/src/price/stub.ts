@@ -4,9 +4,8 @@
  */
 import { StubEngine } from '../engine.ts';
 import type { StubFetchOptions } from '../fetch.ts';
-import { fetchOf, serve, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
+import { fetchOf, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import { errorResponse, jsonResponse, queryParam, type StubRequest, type StubResponse } from '../router.ts';
-import type { ListenOptions } from '../server.ts';
 import { seedToU32 } from '../random.ts';
 import { PRICE_PAIRS, candleAt, instrumentAt, type Candle } from './model.ts';
 
@@ -133,29 +132,13 @@ export type PriceStubFetch = StubFetch<PriceOperationId> & PriceStubInfo;
 /** The price stub's default origin in memory (the port `x-stub` gives it). */
 export const PRICE_STUB_URL = 'http://127.0.0.1:27001';
 
-function priceEngine(options: PriceStubOptions): { engine: StubEngine; info: PriceStubInfo } {
+export function priceEngine(options: PriceStubOptions): { engine: StubEngine; info: PriceStubInfo } {
   const seed = seedToU32(options.seed ?? 1);
   const apiKey = options.apiKey ?? DEFAULT_PRICE_API_KEY;
   const now = options.now ?? (() => DEFAULT_PRICE_NOW);
   const maxCandles = options.maxCandles ?? DEFAULT_MAX_CANDLES;
   const route = createPriceRouter({ seed, apiKey, now, maxCandles });
   return { engine: new StubEngine('price-history', route), info: { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now } };
-}
-
-/**
- * Starts the price-history stub on loopback (port 0, a free one, by default).
- *
- * @example
- * ```ts
- * const stub = await startPriceStub({ apiKey: 'k' });
- * const prices = createPriceClient({ baseUrl: stub.url, apiKey: 'k' });
- * await prices.latest({ pair: 'btc_usdt' });
- * await stub.close();
- * ```
- */
-export async function startPriceStub(options: PriceStubOptions & ListenOptions = {}): Promise<PriceStubHandle> {
-  const { engine, info } = priceEngine(options);
-  return serve(engine, options, info);
 }
 
 /**

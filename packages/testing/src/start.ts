@@ -1,0 +1,48 @@
+/**
+ * The stubs on loopback HTTP (Node only: `node:http`). Kept apart from the routers and the in-memory
+ * fetch so that the browser build imports nothing of Node.
+ */
+import type { StubEngine } from './engine.ts';
+import { controls, type StubHandle } from './handles.ts';
+import { nodeEngine, type NodeStubHandle, type NodeStubOptions } from './node/stub.ts';
+import { priceEngine, type PriceStubHandle, type PriceStubOptions } from './price/stub.ts';
+import { listen, type ListenOptions } from './server.ts';
+
+/** Serves `engine` on loopback and returns its handle with `extra` fields. */
+async function serve<Op extends string, T extends object>(engine: StubEngine, options: ListenOptions, extra: T): Promise<StubHandle<Op> & T> {
+  const server = await listen(engine, options);
+  return Object.assign(controls<Op>(engine, server.url), { port: server.port, close: server.close }, extra);
+}
+
+/**
+ * Starts the node RPC stub on loopback (port 0, a free one, by default).
+ *
+ * @example
+ * ```ts
+ * const stub = await startNodeStub();
+ * const node = createNodeClient({ baseUrl: stub.url });
+ * await node.v2.getAccount(stub.accounts.alice);
+ * await stub.close();
+ * ```
+ */
+export async function startNodeStub(options: NodeStubOptions & ListenOptions = {}): Promise<NodeStubHandle> {
+  const { engine, info } = nodeEngine(options);
+  return serve(engine, options, info);
+}
+
+/**
+ * Starts the price-history stub on loopback (port 0, a free one, by default).
+ *
+ * @example
+ * ```ts
+ * const stub = await startPriceStub({ apiKey: 'k' });
+ * const prices = createPriceClient({ baseUrl: stub.url, apiKey: 'k' });
+ * await prices.latest({ pair: 'btc_usdt' });
+ * await stub.close();
+ * ```
+ */
+export async function startPriceStub(options: PriceStubOptions & ListenOptions = {}): Promise<PriceStubHandle> {
+  const { engine, info } = priceEngine(options);
+  return serve(engine, options, info);
+}
+
