@@ -10,7 +10,7 @@
  *
  * Builds nothing: run `pnpm build` first (`pnpm check` does).
  */
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -59,6 +59,13 @@ const CASES: readonly Case[] = [
     source: `export * from ${JSON.stringify(dist('node-client'))}; export { createPriceClient } from ${JSON.stringify(dist('price-client'))};`,
     external: [],
   },
+  // @x/testing's browser build (the in-memory stubs and their seeded chain), its dependencies included; reported only.
+  {
+    label: 'browser: @x/testing (in-memory stubs), dependencies included',
+    dir: 'testing',
+    source: `export * from ${JSON.stringify(join(ROOT, 'packages', 'testing', 'dist', 'browser.js'))};`,
+    external: [],
+  },
 ];
 
 /**
@@ -98,6 +105,32 @@ const KNOWN_OVER: Readonly<Record<string, { readonly ceiling: number; readonly n
 };
 
 const EXTERNAL = ['openapi-fetch'];
+
+/** Bytes of every file under `path` (a file or a folder). */
+function bytesUnder(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.size;
+  return readdirSync(path).reduce((sum, name) => sum + bytesUnder(join(path, name)), 0);
+}
+
+/** A published package's files as npm installs them: package.json plus its `files` entries. */
+function publishedBytes(dir: string): number {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { files?: string[] };
+  return bytesUnder(join(dir, 'package.json')) + (manifest.files ?? []).reduce((sum, f) => sum + bytesUnder(join(dir, f)), 0);
+}
+
+/** A workspace package's install size: its own published files, its @x dependencies', and the registry ones (whole). */
+function installSize(name: string): { total: number; parts: Array<[string, number]> } {
+  const dir = join(ROOT, 'packages', name);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const parts: Array<[string, number]> = [[`@x/${name}`, publishedBytes(dir)]];
+  for (const dep of Object.keys(manifest.dependencies ?? {})) {
+    const depDir = realpathSync(join(dir, 'node_modules', dep));
+    parts.push([dep, dep.startsWith('@x/') ? publishedBytes(depDir) : bytesUnder(depDir)]);
+  }
+  return { total: parts.reduce((sum, [, b]) => sum + b, 0), parts };
+}
 
 interface Row {
   label: string;
@@ -188,6 +221,11 @@ mkdirSync(join(ROOT, '.size'), { recursive: true });
 const report = { node: process.versions.node, gzipLevel: 9, external: EXTERNAL, rows };
 writeFileSync(join(ROOT, '.size', 'report.json'), JSON.stringify(report, null, 2) + '\n');
 if (values.json) console.log(JSON.stringify(report, null, 2));
+
+// Install size of @x/testing (issue 20): what npm puts on disk for it alone, its dependencies included.
+const installed = installSize('testing');
+console.log(`\ninstall size of @x/testing: ${fmt(installed.total)} B (${installed.parts.map(([n, b]) => `${n} ${fmt(b)} B`).join(', ')})`);
+writeFileSync(join(ROOT, '.size', 'install.json'), JSON.stringify(installed, null, 2) + '\n');
 
 const failed = rows.filter((r) => r.verdict === 'OVER');
 if (failed.length) {
