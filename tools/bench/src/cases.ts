@@ -13,7 +13,7 @@ import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';
 /** The repository root, from this file's place in it. */
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 
-export const GROUPS = ['validate', 'unions', 'http', 'gen'] as const;
+export const GROUPS = ['validate', 'unions', 'http', 'gen', 'stub'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** What a case gets from main.ts. */
@@ -140,6 +140,16 @@ export const CASES: readonly Case[] = [
     async run(ctx) {
       const { benchGen } = await import('./gen.ts');
       return [await benchGen(ctx.root, ctx.quick ? 1 : 2, ctx.quick ? 2 : 3)];
+    },
+  },
+  {
+    id: 'stub.start',
+    group: 'stub',
+    title: '6: startNodeStub, cold and with new seeds (issue 20: under 50 ms)',
+    servers: false,
+    async run(ctx) {
+      const { benchStubStart } = await import('./stub-start.ts');
+      return [await benchStubStart(ctx.quick ? 5 : 20)];
     },
   },
 ];
