@@ -58,11 +58,15 @@ export function controls<Op extends string>(engine: StubEngine, url: string): St
 
 /** An in-memory fetch over `engine` with its controls and `extra` fields. */
 export function fetchOf<Op extends string, T extends object>(engine: StubEngine, defaultUrl: string, options: StubFetchOptions, extra: T): StubFetch<Op> & T {
-  let origin: string;
+  let url: URL | undefined;
   try {
-    origin = new URL(options.url ?? defaultUrl).origin;
+    url = new URL(options.url ?? defaultUrl);
   } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new StubArgumentError('url', `must be an absolute http(s) URL, got '${String(options.url)}'`);
   }
+  const origin = url.origin;
   return Object.assign(inMemoryFetch(engine, origin, options.fallback), controls<Op>(engine, origin), extra);
 }

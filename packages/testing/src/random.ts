@@ -5,6 +5,7 @@
 // A pure-JS sha256, so that the same module runs in Node and in browsers (Web Crypto's digest is async).
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { StubArgumentError } from './errors.ts';
 
 /** A PRNG returning floats in [0, 1). */
 export type Rng = () => number;
@@ -39,9 +40,10 @@ export function fnv1a(text: string): number {
 /** A seed given as a number or a string, as an unsigned 32-bit integer. */
 export function seedToU32(seed: number | string): number {
   if (typeof seed === 'number') {
-    if (!Number.isSafeInteger(seed)) throw new TypeError(`seed must be a safe integer or a string, got ${seed}`);
+    if (!Number.isSafeInteger(seed)) throw new StubArgumentError('seed', `must be a safe integer or a string, got ${seed}`);
     return seed >>> 0;
   }
+  if (typeof seed !== 'string') throw new StubArgumentError('seed', `must be a safe integer or a string, got ${String(seed)}`);
   return fnv1a(seed);
 }
 
