@@ -126,7 +126,7 @@ describe('errors', () => {
 describe('timeouts, aborts and retries', () => {
   it('a timeout followed by a successful retry', async () => {
     const node = client({
-      timeoutMs: 300,
+      timeoutMs: 1_000, // long enough for the retry on a loaded machine (the first attempt waits 5 s)
       retry: { attempts: 2, baseDelayMs: 1 },
       headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '5000', 'x-stub-fault-times': '1' },
     });
