@@ -11,7 +11,7 @@ import {
   validateTransactionInfoV1,
   type ValidateOptions,
 } from '../src/index.ts';
-import { fixtures } from './fixtures.js';
+import { fixtures, transactionInfoV1 } from './fixtures.js';
 import { liveModuleAbi, liveModulesV1, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
 
 const variants: ValidateOptions[] = [{}, { strict: true }, { allErrors: true }, { strict: true, allErrors: true }];
@@ -69,6 +69,21 @@ describe('the live profile still rejects what fits neither form', () => {
       expect(r.issues[0]!.message).toContain(`closest: the ${closest} form`);
       expect(r.issues[0]!.message).toContain(`overlay action ${action}`);
     }
+  });
+
+  it('whichever form fitted before (each node tries that one first), the verdicts and issues are the same', () => {
+    const documented = structuredClone(transactionInfoV1);
+    for (const [, value] of cases.map(([w, v]) => [w, v] as const)) {
+      const after = (primer: unknown) => {
+        validateTransactionInfoV1(primer, { profile: 'live' });
+        return variants.map((options) => validateTransactionInfoV1(value, { ...options, profile: 'live' }));
+      };
+      const afterObserved = after(liveTransactionV1);
+      expect(after(documented)).toEqual(afterObserved);
+      expect(after(liveTransactionV1)).toEqual(afterObserved);
+    }
+    expect(validateTransactionInfoV1(documented, { profile: 'live' }).ok).toBe(true);
+    expect(validateTransactionInfoV1(liveTransactionV1, { profile: 'live' }).ok).toBe(true);
   });
 
   it('keeps the other issues of a value as they are (allErrors)', () => {

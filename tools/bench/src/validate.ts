@@ -107,6 +107,7 @@ export async function benchValidatePages(pages: Pages, rounds: number): Promise<
   assertRealistic(realisticLive);
   for (const strict of [false, true]) {
     ensureValid(realistic, { strict }, 'the realistic page');
+    ensureValid(realistic, { strict, profile: 'live' }, 'the realistic page under the live profile');
     ensureValid(realisticLive, { strict, profile: 'live' }, 'the realistic page in the live shapes');
     ensureValid(busy, { strict }, 'the busy page');
     if (!referenceValidPage(realistic, strict)) throw new Error('the reference validator rejects the realistic page');
@@ -146,6 +147,13 @@ export async function benchValidatePages(pages: Pages, rounds: number): Promise<
     rows.push(ratioRow(`validate.live.${p}`, '1', `validate realistic page in the live shapes (${kib(pages.realisticLive)} KiB), profile live, ${p}`, { label: 'JSON.parse', t: live.parse }, { label: p, t: live[p] }, `${p} validation time / JSON.parse time`, TARGET[p]));
   }
 
+  // The documented page under the live profile: what a client's injected validator does by default
+  // (createResponseValidator defaults to live) against a node that answers as the document says.
+  const liveOnDocumented = timePage(pages.realistic, realistic, 'live', rounds);
+  for (const p of ['lenient', 'strict'] as const) {
+    rows.push(ratioRow(`validate.live-on-documented.${p}`, '1', `validate the realistic documented page, profile live (the clients' default), ${p}`, { label: 'JSON.parse', t: liveOnDocumented.parse }, { label: p, t: liveOnDocumented[p] }, `${p} validation time / JSON.parse time`, TARGET[p]));
+  }
+
   // The busy account's page (bursts share blocks): information.
   const b = timePage(pages.busy, busy, 'documented', rounds);
   const busyDistinct = hexDistinctness(busy);
@@ -181,12 +189,13 @@ async function allocationRow(realistic: unknown, realisticLive: unknown): Promis
     lenient: () => validateResponse(OPERATION, 200, realistic),
     strict: () => validateResponse(OPERATION, 200, realistic, { strict: true }),
     liveLenient: () => validateResponse(OPERATION, 200, realisticLive, { profile: 'live' }),
+    liveOnDocumented: () => validateResponse(OPERATION, 200, realistic, { profile: 'live' }),
   };
   for (const task of Object.values(arms)) for (let i = 0; i < 2_000; i++) task();
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.enable');
-  const bytes: Record<keyof typeof arms, number> = { baseline: 0, lenient: 0, strict: 0, liveLenient: 0 };
+  const bytes: Record<keyof typeof arms, number> = { baseline: 0, lenient: 0, strict: 0, liveLenient: 0, liveOnDocumented: 0 };
   try {
     for (const [k, task] of Object.entries(arms) as [keyof typeof arms, () => unknown][]) bytes[k] = await bytesPerCall(session, task, calls);
   } finally {
@@ -201,7 +210,7 @@ async function allocationRow(realistic: unknown, realisticLive: unknown): Promis
     b: { label: 'lenient', value: bytes.lenient, unit: 'B' },
     ratio: bytes.lenient / Math.max(1, bytes.baseline),
     ratioMeaning: 'lenient bytes per page / bytes of the result object alone',
-    note: `beyond the result object: lenient ${extra('lenient')} B, strict ${extra('strict')} B, live lenient ${extra('liveLenient')} B per page (target 0)`,
+    note: `beyond the result object: lenient ${extra('lenient')} B, strict ${extra('strict')} B, live lenient ${extra('liveLenient')} B, live profile on the documented page ${extra('liveOnDocumented')} B per page (target 0)`,
     samples: bytes,
   };
 }

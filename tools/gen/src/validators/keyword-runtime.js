@@ -6,13 +6,13 @@
 export const liveProfile = { live: false };
 
 /**
- * Both forms of a `liveForms` node failed in the live profile, which tries the observed form first:
- * `errors[start..mid)` are the observed form's, `errors[mid..)` the documented form's. Keeps only
+ * Both forms of a `liveForms` node failed in the live profile: `errors[start..mid)` are the errors of
+ * the form tried first (the observed one when `observedFirst`), `errors[mid..)` the other's. Keeps only
  * those of the form that came closest (its deepest error lies deeper in the value; at the same depth,
  * a wrong type counts least, then a missing property, then anything else; on a tie, the documented
- * form) and says which form that was.
+ * form) and says which form that was. The order of the tries does not change the choice.
  */
-export function closestForm(errors, start, mid) {
+export function closestForm(errors, start, mid, observedFirst) {
   const score = (from, to) => {
     let best = 0;
     for (let i = from; i < to; i++) {
@@ -22,11 +22,13 @@ export function closestForm(errors, start, mid) {
     }
     return best;
   };
-  if (score(start, mid) > score(mid, errors.length)) {
+  const first = score(start, mid);
+  const second = score(mid, errors.length);
+  if (observedFirst ? first > second : first >= second) {
     errors.length = mid;
-    return 'observed';
+    return observedFirst ? 'observed' : 'documented';
   }
   errors.splice(start, mid - start);
-  return 'documented';
+  return observedFirst ? 'documented' : 'observed';
 }
 

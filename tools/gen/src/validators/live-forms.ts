@@ -25,7 +25,9 @@ export const RUNTIME_FILE = fileURLToPath(new URL('./keyword-runtime.js', import
  * says which:
  *
  * - documented profile (`live` false): exactly the documented form, with its errors as before;
- * - live profile: valid when the value is valid against either form, the observed one tried first.
+ * - live profile: valid when the value is valid against either form. The form that fitted last at this
+ *   node is tried first (the observed one at first): a page holds one shape throughout, so the first
+ *   try fits and a failed try, which costs an error object per check, stays rare on either shape.
  *
  * When neither fits, only the errors of the form that came closest are kept: the one whose deepest
  * error lies deeper in the value (it matched more before failing); at the same depth, the one whose
@@ -49,22 +51,28 @@ export const liveFormsKeyword: CodeKeywordDefinition = {
     const profile = gen.scopeValue('obj', { ref: liveProfile, code: _`require(${RUNTIME_MODULE}).liveProfile` });
     const closestOf = gen.scopeValue('func', { ref: closestForm, code: _`require(${RUNTIME_MODULE}).closestForm` });
     const actions = ((cxt.parentSchema as Schema)[LIVE_ACTIONS] as string[] | undefined)?.join(', ') ?? '';
+    // This node's memory of the form that fitted last in the live profile (a module-level object of the
+    // standalone code, one per node): `observed` true tries the observed form first.
+    const last = gen.scopeValue('obj', { ref: { observed: true }, code: _`{observed: true}` });
     const live = gen.const('_live', _`${profile}.live`);
+    const observedFirst = gen.const('_observedFirst', _`${live} && ${last}.observed`);
     const valid = gen.let('valid', false);
     const mid = gen.let('_mid', start);
     const form = gen.name('_valid');
-    // Each form's code once, in a loop of two tries: the documented form first in the documented
-    // profile (and only it), the observed one first in the live profile, whose values are mostly
-    // observed ones (a failed try costs an error object per check).
+    // Each form's code once, in a loop of two tries: the documented form only in the documented
+    // profile; in the live profile, the one that fitted last first.
     gen.forRange('_k', 0, 2, (k) => {
+      const observed = _`(${k} === 0) === ${observedFirst}`;
       gen.if(
-        _`(${k} === 0) !== ${live}`,
-        () => cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 0, compositeRule: true }, form),
+        observed,
         () => cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 1, compositeRule: true }, form),
+        () => cxt.subschema({ keyword: LIVE_FORMS, schemaProp: 0, compositeRule: true }, form),
       );
       gen.if(form, () => {
         gen.assign(valid, true);
         cxt.reset();
+        // The second try fitted: try it first next time.
+        gen.if(_`${k} === 1`, () => gen.assign(_`${last}.observed`, observed));
         gen.break();
       });
       gen.if(_`${k} === 0`, () => {
@@ -80,8 +88,8 @@ export const liveFormsKeyword: CodeKeywordDefinition = {
         gen.return(false);
       }
       gen.else();
-      // The live profile: both failed, the observed form's errors first; keep the closest form's.
-      const closest = gen.const('_closest', _`${closestOf}(${names.vErrors}, ${start}, ${mid})`);
+      // The live profile: both failed, the first try's errors first; keep the closest form's.
+      const closest = gen.const('_closest', _`${closestOf}(${names.vErrors}, ${start}, ${mid}, ${observedFirst})`);
       gen.assign(names.errors, _`${names.vErrors}.length`);
       cxt.error(true, { closest, actions: _`${actions}`, count: _`${names.errors} - ${start}` });
       gen.endIf();
