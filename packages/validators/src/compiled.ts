@@ -12,7 +12,8 @@ export interface CompiledError {
 
 /** One compiled validation function: `true` when valid, otherwise its `errors` are set. */
 export interface CompiledFunction {
-  (data: unknown): boolean;
+  /** `context`: ajv's `{ instancePath }` of a nested call; the facade passes `ROOT_CONTEXT`. */
+  (data: unknown, context?: Readonly<{ instancePath?: string }>): boolean;
   errors?: readonly CompiledError[] | null;
 }
 
