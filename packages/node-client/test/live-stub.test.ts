@@ -20,28 +20,29 @@ beforeAll(async () => {
 });
 afterAll(() => stub.close());
 
-const collect = async <T>(it: AsyncIterable<T>): Promise<T[]> => {
-  const out: T[] = [];
+const collect = async (it: AsyncIterable<unknown>): Promise<unknown[]> => {
+  const out: unknown[] = [];
   for await (const x of it) out.push(x);
   return out;
 };
 
 describe.each(['v1', 'v2'] as const)('%s against live shapes', (v) => {
   it('walks every module and resource to the end (v1 cursors are hex strings here)', async () => {
-    const modules = await collect(node[v].modules(PUB, { count: 7 }));
+    const modules = await collect(node[v].modules(PUB, { pageSize: 7 }));
     expect(modules).toHaveLength(PUBLISHER_MODULES.length);
-    const resources = await collect(node[v].resources(PUB, { count: 5 }));
+    const resources = await collect(node[v].resources(PUB, { pageSize: 5 }));
     expect(resources).toHaveLength(STUB_ACCOUNT_FACTS.publisher.resources);
   });
 
   it('walks every transaction, with timestamps and senders read through the shapes helpers', async () => {
-    const txs = await collect(node[v].transactions(STUB_ACCOUNTS.exactly101, { start: 0, count: 40 }));
-    expect(txs).toHaveLength(101);
-    for (const tx of txs) {
+    let n = 0;
+    for await (const tx of node[v].transactions(STUB_ACCOUNTS.exactly101, { start: 0, pageSize: 40 })) {
+      n++;
       expect(senderAddress(tx.header.sender)).toBe(STUB_ACCOUNTS.exactly101);
       expect(timestampMicros(tx.block_header!.timestamp)).toBeGreaterThan(1_700_000_000_000_000);
     }
-    const coin = await collect(node[v].coinTransactions(STUB_ACCOUNTS.exactly100, { start: 0, count: 30 }));
+    expect(n).toBe(101);
+    const coin = await collect(node[v].coinTransactions(STUB_ACCOUNTS.exactly100, { start: 0, pageSize: 30 }));
     expect(coin).toHaveLength(100);
   });
 

@@ -1,7 +1,7 @@
 /** The record types are the union of the documented and the live form; the helpers read either. */
 import { describe, expectTypeOf, test } from 'vitest';
 import type { Event, MoveModule, SmrTimestamp, SmrTransactionHeader } from '@x/node-client';
-import { eventGuid, eventSequenceNumber, moduleFunctions, senderAddress, timestampMicros, type AbiFunction, type EventGuid } from '@x/node-client/shapes';
+import { eventGuid, eventSequenceNumber, moduleFunctions, moduleStructs, senderAddress, timestampDate, timestampMicros, type AbiFunction, type EventGuid } from '@x/node-client/shapes';
 
 describe('live and documented forms are one union', () => {
   test('a timestamp must be narrowed before a field is read', () => {
@@ -13,6 +13,11 @@ describe('live and documented forms are one union', () => {
     void read;
     expectTypeOf(timestampMicros).parameter(0).toEqualTypeOf<SmrTimestamp>();
     expectTypeOf(timestampMicros).returns.toEqualTypeOf<number>();
+    expectTypeOf(timestampDate).parameter(0).toEqualTypeOf<SmrTimestamp>();
+    expectTypeOf(timestampDate).returns.toEqualTypeOf<Date>();
+    // Both forms are accepted as they are.
+    expectTypeOf(timestampMicros).toBeCallableWith({ timestamp: 1 });
+    expectTypeOf(timestampMicros).toBeCallableWith({ microseconds_since_unix_epoch: 1, utc_date_time: '1970-01-01T00:00:00.000001+00:00' });
   });
 
   test('a sender is a string or { Move }', () => {
@@ -27,11 +32,20 @@ describe('live and documented forms are one union', () => {
     expectTypeOf<Event['sequence_number']>().toEqualTypeOf<number | string>();
     expectTypeOf<Event['guid']>().toEqualTypeOf<string | { creation_number: string; account_address: string }>();
     expectTypeOf(eventGuid).returns.toEqualTypeOf<EventGuid | undefined>();
+    // Either form of an event's guid, as the event carries it.
+    expectTypeOf(eventGuid).toBeCallableWith({ guid: '0x1:3' });
+    expectTypeOf(eventGuid).toBeCallableWith({ guid: { creation_number: '3', account_address: '0x1' } });
+    expectTypeOf<EventGuid>().toEqualTypeOf<{ readonly accountAddress: string; readonly creationNumber: bigint }>();
+    expectTypeOf(eventSequenceNumber).toBeCallableWith({ sequence_number: 3 });
+    expectTypeOf(eventSequenceNumber).toBeCallableWith({ sequence_number: '3' });
     expectTypeOf(eventSequenceNumber).returns.toEqualTypeOf<bigint>();
   });
 
-  test('module ABI functions are the live array form', () => {
+  test('module ABI functions and structs are the live array form', () => {
     expectTypeOf(moduleFunctions).returns.toEqualTypeOf<AbiFunction[]>();
+    expectTypeOf(moduleStructs).toBeCallableWith({ structs: { Counter: {} } });
+    expectTypeOf(moduleStructs).toBeCallableWith({ structs: [{ name: 'Counter', is_native: false, abilities: ['key'], generic_type_params: [], fields: [{ name: 'value', type: 'u64' }] }] });
+    expectTypeOf(moduleStructs).returns.items.toHaveProperty('fields');
     expectTypeOf<AbiFunction['visibility']>().toEqualTypeOf<'public' | 'friend' | 'private'>();
     const count = (fns: MoveModule['exposed_functions']): number =>
       // @ts-expect-error -- the documented form is an object: no `length` before narrowing

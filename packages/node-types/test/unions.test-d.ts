@@ -297,7 +297,7 @@ describe('free-form objects', () => {
     expectTypeOf<TransactionInfoV2['authenticator']>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<TransactionInfoV1['payload']>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<MoveResource['data']>().toEqualTypeOf<Record<string, unknown>>();
-    // The documented module ABI forms; live nodes send strings and arrays (see live-shapes.test-d.ts).
+    // The documented module ABI forms; live nodes send strings and arrays (see the unions below and node-client's shapes.test-d.ts).
     expectTypeOf<Extract<MoveModule['name'], object>>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<Exclude<MoveModule['exposed_functions'], unknown[]>>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<Exclude<MoveModule['friends'], unknown[]>>().toEqualTypeOf<Record<string, unknown>>();

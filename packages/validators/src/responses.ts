@@ -79,6 +79,8 @@ export function validateResponse(
   body: unknown,
   options?: ValidateOptions,
 ): ValidationResult<unknown> {
+  // A bad profile throws whatever the body, as the record validators do (not only when a rule runs).
+  checkProfile(options);
   if (!has(responses, operationId)) {
     return failure(
       'operationId',

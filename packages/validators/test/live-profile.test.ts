@@ -122,6 +122,9 @@ describe('profile option', () => {
     expect(() => validateEvent({}, options)).toThrow(/profile must be 'documented' or 'live'/);
     expect(() => isSmrTimestamp({}, options)).toThrow(/profile/);
     expect(() => createResponseValidator(options)).toThrow(RangeError);
+    // Also where no schema runs: a null v1 body, an unknown operation.
+    expect(() => validateResponse('getAccountV1', 200, null, options)).toThrow(/profile/);
+    expect(() => validateResponse('noSuchOperation' as 'getAccountV1', 200, {}, options)).toThrow(RangeError);
   });
 
   it("createResponseValidator defaults to 'live' (the clients talk to live nodes); validateResponse to 'documented'", () => {

@@ -13,7 +13,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const u64 = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const u8 = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255;
 
-/** The fastest hex-digit check measured on this machine (see the bench README note): an unbounded regex. */
+/** The fastest hex-digit check measured on this machine: an unbounded regex (a 256-entry lookup table measured 0.170 against its 0.119 x JSON.parse, commit 01518f8). */
 const HEX_DIGITS = /^(0x)?[0-9a-fA-F]*$/;
 /** `^(0x)?[0-9a-fA-F]+$` (Hash, Identity). */
 const hash = (v: unknown): boolean => typeof v === 'string' && v.length > (v.startsWith('0x') ? 2 : 0) && HEX_DIGITS.test(v);
