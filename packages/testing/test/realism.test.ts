@@ -8,7 +8,7 @@ import { STUB_ACCOUNTS, VALIDATOR_COUNT } from '../src/index.ts';
 import { get, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();
-type Tx = { hash: string; block_header: { hash: string; height: number; author: string; parent: string }; authenticator: { Move?: { Ed25519: { public_key: string; signature: string } } } };
+type Tx = { status: string; output: { Move?: { events: Array<{ type: string }> } } | string | null; hash: string; block_header: { hash: string; height: number; author: string; parent: string }; authenticator: { Move?: { Ed25519: { public_key: string; signature: string } } } };
 
 async function allSent(address: string): Promise<Tx[]> {
   const out: Tx[] = [];
@@ -50,12 +50,28 @@ describe('the synthetic chain', () => {
 
   it('every account signs with its own key', async () => {
     const keys = new Map<string, string>();
-    for (const name of ['alice', 'bob', 'busy', 'publisher', 'exactly100'] as const) {
+    for (const name of ['alice', 'bob', 'busy', 'publisher', 'exactly100', 'exactly101', 'exactly200'] as const) {
       const page = await get<{ record: Tx[] }>(`${ctx.stub.url}/rpc/v2/accounts/${STUB_ACCOUNTS[name]}/transactions?count=5&start=0`);
       const own = new Set(page.body.record.map((t) => t.authenticator.Move!.Ed25519.public_key));
       expect(own.size).toBe(1);
       keys.set(name, [...own][0]!);
     }
     expect(new Set(keys.values()).size).toBe(keys.size);
+  });
+
+  it.each(['alice', 'bob'] as const)('%s: a realistic mix of outcomes and events, not one repeated transaction', async (name) => {
+    const txs = await allSent(STUB_ACCOUNTS[name]);
+    const count = (f: (t: Tx) => boolean) => txs.filter(f).length;
+    const events = (t: Tx) => (typeof t.output === 'object' && t.output?.Move ? t.output.Move.events.map((e) => e.type.replace(/^0x[0-9a-f]+::/, '')) : []);
+    const types = new Set(txs.flatMap(events));
+    expect([...types].sort()).toEqual(['coin::DepositEvent', 'coin::WithdrawEvent', 'counter::Incremented', 'transaction_fee::FeeStatement']);
+    // Transfers dominate, entry calls and failed transfers are a minority, as on a user's account.
+    const transfers = count((t) => events(t).includes('coin::WithdrawEvent'));
+    const calls = count((t) => events(t).includes('counter::Incremented'));
+    const failed = count((t) => t.status === 'Fail');
+    expect(transfers / txs.length).toBeGreaterThan(0.7);
+    expect(calls).toBeGreaterThan(0);
+    expect(failed).toBeGreaterThan(0);
+    expect(transfers + calls + failed).toBe(txs.length);
   });
 });
