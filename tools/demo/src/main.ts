@@ -3,13 +3,14 @@
  * in dist/) to read an account, walk its transactions and coin transactions, list modules and
  * resources, validate every response, read one transaction as the document gives it and as live
  * nodes send it (the same stub, `x-stub-shapes: live`) through `@x/node-client/shapes`, and read price
- * history and the latest price.
+ * history and the latest price; then the node stub in memory (`@x/testing`'s fetch) with a fault on
+ * demand and an account of the demo's own.
  */
 import { createNodeClient, isNotFound, type Event } from '@x/node-client';
 import { eventGuid, eventSequenceNumber, moduleFunctions, senderAddress, timestampDate, timestampMicros } from '@x/node-client/shapes';
 import { createPriceClient, readInstrument } from '@x/price-client';
 import { createResponseValidator, validateTransactionOutput } from '@x/validators';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from '@x/testing';
+import { createNodeStubFetch, startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from '@x/testing';
 
 const line = (label: string, value: unknown): void => console.log(`  ${label.padEnd(34)} ${String(value)}`);
 
@@ -121,6 +122,16 @@ async function main(): Promise<void> {
     const latest = await prices.latest({ pair: 'btc_usdt' });
     const btc = readInstrument(latest.instruments[0]!);
     line('latest btc_usdt', `${btc.currentPrice} at ${btc.time.toISOString()} (24h ${btc.change24h}%)`);
+    console.log('\n@x/testing in memory (no socket): a fault on demand and an account of your own');
+    const memory = createNodeStubFetch({ accounts: { carol: { transactions: [{ to: 'alice', amount: 2_500 }, { function: '0x1::counter::increment' }] } } });
+    const inMemory = createNodeClient({ baseUrl: memory.url, fetch: memory, validator, retry: { attempts: 2, baseDelayMs: 1 } });
+    memory.failNext('getAccountV2', 502);
+    const carol = await inMemory.v2.getAccount(memory.accounts.carol!);
+    line('carol after a 502 and a retry', `sequence number ${carol.sequence_number} (${memory.requests.length} requests)`);
+    const carolSent: string[] = [];
+    for await (const tx of inMemory.v2.transactions(memory.accounts.carol!, { start: 0 })) carolSent.push(`${tx.status} ${tx.hash.slice(0, 10)}…`);
+    line("carol's transactions", carolSent.join(', '));
+
     console.log('\nDone: every response above matched the specs.');
   } finally {
     await Promise.all([nodeStub.close(), priceStub.close()]);
