@@ -89,6 +89,49 @@ describe('the same table over loopback HTTP and in memory', () => {
   });
 });
 
+/** What a fault looks like to the caller of a fetch: the same over a socket and in memory. */
+type Outcome = { status?: number; body?: 'read' | 'errors'; rejects?: string; redirected?: boolean; url?: string };
+async function outcome(f: (input: string, init?: RequestInit) => Promise<Response>, url: string, init: RequestInit): Promise<Outcome> {
+  let r: Response;
+  try {
+    r = await f(url, init);
+  } catch (err) {
+    return { rejects: err === (init.signal as AbortSignal | undefined)?.reason ? 'the signal reason' : (err as Error).name };
+  }
+  const body = await r.text().then(
+    () => 'read' as const,
+    () => 'errors' as const,
+  );
+  return { status: r.status, body, redirected: r.redirected, url: r.url.replace(/^http:\/\/[^/]+/, '') };
+}
+
+const FETCH_FAULTS: Array<{ name: string; headers: Record<string, string>; init?: RequestInit; abortAfterMs?: number }> = [
+  { name: 'reset', headers: { 'x-stub-fault': 'reset' } },
+  { name: 'truncated', headers: { 'x-stub-fault': 'truncated' } },
+  { name: 'slow, then aborted', headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '60000' }, abortAfterMs: 30 },
+  { name: 'a redirect followed', headers: { 'x-stub-fault': '307', 'x-stub-redirect-to': '{url}?moved=1', 'x-stub-fault-times': '1', 'x-stub-fault-key': 'k' } },
+  { name: "a redirect with redirect: 'error'", headers: { 'x-stub-fault': '308', 'x-stub-redirect-to': '{url}?moved=1' }, init: { redirect: 'error' } },
+  { name: 'too many redirects', headers: { 'x-stub-fault': '302', 'x-stub-redirect-to': '{url}' } },
+];
+
+describe('faults only a fetch shows: the same table over a socket and in memory', () => {
+  it.each(FETCH_FAULTS)('$name', async ({ headers, init = {}, abortAfterMs }) => {
+    const server = await startNodeStub({ seed: 3 });
+    try {
+      const memory = createNodeStubFetch({ seed: 3, url: server.url });
+      const run = async (f: (input: string, init?: RequestInit) => Promise<Response>): Promise<Outcome> => {
+        const controller = new AbortController();
+        if (abortAfterMs !== undefined) setTimeout(() => controller.abort(new Error('test gave up')), abortAfterMs);
+        return outcome(f, `${server.url}/rpc/v2/accounts/0x1`, { ...init, headers, signal: controller.signal });
+      };
+      const overHttp = await run(fetch);
+      expect(await run(memory)).toEqual(overHttp);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('what a fetch shows', () => {
   it('a slow answer rejects with the signal reason on abort, and its timer is gone', async () => {
     const stub = createNodeStubFetch();
