@@ -19,10 +19,8 @@ import {
 } from '../router.ts';
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
-import { authKey, chainFor, type AccountState, type Chain, type TxInfo } from './chain.ts';
-import { canonicalAddress, fieldsToJson, parseTypeTag, structTagToString, toMoveValueV1 } from './move.ts';
-import { modulesOf, type ModuleEntry } from './modules.ts';
-import { renderTxV1, renderTxV2 } from './render.ts';
+import { chainFor } from './chain.ts';
+import { canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
 import {
   SHAPES,
   SHAPES_HEADER,
@@ -33,8 +31,9 @@ import {
   liveTransactionPage,
   type Shapes,
 } from './live.ts';
-import { moduleKeyHex, resourceKeyHex, resourcesOf, type ResourceEntry } from './resources.ts';
-import { buildUserAccounts, userAddress, type AccountSpec, type UserAccount } from './user-accounts.ts';
+import { moduleKeyHex, resourceKeyHex } from './resources.ts';
+import { buildUserAccounts, userAddress, type AccountSpec } from './user-accounts.ts';
+import { seededViews, type AccountView, type TxView, type Version } from './views.ts';
 
 /** The node stub's data, on either transport. */
 export interface NodeStubOptions {
@@ -73,7 +72,6 @@ export const DEFAULT_COUNT = 20;
 export const MAX_TRANSACTION_COUNT = 100;
 const U64_MAX = 18446744073709551615n;
 
-type Version = 'v1' | 'v2';
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: StubResponse };
 
 const bad = (code: string, message: string): { ok: false; response: StubResponse } => ({
@@ -119,27 +117,27 @@ function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
 /** A v1 listing cursor: bytes (documented) or their hex (live). */
 const cursorV1 = (live: boolean, bytes: number[] | null): number[] | string | null => (live ? liveCursorV1(bytes) : bytes);
 
-/** Index of the first element whose cursor is >= start (binary search over an ascending list). */
-function lowerBound(chain: Chain, list: number[], start: bigint): number {
+/** Index of the first transaction whose cursor is >= start (binary search over an ascending list). */
+function lowerBound(list: readonly TxView[], start: bigint): number {
   if (start > BigInt(Number.MAX_SAFE_INTEGER)) return list.length;
   const s = Number(start);
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((chain.txs[list[mid] as number] as TxInfo).cursor < s) lo = mid + 1;
+    if ((list[mid] as TxView).cursor < s) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /** `count` most recent, descending (no start), or `count` from index `from`, ascending. */
-function page(list: number[], count: number, from: number | undefined): number[] {
+function page<T>(list: readonly T[], count: number, from: number | undefined): T[] {
   if (from === undefined) return count === 0 ? [] : list.slice(Math.max(0, list.length - count)).reverse();
   return list.slice(from, from + count);
 }
 
-function keyPage<T>(entries: T[], keyOf: (e: T) => string, count: number, start: string | undefined) {
+function keyPage<T>(entries: readonly T[], keyOf: (e: T) => string, count: number, start: string | undefined) {
   let from = 0;
   if (start !== undefined) {
     while (from < entries.length && keyOf(entries[from] as T) <= start) from++;
@@ -176,20 +174,9 @@ export function createNodeRouter(seed: number, shapes: Shapes = 'documented', ac
   };
 }
 
-function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req: StubRequest, live: boolean) => StubResponse {
-  const chain = chainFor(seed);
-  const moduleCache = new Map<string, ModuleEntry[]>();
-  const resourceCache = new Map<string, ResourceEntry[]>();
-  const modules = (a: AccountState): ModuleEntry[] => {
-    let m = moduleCache.get(a.name);
-    if (m === undefined) moduleCache.set(a.name, (m = modulesOf(a.name, seed)));
-    return m;
-  };
-  const resources = (a: AccountState): ResourceEntry[] => {
-    let r = resourceCache.get(a.name);
-    if (r === undefined) resourceCache.set(a.name, (r = resourcesOf(a.name)));
-    return r;
-  };
+function createShapedRouter(seed: number, users: Map<string, AccountView>): (req: StubRequest, live: boolean) => StubResponse {
+  const seeded = seededViews(chainFor(seed));
+  const viewOf = (address: string): AccountView | undefined => users.get(address) ?? seeded(address);
   const notFound = (what: string): StubResponse => errorResponse(404, 'not_found', `no such path: ${what}`);
   const accountNotFound = (address: string): StubResponse =>
     errorResponse(404, 'account_not_found', `account ${address} not found`);
@@ -215,14 +202,12 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
     if (address === undefined) {
       return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);
     }
-    const user = users.get(address);
-    if (user !== undefined) return routeUser(user, v, op, name, req, live);
-    const account = chain.byAddress.get(address);
+    const account = viewOf(address);
 
     // --- account -------------------------------------------------------------------------------------
     if (op === undefined) {
       if (account === undefined) return v === 'v1' ? jsonResponse(200, null) : accountNotFound(address);
-      return jsonResponse(200, { sequence_number: account.sent.length, authentication_key: authKey(account.address) });
+      return jsonResponse(200, { sequence_number: account.sequenceNumber, authentication_key: account.authenticationKey });
     }
 
     // --- transactions (sent, by sequence number) ------------------------------------------------------
@@ -234,9 +219,8 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
       if (account === undefined) return v === 'v1' ? jsonResponse(200, { record: [] }) : accountNotFound(address);
       const list = account.sent;
       const from = start.value === undefined ? undefined : start.value >= BigInt(list.length) ? list.length : Number(start.value);
-      const items = page(list, count.value, from).map((gi) => chain.txs[gi] as TxInfo);
-      const render = v === 'v1' ? renderTxV1 : renderTxV2;
-      return jsonResponse(200, shaped(live, { record: items.map((tx) => render(chain, tx)) as Body[] }, liveTransactionPage));
+      const record = page(list, count.value, from).map((tx) => tx.render(v));
+      return jsonResponse(200, shaped(live, { record }, liveTransactionPage));
     }
 
     // --- coin transactions (sent and received, by coin cursor) ------------------------------------------
@@ -247,18 +231,15 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
       if (!start.ok) return start.response;
       if (account === undefined && v === 'v2') return accountNotFound(address);
       const list = account?.coin ?? [];
-      const from = start.value === undefined ? undefined : lowerBound(chain, list, start.value);
-      const items = page(list, count.value, from).map((gi) => chain.txs[gi] as TxInfo);
-      const render = v === 'v1' ? renderTxV1 : renderTxV2;
-      const record = items.map((tx) => render(chain, tx));
+      const from = start.value === undefined ? undefined : lowerBound(list, start.value);
+      const items = page(list, count.value, from);
       if (items.length > 0) {
         // Next page starts right after the newest transaction returned (ascending or descending page).
         const cursor = Math.max(...items.map((tx) => tx.cursor)) + 1;
-        return jsonResponse(200, shaped(live, { record: record as Body[], cursor }, liveTransactionPage));
+        return jsonResponse(200, shaped(live, { record: items.map((tx) => tx.render(v)), cursor }, liveTransactionPage));
       }
       // Nothing returned: the cursor stays where the client asked (exact u64 text, even above 2^53).
-      const echo = (start.value ?? 0n).toString();
-      return rawJsonResponse(200, `{"record":${JSON.stringify(record)},"cursor":${echo}}`);
+      return rawJsonResponse(200, `{"record":[],"cursor":${(start.value ?? 0n).toString()}}`);
     }
 
     // --- modules ----------------------------------------------------------------------------------------
@@ -267,7 +248,7 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
           return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
         }
-        const entry = account === undefined ? undefined : modules(account).find((m) => m.name === name);
+        const entry = account?.modules.find((m) => m.name === name);
         if (v === 'v1') return jsonResponse(200, entry === undefined ? null : shaped(live, entry.abi() as Body, liveModuleAbi));
         if (account === undefined) return accountNotFound(address);
         if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
@@ -278,8 +259,7 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
       const start = parseHexStart(req.query);
       if (!start.ok) return start.response;
       if (account === undefined && v === 'v2') return accountNotFound(address);
-      const all = account === undefined ? [] : modules(account);
-      const p = keyPage(all, (m) => moduleKeyHex(address, m.name), count.value, start.value);
+      const p = keyPage(account?.modules ?? [], (m) => moduleKeyHex(address, m.name), count.value, start.value);
       if (v === 'v1') {
         return jsonResponse(200, {
           Modules: {
@@ -302,24 +282,22 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
         return errorResponse(400, 'invalid_resource_type', `resource_type is not a Move struct type: '${name}'`);
       }
       const type = structTagToString(parsed.struct);
-      const entry = account === undefined ? undefined : resources(account).find((r) => r.type === type);
+      const entry = account?.resources.find((r) => r.type === type);
       if (v === 'v1') {
         if (entry === undefined) return jsonResponse(200, null);
         // Live nodes answer the resource's struct JSON itself, without the one-key MoveValue wrapper.
-        const result = live ? [fieldsToJson(entry.fields(chain))] : entry.fields(chain).map(([, value]) => toMoveValueV1(value));
-        return jsonResponse(200, { result });
+        return jsonResponse(200, { result: live ? [entry.data()] : entry.v1Result() });
       }
       if (account === undefined) return accountNotFound(address);
       if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
-      return jsonResponse(200, { type: entry.type, data: fieldsToJson(entry.fields(chain)) });
+      return jsonResponse(200, { type: entry.type, data: entry.data() });
     }
     const count = parseCount(req.query, undefined);
     if (!count.ok) return count.response;
     const start = parseHexStart(req.query);
     if (!start.ok) return start.response;
     if (account === undefined && v === 'v2') return accountNotFound(address);
-    const all = account === undefined ? [] : resources(account);
-    const p = keyPage(all, (r) => resourceKeyHex(address, r.type), count.value, start.value);
+    const p = keyPage(account?.resources ?? [], (r) => resourceKeyHex(address, r.type), count.value, start.value);
     if (v === 'v1') {
       return jsonResponse(200, {
         Resources: {
@@ -328,10 +306,7 @@ function createShapedRouter(seed: number, users: Map<string, UserAccount>): (req
         },
       });
     }
-    return jsonResponse(200, {
-      resources: p.items.map((r) => ({ type: r.type, data: fieldsToJson(r.fields(chain)) })),
-      cursor: p.lastKey,
-    });
+    return jsonResponse(200, { resources: p.items.map((r) => ({ type: r.type, data: r.data() })), cursor: p.lastKey });
   };
 }
 
@@ -360,76 +335,4 @@ export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info
 export function createNodeStubFetch(options: NodeStubOptions & StubFetchOptions = {}): NodeStubFetch {
   const { engine, info } = nodeEngine(options);
   return fetchOf(engine, NODE_STUB_URL, options, info);
-}
-
-/** The operations of a user-defined account: the same rules as the seeded ones (README), over its own data. */
-function routeUser(user: UserAccount, v: Version, op: string | undefined, name: string | undefined, req: StubRequest, live: boolean): StubResponse {
-  type Body = Record<string, unknown>;
-  const address = user.address;
-  if (op === undefined) return jsonResponse(200, { sequence_number: user.sequenceNumber, authentication_key: authKey(address) });
-  if (op === 'transactions' || op === 'coin_transactions') {
-    const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
-    if (!count.ok) return count.response;
-    const start = parseU64Start(req.query);
-    if (!start.ok) return start.response;
-    const list = op === 'transactions' ? user.sent : user.coin;
-    let from: number | undefined;
-    if (start.value !== undefined) {
-      const s = start.value;
-      from = op === 'transactions' ? (s >= BigInt(list.length) ? list.length : Number(s)) : list.findIndex((t) => BigInt(t.cursor) >= s);
-      if (from === -1) from = list.length;
-    }
-    const indexes = page(list.map((_, i) => i), count.value, from);
-    const record = indexes.map((i) => (list[i] as { v1: Body; v2: Body })[v]);
-    const body: Body = { record };
-    if (op === 'coin_transactions') {
-      if (indexes.length === 0) return rawJsonResponse(200, `{"record":[],"cursor":${(start.value ?? 0n).toString()}}`);
-      body.cursor = Math.max(...indexes.map((i) => (list[i] as { cursor: number }).cursor)) + 1;
-    }
-    return jsonResponse(200, live ? liveTransactionPage(body) : body);
-  }
-  if (op === 'modules') {
-    if (name !== undefined) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
-      const entry = user.modules.find((m) => m.name === name);
-      if (v === 'v1') return jsonResponse(200, entry === undefined ? null : live ? liveModuleAbi(entry.abi() as Body) : entry.abi());
-      if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
-      return jsonResponse(200, live ? liveModuleBytecode(entry.bytecode() as Body) : entry.bytecode());
-    }
-    const count = parseCount(req.query, undefined);
-    if (!count.ok) return count.response;
-    const start = parseHexStart(req.query);
-    if (!start.ok) return start.response;
-    const p = keyPage(user.modules, (m) => moduleKeyHex(address, m.name), count.value, start.value);
-    if (v === 'v1') {
-      const cursor = p.more ? hexToByteList(p.lastKey) : null;
-      return jsonResponse(200, { Modules: { modules: p.items.map((m) => [m.name, { address, name: m.name }]), cursor: cursorV1(live, cursor) } });
-    }
-    const modules = p.items.map((m) => (live ? liveModuleBytecode(m.bytecode() as Body) : m.bytecode()));
-    return jsonResponse(200, { modules, cursor: p.more ? p.lastKey : null });
-  }
-  if (name !== undefined) {
-    if (!/^0x[0-9a-zA-Z:_<>]+$/.test(name)) return errorResponse(400, 'invalid_resource_type', `resource_type must match ^0x[0-9a-zA-Z:_<>]+$, got '${name}'`);
-    const parsed = parseTypeTag(name);
-    if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
-      return errorResponse(400, 'invalid_resource_type', `resource_type is not a Move struct type: '${name}'`);
-    }
-    const type = structTagToString(parsed.struct);
-    const entry = user.resources.find((r) => r.type === type);
-    // v1 documented: the struct as one Struct MoveValue (the document's "object mapping top-level field names
-    // to JSON values"); live: the struct JSON itself, as nodes send it.
-    if (v === 'v1') return jsonResponse(200, entry === undefined ? null : { result: [live ? entry.data : { Struct: entry.data }] });
-    if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
-    return jsonResponse(200, { type: entry.type, data: entry.data });
-  }
-  const count = parseCount(req.query, undefined);
-  if (!count.ok) return count.response;
-  const start = parseHexStart(req.query);
-  if (!start.ok) return start.response;
-  const p = keyPage(user.resources, (r) => resourceKeyHex(address, r.type), count.value, start.value);
-  if (v === 'v1') {
-    const cursor = p.more ? hexToByteList(p.lastKey) : null;
-    return jsonResponse(200, { Resources: { resource: p.items.map((r) => [r.type, r.tag]), cursor: cursorV1(live, cursor) } });
-  }
-  return jsonResponse(200, { resources: p.items.map((r) => ({ type: r.type, data: r.data })), cursor: p.lastKey });
 }

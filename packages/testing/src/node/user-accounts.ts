@@ -9,9 +9,10 @@ import { StubArgumentError } from '../errors.ts';
 import { fnv1a, hexBytes, mulberry32, sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { CHAIN_ID, GAS_UNIT_PRICE, authKey, type BlockInfo, type Chain } from './chain.ts';
-import { canonicalAddress, parseTypeTag, structTagToString, type StructTag } from './move.ts';
+import { canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
 import { renderAbi, type FnSpec, type ModuleEntry, type StructSpec } from './modules.ts';
 import { blockHeaderV2, blockInfoV1 } from './render.ts';
+import type { AccountView, ResourceView, TxView } from './views.ts';
 
 export type { FnSpec as FunctionSpec, StructSpec } from './modules.ts';
 
@@ -52,26 +53,14 @@ export interface AccountSpec {
 }
 
 type Obj = Record<string, unknown>;
-export interface UserTx {
-  /** Coin cursor: block timestamp (µs) + index in block (always 0: a block of its own). */
-  cursor: number;
-  v1: Obj;
-  v2: Obj;
-}
-export interface UserResource {
-  type: string;
-  tag: StructTag;
-  data: Obj;
-}
-export interface UserAccount {
-  name: string;
-  address: string;
-  sequenceNumber: number;
-  sent: UserTx[];
-  /** Successful transfers sent or received, ascending cursor. */
-  coin: UserTx[];
+
+/** A user account as the router reads it (the same view as a seeded account's). */
+interface UserAccount extends AccountView {
+  readonly name: string;
+  sent: TxView[];
+  coin: TxView[];
   modules: ModuleEntry[];
-  resources: UserResource[];
+  resources: ResourceView[];
 }
 
 const DEFAULT_BALANCE = 1_000_000_000_000n;
@@ -93,7 +82,7 @@ export function userAddress(name: string, spec: AccountSpec): string | undefined
 }
 
 /** The user accounts of one stub, by canonical address. */
-export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, AccountSpec>>): Map<string, UserAccount> {
+export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, AccountSpec>>): Map<string, AccountView> {
   const users = new Map<string, UserAccount>();
   const seededByName = new Map<string, string>(Object.entries(STUB_ACCOUNTS));
   const addressOf = new Map<string, string>();
@@ -111,7 +100,7 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
       throw new StubArgumentError(`${at}.sequenceNumber`, `must be an integer >= the ${count} transactions given, got ${sequenceNumber}`);
     }
     addressOf.set(name, address);
-    users.set(address, { name, address, sequenceNumber, sent: [], coin: [], modules: [], resources: [] });
+    users.set(address, { name, address, sequenceNumber, authenticationKey: authKey(address), sent: [], coin: [], modules: [], resources: [] });
   }
   const recipient = (to: string, where: string): string => {
     const a = addressOf.get(to) ?? seededByName.get(to) ?? canonicalAddress(to);
@@ -199,11 +188,9 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
         output: { Move: { gas_used: gasUsed, events: [...events, fee], vm_status: vmStatus } },
         status: ok ? 'Success' : 'Fail',
       };
-      const tx: UserTx = {
-        cursor: timestampUs,
-        v1: { ...common, block_header: blockInfoV1(chain, block) },
-        v2: { ...common, block_header: blockHeaderV2(chain, block) },
-      };
+      const v1 = { ...common, block_header: blockInfoV1(chain, block) };
+      const v2 = { ...common, block_header: blockHeaderV2(chain, block) };
+      const tx: TxView = { cursor: timestampUs, render: (v) => (v === 'v1' ? v1 : v2) };
       user.sent.push(tx);
       if (ok && to !== undefined) {
         user.coin.push(tx);
@@ -224,16 +211,19 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
   return users;
 }
 
-function resource(r: { type: string; data: Record<string, unknown> }, at: string): UserResource {
+function resource(r: { type: string; data: Record<string, unknown> }, at: string): ResourceView {
   const parsed = /^0x[0-9a-zA-Z:_<>]+$/.test(r.type) ? parseTypeTag(r.type) : undefined;
   if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
     throw new StubArgumentError(`${at}.type`, `must be a Move struct type matching ^0x[0-9a-zA-Z:_<>]+$, got '${r.type}'`);
   }
   if (typeof r.data !== 'object' || r.data === null || Array.isArray(r.data)) throw new StubArgumentError(`${at}.data`, 'must be an object (the struct as JSON)');
-  return { type: structTagToString(parsed.struct), tag: parsed.struct, data: r.data };
+  const data = r.data;
+  // v1 documented: the struct as one Struct MoveValue (the document's "object mapping top-level field
+  // names to JSON values"); the data carries no Move types to split it field by field as the seeded ones.
+  return { type: structTagToString(parsed.struct), tag: parsed.struct, data: () => data, v1Result: () => [{ Struct: data }] };
 }
 
-function defaultResources(user: UserAccount, balance: bigint, streams: Map<string, number>): UserResource[] {
+function defaultResources(user: UserAccount, balance: bigint, streams: Map<string, number>): ResourceView[] {
   const handle = (n: number): Obj => ({
     counter: String(streams.get(`${user.address}:${n}`) ?? 0),
     guid: { id: { addr: user.address, creation_num: String(n) } },

@@ -1,0 +1,75 @@
+/**
+ * What the router reads of an account, seeded or defined by a test: one shape for both, so that every
+ * operation has one code path. Seeded views are built on first use and kept (per router); rendering a
+ * transaction or a resource stays lazy, per request.
+ */
+import { authKey, type Chain, type TxInfo } from './chain.ts';
+import { fieldsToJson, toMoveValueV1, type StructTag } from './move.ts';
+import { modulesOf, type ModuleEntry } from './modules.ts';
+import { renderTxV1, renderTxV2 } from './render.ts';
+import { resourcesOf } from './resources.ts';
+
+export type Version = 'v1' | 'v2';
+type Body = Record<string, unknown>;
+
+export interface TxView {
+  /** Coin cursor: its block's timestamp (µs) + its index in the block. */
+  readonly cursor: number;
+  /** The documented TransactionInfoV1 / V2 record. */
+  render(v: Version): Body;
+}
+
+export interface ResourceView {
+  readonly type: string;
+  readonly tag: StructTag;
+  /** v2 `data` (and the live v1 value): the struct as JSON. */
+  data(): Body;
+  /** The documented v1 `result` items. */
+  v1Result(): unknown[];
+}
+
+export interface AccountView {
+  readonly address: string;
+  readonly sequenceNumber: number;
+  readonly authenticationKey: string;
+  /** Sent transactions, by sequence number. */
+  readonly sent: readonly TxView[];
+  /** Coin transactions (successful transfers sent or received), ascending cursor. */
+  readonly coin: readonly TxView[];
+  /** Sorted by name (the listing order). */
+  readonly modules: readonly ModuleEntry[];
+  /** Sorted by type (the listing order). */
+  readonly resources: readonly ResourceView[];
+}
+
+/** The seeded account at `address` as a view, or `undefined` when the chain has none there. */
+export function seededViews(chain: Chain): (address: string) => AccountView | undefined {
+  const cache = new Map<string, AccountView>();
+  const txView = (gi: number): TxView => {
+    const tx = chain.txs[gi] as TxInfo;
+    return { cursor: tx.cursor, render: (v) => (v === 'v1' ? renderTxV1(chain, tx) : renderTxV2(chain, tx)) };
+  };
+  return (address) => {
+    const cached = cache.get(address);
+    if (cached !== undefined) return cached;
+    const a = chain.byAddress.get(address);
+    if (a === undefined) return undefined;
+    const view: AccountView = {
+      address,
+      sequenceNumber: a.sent.length,
+      authenticationKey: authKey(address),
+      sent: a.sent.map(txView),
+      coin: a.coin.map(txView),
+      modules: modulesOf(a.name, chain.seed),
+      resources: resourcesOf(a.name).map((r) => ({
+        type: r.type,
+        tag: r.tag,
+        data: () => fieldsToJson(r.fields(chain)),
+        // One MoveValue per top-level field (README: value renderings).
+        v1Result: () => r.fields(chain).map(([, value]) => toMoveValueV1(value)),
+      })),
+    };
+    cache.set(address, view);
+    return view;
+  };
+}
