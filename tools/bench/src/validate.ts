@@ -111,6 +111,7 @@ export async function benchValidatePages(pages: Pages, rounds: number): Promise<
     ensureValid(realisticLive, { strict, profile: 'live' }, 'the realistic page in the live shapes');
     ensureValid(busy, { strict }, 'the busy page');
     if (!referenceValidPage(realistic, strict)) throw new Error('the reference validator rejects the realistic page');
+    if (!referenceValidPage(realisticLive, strict, 'live')) throw new Error('the live reference validator rejects the live page');
   }
   const n = (realistic as { record: unknown[] }).record.length;
 
@@ -141,10 +142,15 @@ export async function benchValidatePages(pages: Pages, rounds: number): Promise<
     ratioMeaning: 'strict validation time / lenient validation time',
   });
 
-  // The same page in the live shapes, live profile: the same targets.
-  const live = timePage(pages.realisticLive, realisticLive, 'live', rounds);
+  // The same page in the live shapes, live profile: the same targets, and the live reference's floor.
+  const live = timePage(pages.realisticLive, realisticLive, 'live', rounds, {
+    referenceLenient: () => referenceValidPage(realisticLive, false, 'live'),
+    referenceStrict: () => referenceValidPage(realisticLive, true, 'live'),
+  });
   for (const p of ['lenient', 'strict'] as const) {
     rows.push(ratioRow(`validate.live.${p}`, '1', `validate realistic page in the live shapes (${kib(pages.realisticLive)} KiB), profile live, ${p}`, { label: 'JSON.parse', t: live.parse }, { label: p, t: live[p] }, `${p} validation time / JSON.parse time`, TARGET[p]));
+    const ref = p === 'lenient' ? live.referenceLenient! : live.referenceStrict!;
+    rows.push(ratioRow(`validate.floor.live.${p}`, '1', `hand-written reference vs validateResponse, live profile, ${p}, live page`, { label: 'reference', t: ref }, { label: p, t: live[p] }, `validateResponse time / reference validator time (1.0 is the floor)`));
   }
 
   // The documented page under the live profile: what a client's injected validator does by default

@@ -43,6 +43,32 @@ describe('the reference validator', () => {
     expect(validateResponse('listTransactionsV2', 200, broken, { strict: true }).ok).toBe(false);
   });
 
+  it('in the live reading: accepts the live-shaped pages and the documented ones, as the live profile does', async () => {
+    for (const shapes of ['live', 'documented']) {
+      const body: unknown = await (await fetch(`${stub.url}/rpc/v2/accounts/${STUB_ACCOUNTS.alice}/transactions?count=100&start=0`, { headers: { 'x-stub-shapes': shapes } })).json();
+      for (const strict of [false, true]) {
+        expect(validateResponse('listTransactionsV2', 200, body, { strict, profile: 'live' }).ok).toBe(true);
+        expect(referenceValidPage(body, strict, 'live'), `${shapes} strict=${String(strict)}`).toBe(true);
+        expect(referenceValidPage(body, strict, 'documented')).toBe(shapes === 'documented');
+      }
+    }
+  });
+
+  const liveBreakages: [string, (p: typeof page) => void][] = [
+    ['micros as a string', (p) => (p.record[0]!.block_header.timestamp = { microseconds_since_unix_epoch: '1', utc_date_time: 'x' })],
+    ['a sender keyed other than Move', (p) => (p.record[1]!.header.sender = { Evm: p.record[1]!.header.sender })],
+    ['a guid whose creation number is a number', (p) => (p.record.find((t) => t.output?.Move)!.output.Move.events[0].guid = { creation_number: 3, account_address: '0x1' })],
+    ['a sequence number that is no decimal', (p) => (p.record.find((t) => t.output?.Move)!.output.Move.events[0].sequence_number = '0x1')],
+  ];
+  it.each(liveBreakages)('in the live reading, rejects %s, as the live profile does', (_what, breakIt) => {
+    const broken = structuredClone(page);
+    breakIt(broken);
+    for (const strict of [false, true]) {
+      expect(referenceValidPage(broken, strict, 'live')).toBe(false);
+      expect(validateResponse('listTransactionsV2', 200, broken, { strict, profile: 'live' }).ok).toBe(false);
+    }
+  });
+
   it('the realistic page has a hash per transaction and block', () => {
     const { total, distinct } = hexDistinctness(page);
     expect(distinct).toBeGreaterThan(total / 2);
