@@ -16,7 +16,7 @@ import {
   type FaultSpec,
 } from './faults.ts';
 import { routes } from './generated/routes.ts';
-import { errorResponse, headerValue, type RequestHeaders, type Router, type StubResponse } from './router.ts';
+import { errorResponse, headerValue, pathSegments, type RequestHeaders, type Router, type StubResponse } from './router.ts';
 
 /** One request as the stub received it (nothing redacted: tests assert what was sent). */
 export interface RecordedRequest {
@@ -75,9 +75,14 @@ type Template = { operationId: string; segments: readonly string[] };
 const templatesOf = (service: Service): Template[] =>
   routes.filter((r) => r.service === service).map((r) => ({ operationId: r.operationId, segments: r.path.split('/') }));
 
-/** The operation a path names: segment by segment, a `{parameter}` matches any non-empty segment. */
+/**
+ * The operation a path names: segment by segment, decoded as the routers decode them (`%74ransactions`
+ * is `transactions`), a `{parameter}` matching any non-empty segment.
+ */
 function operationOf(templates: readonly Template[], path: string): string | undefined {
-  const segments = path.split('/');
+  const decoded = pathSegments(path);
+  if (decoded === undefined) return undefined;
+  const segments = ['', ...decoded];
   for (const t of templates) {
     if (t.segments.length !== segments.length) continue;
     if (t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i]))) return t.operationId;
@@ -143,7 +148,8 @@ export class StubEngine {
       }
     };
 
-    const fault = this.#queuedFault(operationId) ?? this.#headerFault(method, url, headers);
+    // A queued fault waits for a request of its operation (a GET: the only method the APIs have).
+    const fault = (method === 'GET' ? this.#queuedFault(operationId) : undefined) ?? this.#headerFault(method, url, headers);
     if (fault === undefined) return { kind: 'answer', response: respond() };
     if ('response' in fault) return { kind: 'answer', response: fault.response };
     return outcomeOf(fault, url, respond);

@@ -55,7 +55,7 @@ function truncated(r: StubResponse): Response {
         sent = true;
         controller.enqueue(half);
       } else {
-        controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
+        controller.error(new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
       }
     },
   });
@@ -73,6 +73,7 @@ function settle(outcome: Outcome, method: string, signal: AbortSignal): Response
     case 'truncated':
       return truncated(outcome.response);
     case 'slow':
+      if (signal.aborted) return Promise.reject(signal.reason as unknown);
       return new Promise<Response>((resolve, reject) => {
         const onAbort = (): void => {
           clearTimeout(timer);
@@ -104,15 +105,21 @@ export function inMemoryFetch(engine: StubEngine, origin: string, fallback: Stub
     let method = request.method;
     let redirected = false;
     for (let hop = 0; ; hop++) {
+      // An abort between hops ends the call, as it does a network fetch.
+      if (signal.aborted) throw signal.reason;
       if (url.origin !== origin) {
         if (fallback === undefined) throw networkError(`${url.origin} is not served by this in-memory stub (${origin}); pass a fallback to reach it`);
-        return fallback(new Request(url, { method, headers: request.headers, signal, redirect: request.redirect }));
+        // The request as it came (body, credentials, cache...); after a redirect, the hop's URL and method.
+        if (hop === 0) return fallback(request);
+        const response = await fallback(new Request(url, { method, headers: request.headers, signal, redirect: request.redirect }));
+        if (!response.redirected) Object.defineProperty(response, 'redirected', { value: true, enumerable: true });
+        return response;
       }
       const outcome = engine.dispatch(method, url.pathname + url.search, headersOf(request, url));
       const response = await settle(outcome, method, signal);
       const location = response.headers.get('location');
       if (!isRedirect(response.status) || location === null || request.redirect === 'manual') return located(response, url, redirected);
-      if (request.redirect === 'error') throw networkError(`unexpected redirect (HTTP ${response.status}) with redirect: 'error'`);
+      if (request.redirect === 'error') throw networkError('unexpected redirect');
       if (hop === MAX_REDIRECTS) throw networkError('redirect count exceeded');
       await response.body?.cancel();
       url = new URL(location, url);

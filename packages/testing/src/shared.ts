@@ -2,23 +2,21 @@
  * Everything of `@x/testing` that runs anywhere (Node and browsers): the in-memory stubs, the seeded
  * accounts, the fault protocol and the types. `index.ts` adds the loopback servers for Node.
  */
-export { createNodeStubFetch, createNodeRouter, DEFAULT_COUNT, MAX_TRANSACTION_COUNT, NODE_STUB_URL } from './node/stub.ts';
+export { createNodeStubFetch, DEFAULT_COUNT, MAX_TRANSACTION_COUNT, NODE_STUB_URL } from './node/stub.ts';
 export type { NodeStubOptions, NodeStubInfo, NodeStubHandle, NodeStubFetch } from './node/stub.ts';
 export { STUB_ACCOUNTS, PUBLISHER_MODULES } from './node/accounts.ts';
 export type { AccountSpec, TransactionSpec, FunctionSpec, StructSpec } from './node/user-accounts.ts';
 export type { AccountName, ChainAccountName } from './node/accounts.ts';
 export { STUB_ACCOUNT_FACTS } from './node/facts.ts';
 export type { AccountFacts } from './node/facts.ts';
-export { chainFor, CHAIN_ID, VALIDATOR_COUNT } from './node/chain.ts';
-export type { Chain, TxInfo, BlockInfo, AccountState } from './node/chain.ts';
+export { VALIDATOR_COUNT } from './node/chain.ts';
 export { canonicalAddress } from './node/move.ts';
-export { SHAPES, SHAPES_HEADER, utcDateTime } from './node/live.ts';
+export { SHAPES, SHAPES_HEADER } from './node/live.ts';
 export type { Shapes } from './node/live.ts';
 export { moduleKeyHex, resourceKeyHex } from './node/resources.ts';
 
 export {
   createPriceStubFetch,
-  createPriceRouter,
   DEFAULT_PRICE_API_KEY,
   DEFAULT_PRICE_NOW,
   PRICE_RETENTION_MS,
@@ -27,7 +25,7 @@ export {
   PRICE_STUB_URL,
 } from './price/stub.ts';
 export type { PriceStubOptions, PriceStubInfo, PriceStubHandle, PriceStubFetch } from './price/stub.ts';
-export { PRICE_PAIRS, priceAt, candleAt } from './price/model.ts';
+export { PRICE_PAIRS } from './price/model.ts';
 
 export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER, REDIRECT_STATUSES } from './faults.ts';
 export type { FaultKind, FaultSpec, FaultOptions } from './faults.ts';
@@ -36,5 +34,4 @@ export type { RecordedRequest } from './engine.ts';
 export type { StubControls, StubHandle, StubFetch, NodeOperationId, PriceOperationId } from './handles.ts';
 export type { StubFetchOptions, FetchFunction } from './fetch.ts';
 export type { ListenOptions } from './server.ts';
-export type { StubRequest, StubResponse, RequestHeaders } from './router.ts';
 export { StubArgumentError } from './errors.ts';

@@ -3,7 +3,7 @@
  * both and compares status, body and headers; then what only a fetch can show (abort, redirects, reset,
  * truncation), and the clients with the stub as their `fetch`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeClient } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
 import {
@@ -90,17 +90,22 @@ describe('the same table over loopback HTTP and in memory', () => {
 });
 
 /** What a fault looks like to the caller of a fetch: the same over a socket and in memory. */
-type Outcome = { status?: number; body?: 'read' | 'errors'; rejects?: string; redirected?: boolean; url?: string };
+type Outcome = { status?: number; body?: string; rejects?: string; redirected?: boolean; url?: string };
+/** An error as a test tells it apart: its name and message, and its cause's message and code (as undici's). */
+const described = (err: unknown): string => {
+  const e = err as Error & { cause?: Error & { code?: string } };
+  return `${e.name}: ${e.message}${e.cause ? ` (cause: ${e.cause.message}${e.cause.code ? `, ${e.cause.code}` : ''})` : ''}`;
+};
 async function outcome(f: (input: string, init?: RequestInit) => Promise<Response>, url: string, init: RequestInit): Promise<Outcome> {
   let r: Response;
   try {
     r = await f(url, init);
   } catch (err) {
-    return { rejects: err === (init.signal as AbortSignal | undefined)?.reason ? 'the signal reason' : (err as Error).name };
+    return { rejects: err === (init.signal as AbortSignal | undefined)?.reason ? 'the signal reason' : described(err) };
   }
   const body = await r.text().then(
-    () => 'read' as const,
-    () => 'errors' as const,
+    () => 'read',
+    (err: unknown) => `errors: ${described(err)}`,
   );
   return { status: r.status, body, redirected: r.redirected, url: r.url.replace(/^http:\/\/[^/]+/, '') };
 }
@@ -134,12 +139,55 @@ describe('faults only a fetch shows: the same table over a socket and in memory'
 
 describe('what a fetch shows', () => {
   it('a slow answer rejects with the signal reason on abort, and its timer is gone', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stub = createNodeStubFetch();
+      const controller = new AbortController();
+      const pending = stub(`${stub.url}/rpc/v2/accounts/0x1`, { headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '60000' }, signal: controller.signal });
+      await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+      const reason = new Error('gave up');
+      controller.abort(reason);
+      await expect(pending).rejects.toBe(reason);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an abort between redirect hops ends the call', async () => {
     const stub = createNodeStubFetch();
     const controller = new AbortController();
-    const pending = stub(`${stub.url}/rpc/v2/accounts/0x1`, { headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '60000' }, signal: controller.signal });
-    const reason = new Error('gave up');
+    const fetchOnce = stub;
+    // The first hop answers a redirect; the abort lands before the next hop is asked.
+    const pending = fetchOnce(`${stub.url}/rpc/v2/accounts/0x1`, {
+      headers: { 'x-stub-fault': '307', 'x-stub-redirect-to': '{url}?moved=1', 'x-stub-fault-times': '1', 'x-stub-fault-key': 'abort-hop' },
+      signal: controller.signal,
+    });
+    const reason = new Error('gave up between hops');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
+  });
+
+  it('hands the request as it came to the fallback (method, body, headers)', async () => {
+    const seen: Array<{ method: string; body: string; header: string | null }> = [];
+    const stub = createNodeStubFetch({
+      fallback: async (request) => {
+        seen.push({ method: request.method, body: await request.text(), header: request.headers.get('x-trace') });
+        return new Response('{}', { status: 201 });
+      },
+    });
+    const r = await stub('http://elsewhere.test/submit', { method: 'POST', body: 'hello', headers: { 'x-trace': 't1' } });
+    expect(r.status).toBe(201);
+    expect(seen).toEqual([{ method: 'POST', body: 'hello', header: 't1' }]);
+  });
+
+  it('failNext waits for a GET of its operation, found in a percent-encoded path too', async () => {
+    const stub = createNodeStubFetch();
+    stub.failNext('listTransactionsV2', 503);
+    expect((await stub(`${stub.url}/rpc/v2/accounts/0x1/transactions`, { method: 'DELETE' })).status).toBe(405);
+    expect((await stub(`${stub.url}/rpc/v2/accounts/0x1/%74ransactions`)).status).toBe(503);
+    expect((await stub(`${stub.url}/rpc/v2/accounts/0x1/transactions`)).status).toBe(200);
+    expect(stub.requests.map((r) => r.operationId)).toEqual(['listTransactionsV2', 'listTransactionsV2', 'listTransactionsV2']);
   });
 
   it('an aborted signal rejects before anything is recorded', async () => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '@x/validators';
-import { startNodeStub, STUB_ACCOUNTS, utcDateTime, type NodeStubHandle } from '../src/index.ts';
+import { startNodeStub, STUB_ACCOUNTS, type NodeStubHandle } from '../src/index.ts';
+import { utcDateTime } from '../src/node/live.ts';
 import { get, SEED } from './helpers.ts';
 
 let documented: NodeStubHandle;

@@ -3,11 +3,10 @@ import {
   STUB_ACCOUNTS,
   STUB_ACCOUNT_FACTS,
   canonicalAddress,
-  chainFor,
   startNodeStub,
   type ChainAccountName,
 } from '../src/index.ts';
-import { buildChain } from '../src/node/chain.ts';
+import { buildChain, chainFor } from '../src/node/chain.ts';
 import { SEED, get, useNodeStub } from './helpers.ts';
 
 const ctx = useNodeStub();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, chainFor, type ChainAccountName } from '../src/index.ts';
+import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, type ChainAccountName } from '../src/index.ts';
+import { chainFor } from '../src/node/chain.ts';
 import { txHash } from '../src/node/chain.ts';
 import { SEED, eventsOf, get, useNodeStub, type CoinStatement, type Statement, type TxV } from './helpers.ts';
 

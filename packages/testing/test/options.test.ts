@@ -24,6 +24,8 @@ const CASES: Array<{ name: string; call: () => unknown; parameter: string }> = [
   { name: 'a transaction that is neither transfer nor call', call: withAccounts({ x: { transactions: [{}] } }), parameter: 'accounts.x.transactions[0]' },
   { name: 'a transfer to nobody', call: withAccounts({ x: { transactions: [{ to: 'nobody!' }] } }), parameter: 'accounts.x.transactions[0].to' },
   { name: 'an amount above u64', call: withAccounts({ x: { transactions: [{ to: 'alice', amount: '18446744073709551616' }] } }), parameter: 'accounts.x.transactions[0].amount' },
+  { name: 'a transfer beyond the balance', call: withAccounts({ x: { balance: 10, transactions: [{ to: 'alice', amount: 1_000_000 }] } }), parameter: 'accounts.x.transactions[0].amount' },
+  { name: 'gas beyond the balance', call: withAccounts({ x: { balance: 10, transactions: [{ function: '0x1::a::b', gasUsed: 5 }] } }), parameter: 'accounts.x.transactions[0].gasUsed' },
   { name: 'a resource type that is not a struct', call: withAccounts({ x: { resources: [{ type: 'u64', data: {} }] } }), parameter: 'accounts.x.resources[0].type' },
   { name: 'a module name that is not an identifier', call: withAccounts({ x: { modules: [{ name: '1abc' }] } }), parameter: 'accounts.x.modules[0].name' },
 ];

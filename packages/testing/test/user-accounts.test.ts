@@ -71,6 +71,33 @@ describe('user-defined accounts', () => {
     expect((await json(stub, `/rpc/v2/accounts/${c}/modules/nothing`)).status).toBe(404);
   });
 
+  it('number their event streams per account: one creation number per event type, sequence numbers running on', async () => {
+    const evs = createNodeStubFetch({
+      accounts: {
+        erin: {
+          transactions: [
+            { function: '0xcafe::game::play', events: [{ type: '0xcafe::game::Played', data: {} }] },
+            { function: '0xcafe::game::score', events: [{ type: '0xcafe::game::Scored', data: {} }, { type: '0xcafe::game::Played', data: {} }] },
+            { function: '0xcafe::game::play', status: 'Fail', events: [{ type: '0xcafe::game::Played', data: {} }] },
+            { to: 'alice', amount: 1 },
+          ],
+        },
+      },
+    });
+    const e = evs.accounts.erin as string;
+    const { body } = await json(evs, `/rpc/v2/accounts/${e}/transactions?start=0`);
+    type Ev = { guid: string; sequence_number: number; type: string };
+    // Each event as `<stream>` (the guid without its address: both addresses are 66 characters), number, type.
+    const events = (body.record as Array<{ output: { Move: { events: Ev[] } } }>).map((t) =>
+      t.output.Move.events.filter((ev) => !ev.type.endsWith('FeeStatement')).map((ev) => `${ev.guid.slice(e.length)} #${ev.sequence_number} ${ev.type.split('::').pop()}`),
+    );
+    // A failed call emits no events of its own; alice's deposit stream goes on from the seeded chain's count.
+    const aliceDeposits = ((await json(evs, `/rpc/v2/accounts/${STUB_ACCOUNTS.alice}/resources/0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>`)).body.data as { deposit_events: { counter: string } }).deposit_events.counter;
+    expect(events).toEqual([[':4 #0 Played'], [':5 #0 Scored', ':4 #1 Played'], [], [':3 #0 WithdrawEvent', `:2 #${aliceDeposits} DepositEvent`]]);
+    const account = (await json(evs, `/rpc/v2/accounts/${e}/resources/0x1::account::Account`)).body.data as { guid_creation_num: string };
+    expect(account.guid_creation_num).toBe('6');
+  });
+
   const OPERATIONS: Array<[string, string]> = [
     ['getAccountV1', ''],
     ['getAccountV2', ''],

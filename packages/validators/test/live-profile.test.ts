@@ -74,10 +74,13 @@ describe('the live profile still rejects what fits neither form', () => {
   it('whichever form fitted before (each node tries that one first), the verdicts and issues are the same', () => {
     const documented = structuredClone(transactionInfoV1);
     for (const [, value] of cases.map(([w, v]) => [w, v] as const)) {
-      const after = (primer: unknown) => {
-        validateTransactionInfoV1(primer, { profile: 'live' });
-        return variants.map((options) => validateTransactionInfoV1(value, { ...options, profile: 'live' }));
-      };
+      // Each variant (lenient, strict, allErrors...) is its own compiled function with its own memory:
+      // prime each with the same options it then runs with.
+      const after = (primer: unknown) =>
+        variants.map((options) => {
+          validateTransactionInfoV1(primer, { ...options, profile: 'live' });
+          return validateTransactionInfoV1(value, { ...options, profile: 'live' });
+        });
       const afterObserved = after(liveTransactionV1);
       expect(after(documented)).toEqual(afterObserved);
       expect(after(liveTransactionV1)).toEqual(afterObserved);

@@ -115,11 +115,21 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
   let timestampUs = last.timestampUs;
   const rng = mulberry32(chain.seed ^ 0x05e7ac);
   const balances = new Map<string, bigint>();
+  /** Next sequence number of each event stream (`<address>:<creation number>`). */
   const streams = new Map<string, number>();
-  const nextSeq = (guid: string): number => {
-    const n = streams.get(guid) ?? 0;
+  const nextSeq = (guid: string, from = 0): number => {
+    const n = streams.get(guid) ?? from;
     streams.set(guid, n + 1);
     return n;
+  };
+  /** Creation numbers of each user account's own event streams, by event type (4 and up: 0-3 are the account's). */
+  const creationNumbers = new Map<string, Map<string, number>>();
+  const streamOf = (sender: string, type: string): string => {
+    let own = creationNumbers.get(sender);
+    if (own === undefined) creationNumbers.set(sender, (own = new Map()));
+    let n = own.get(type);
+    if (n === undefined) own.set(type, (n = 4 + own.size));
+    return `${sender}:${n}`;
   };
 
   for (const [name, spec] of Object.entries(specs)) {
@@ -146,25 +156,36 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
         to = recipient(t.to, `${at}.to`);
         const amount = u64(t.amount, 1_000_000n, `${at}.amount`);
         payload = { type: 'entry_function_payload', function: '0x1::supra_account::transfer', type_arguments: [], arguments: [to, amount.toString()] };
+        const held = balances.get(sender) ?? 0n;
+        if (ok && amount + BigInt(gasUsed * GAS_UNIT_PRICE) > held) {
+          throw new StubArgumentError(`${at}.amount`, `${amount} and its gas are more than the account holds then (${held}); give it a larger balance, or status: 'Fail'`);
+        }
+        // A seeded recipient's deposit stream goes on from the seeded chain's count.
         events = ok
           ? [
               { guid: `${sender}:3`, sequence_number: nextSeq(`${sender}:3`), type: '0x1::coin::WithdrawEvent', data: { amount: amount.toString() } },
-              { guid: `${to}:2`, sequence_number: nextSeq(`${to}:2`), type: '0x1::coin::DepositEvent', data: { amount: amount.toString() } },
+              { guid: `${to}:2`, sequence_number: nextSeq(`${to}:2`, chain.byAddress.get(to)?.depositCount ?? 0), type: '0x1::coin::DepositEvent', data: { amount: amount.toString() } },
             ]
           : [];
         if (ok) {
-          balances.set(sender, (balances.get(sender) ?? 0n) - amount);
+          balances.set(sender, held - amount);
           balances.set(to, (balances.get(to) ?? 0n) + amount);
         }
       } else {
         payload = { type: 'entry_function_payload', function: t.function, type_arguments: t.typeArguments ?? [], arguments: t.arguments ?? [] };
-        const types = [...new Set((t.events ?? []).map((e) => e.type))];
-        events = (t.events ?? []).map((e) => {
-          const guid = `${sender}:${4 + types.indexOf(e.type)}`;
-          return { guid, sequence_number: nextSeq(guid), type: e.type, data: e.data };
-        });
+        // A failed Move transaction emits no events of its own, only the fee statement.
+        events = ok
+          ? (t.events ?? []).map((e) => {
+              const guid = streamOf(sender, e.type);
+              return { guid, sequence_number: nextSeq(guid), type: e.type, data: e.data };
+            })
+          : [];
       }
-      balances.set(sender, (balances.get(sender) ?? 0n) - BigInt(gasUsed * GAS_UNIT_PRICE));
+      const gas = BigInt(gasUsed * GAS_UNIT_PRICE);
+      if (gas > (balances.get(sender) ?? 0n)) {
+        throw new StubArgumentError(`${at}.gasUsed`, `its gas (${gas}) is more than the account holds then (${balances.get(sender) ?? 0n})`);
+      }
+      balances.set(sender, (balances.get(sender) ?? 0n) - gas);
       const vmStatus = t.vmStatus ?? (ok ? 'Executed successfully' : 'Move abort in 0x1::coin: EINSUFFICIENT_BALANCE(0x10006): Not enough coins to complete transaction');
       const common = {
         authenticator: {
@@ -203,7 +224,7 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
   for (const [name, spec] of Object.entries(specs)) {
     const user = users.get(addressOf.get(name) as string) as UserAccount;
     user.coin.sort((a, b) => a.cursor - b.cursor);
-    user.resources = [...defaultResources(user, balances.get(user.address) ?? 0n, streams), ...(spec.resources ?? []).map((r, i) => resource(r, `accounts.${name}.resources[${i}]`))];
+    user.resources = [...defaultResources(user, balances.get(user.address) ?? 0n, streams, 4 + (creationNumbers.get(user.address)?.size ?? 0)), ...(spec.resources ?? []).map((r, i) => resource(r, `accounts.${name}.resources[${i}]`))];
     user.resources.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
     user.modules = (spec.modules ?? []).map((m, i) => moduleEntry(user.address, m, chain.seed, `accounts.${name}.modules[${i}]`));
     user.modules.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -223,7 +244,7 @@ function resource(r: { type: string; data: Record<string, unknown> }, at: string
   return { type: structTagToString(parsed.struct), tag: parsed.struct, data: () => data, v1Result: () => [{ Struct: data }] };
 }
 
-function defaultResources(user: UserAccount, balance: bigint, streams: Map<string, number>): ResourceView[] {
+function defaultResources(user: UserAccount, balance: bigint, streams: Map<string, number>, guidCreationNum: number): ResourceView[] {
   const handle = (n: number): Obj => ({
     counter: String(streams.get(`${user.address}:${n}`) ?? 0),
     guid: { id: { addr: user.address, creation_num: String(n) } },
@@ -235,7 +256,7 @@ function defaultResources(user: UserAccount, balance: bigint, streams: Map<strin
         data: {
           authentication_key: authKey(user.address),
           sequence_number: String(user.sequenceNumber),
-          guid_creation_num: '4',
+          guid_creation_num: String(guidCreationNum),
           coin_register_events: handle(0),
           key_rotation_events: handle(1),
           rotation_capability_offer: { for: { vec: [] } },
@@ -247,7 +268,7 @@ function defaultResources(user: UserAccount, balance: bigint, streams: Map<strin
     resource(
       {
         type: '0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>',
-        data: { coin: { value: (balance < 0n ? 0n : balance).toString() }, deposit_events: handle(2), frozen: false, withdraw_events: handle(3) },
+        data: { coin: { value: balance.toString() }, deposit_events: handle(2), frozen: false, withdraw_events: handle(3) },
       },
       'accounts',
     ),
