@@ -38,7 +38,8 @@ export type Outcome =
   | { kind: 'answer'; response: StubResponse }
   | { kind: 'slow'; delayMs: number; respond: () => StubResponse }
   | { kind: 'reset' }
-  | { kind: 'truncated'; response: StubResponse };
+  /** The status and headers (a `Content-Length` 100 bytes larger than the body), then half the body, then the end. */
+  | { kind: 'truncated'; status: number; headers: Record<string, string>; half: Uint8Array };
 
 /**
  * Request headers a browser may send cross-origin (the preflight's `Access-Control-Allow-Headers`): the
@@ -138,8 +139,8 @@ export class StubEngine {
     // A CORS preflight carries header names, never their values, so no fault applies to it.
     if (method === 'OPTIONS') return { kind: 'preflight' };
 
+    // The routers answer a method other than GET with a 405 in their own error shape.
     const respond = (): StubResponse => {
-      if (method !== 'GET') return errorResponse(405, 'method_not_allowed', 'only GET is served', undefined, { allow: 'GET' });
       try {
         return this.#route({ method, path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), headers });
       } catch (err) {
@@ -197,8 +198,12 @@ function outcomeOf(fault: Fault, url: string, respond: () => StubResponse): Outc
       return { kind: 'slow', delayMs: fault.delayMs, respond };
     case 'reset':
       return { kind: 'reset' };
-    case 'truncated':
-      return { kind: 'truncated', response: respond() };
+    case 'truncated': {
+      const r = respond();
+      const bytes = new TextEncoder().encode(r.body);
+      const headers = { ...answerHeaders(r), 'content-length': String(bytes.length + 100) };
+      return { kind: 'truncated', status: r.status, headers, half: bytes.subarray(0, Math.floor(bytes.length / 2)) };
+    }
     case 'html':
       return { kind: 'answer', response: { status: 502, body: BAD_GATEWAY_HTML, contentType: 'text/html; charset=utf-8' } };
     case 'not-json':

@@ -45,21 +45,19 @@ function toResponse(r: StubResponse, method: string): Response {
 }
 
 /** Half the body, then an error, as a connection closed before the announced `Content-Length`. */
-function truncated(r: StubResponse): Response {
-  const bytes = new TextEncoder().encode(r.body);
-  const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+function truncated(outcome: Extract<Outcome, { kind: 'truncated' }>): Response {
   let sent = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (!sent) {
         sent = true;
-        controller.enqueue(half);
+        controller.enqueue(outcome.half);
       } else {
         controller.error(new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
       }
     },
   });
-  return new Response(body, { status: r.status, headers: { ...answerHeaders(r), 'content-length': String(bytes.length + 100) } });
+  return new Response(body, { status: outcome.status, headers: outcome.headers });
 }
 
 function settle(outcome: Outcome, method: string, signal: AbortSignal): Response | Promise<Response> {
@@ -71,7 +69,7 @@ function settle(outcome: Outcome, method: string, signal: AbortSignal): Response
     case 'reset':
       throw networkError('other side closed', 'UND_ERR_SOCKET');
     case 'truncated':
-      return truncated(outcome.response);
+      return truncated(outcome);
     case 'slow':
       if (signal.aborted) return Promise.reject(signal.reason as unknown);
       return new Promise<Response>((resolve, reject) => {

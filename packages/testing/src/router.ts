@@ -48,6 +48,11 @@ export function errorResponse(
   return jsonResponse(status, { ...extra, error: code, message }, headers);
 }
 
+/** The answer to a method other than GET (the only one the APIs have). */
+export function methodNotAllowed(): StubResponse {
+  return errorResponse(405, 'method_not_allowed', 'only GET is served', undefined, { allow: 'GET' });
+}
+
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v.join(', ') : (v as string | undefined);

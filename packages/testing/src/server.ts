@@ -78,14 +78,11 @@ export async function listen(engine: StubEngine, options: ListenOptions): Promis
       case 'reset':
         req.socket.destroy();
         return;
-      case 'truncated': {
-        const r = outcome.response;
-        const body = new TextEncoder().encode(r.body);
-        res.writeHead(r.status, { ...answerHeaders(r), 'content-length': String(body.length + 100) });
+      case 'truncated':
+        res.writeHead(outcome.status, outcome.headers);
         // Half the body, then FIN: the client sees a premature end of the announced length.
-        res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.end());
+        res.write(outcome.half, () => req.socket.end());
         return;
-      }
     }
   };
 

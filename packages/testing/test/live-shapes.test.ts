@@ -127,6 +127,16 @@ describe('the live forms, from the same chain', () => {
     expect(l.body).toEqual({ message: d.body.message });
     expect((await get(`${live.url}/rpc/v1/accounts/${STUB_ACCOUNTS.unknown}`)).body).toBeNull();
   });
+
+  it('a method other than GET is a 405 in either shape, whatever the shapes header says', async () => {
+    const del = async (url: string, headers: Record<string, string> = {}) => {
+      const r = await fetch(url, { method: 'DELETE', headers });
+      return [r.status, r.headers.get('allow'), await r.json()];
+    };
+    expect(await del(`${live.url}/rpc/v2/accounts/0x1`)).toEqual([405, 'GET', { message: 'only GET is served' }]);
+    expect(await del(`${documented.url}/rpc/v2/accounts/0x1`)).toEqual([405, 'GET', { error: 'method_not_allowed', message: 'only GET is served' }]);
+    expect((await del(`${documented.url}/rpc/v2/accounts/0x1`, { 'x-stub-shapes': 'observed' }))[0]).toBe(405);
+  });
 });
 
 describe('choosing the shapes', () => {

@@ -11,7 +11,7 @@
  * Builds nothing: run `pnpm build` first (`pnpm check` does).
  */
 import { mkdirSync, writeFileSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync, constants } from 'node:zlib';
@@ -122,15 +122,31 @@ function publishedBytes(dir: string): number {
   return bytesUnder(join(dir, 'package.json')) + (manifest.files ?? []).reduce((sum, f) => sum + bytesUnder(join(dir, f)), 0);
 }
 
-/** A workspace package's install size: its own published files, its @x dependencies', and the registry ones (whole). */
-function installSize(name: string): { total: number; parts: Array<[string, number]> } {
-  const dir = join(ROOT, 'packages', name);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const parts: Array<[string, number]> = [[`@x/${name}`, publishedBytes(dir)]];
-  for (const dep of Object.keys(manifest.dependencies ?? {})) {
-    const depDir = realpathSync(join(dir, 'node_modules', dep));
-    parts.push([dep, dep.startsWith('@x/') ? publishedBytes(depDir) : bytesUnder(depDir)]);
+/** Where `name` resolves from `dir`, as Node looks it up: `node_modules/<name>` in `dir` and each folder above. */
+function resolvePackage(dir: string, name: string): string {
+  for (let d = dir; ; d = dirname(d)) {
+    const candidate = join(d, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return realpathSync(candidate);
+    if (dirname(d) === d) throw new Error(`size: cannot find ${name} from ${dir}`);
   }
+}
+
+/**
+ * A workspace package's install size: its own published files, and every package it pulls in, each
+ * once (workspace packages by their published files, registry packages whole), dependencies of
+ * dependencies included.
+ */
+function installSize(name: string): { total: number; parts: Array<[string, number]> } {
+  const parts: Array<[string, number]> = [];
+  const seen = new Set<string>();
+  const visit = (pkgName: string, dir: string): void => {
+    if (seen.has(pkgName)) return;
+    seen.add(pkgName);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    parts.push([pkgName, pkgName.startsWith('@x/') ? publishedBytes(dir) : bytesUnder(dir)]);
+    for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, resolvePackage(dir, dep));
+  };
+  visit(`@x/${name}`, join(ROOT, 'packages', name));
   return { total: parts.reduce((sum, [, b]) => sum + b, 0), parts };
 }
 

@@ -17,6 +17,12 @@ const PRIMITIVES: ReadonlySet<string> = new Set(['bool', 'u8', 'u16', 'u32', 'u6
 
 /** Matches the `address` path parameter: 1..64 hex digits, optional `0x`. */
 export const ADDRESS_PARAM = /^(0x)?[0-9a-fA-F]{1,64}$/;
+/** A Move identifier (a module name). */
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The document's `resource_type` pattern. */
+export const RESOURCE_TYPE = /^0x[0-9a-zA-Z:_<>]+$/;
+/** The largest u64. */
+export const U64_MAX = 18446744073709551615n;
 
 /**
  * Canonical form of an address, the one every response uses: special addresses `0x0`..`0xf` in short form

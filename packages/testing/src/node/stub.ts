@@ -8,6 +8,7 @@ import type { StubFetchOptions } from '../fetch.ts';
 import { fetchOf, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
+  methodNotAllowed,
   headerValue,
   jsonResponse,
   pathSegments,
@@ -20,7 +21,7 @@ import {
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { chainFor } from './chain.ts';
-import { canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
+import { IDENTIFIER, RESOURCE_TYPE, U64_MAX, canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
 import {
   SHAPES,
   SHAPES_HEADER,
@@ -70,7 +71,6 @@ export const NODE_STUB_URL = 'http://127.0.0.1:27000';
 /** Default and maximum `count` of the transaction listings (the document's limits). */
 export const DEFAULT_COUNT = 20;
 export const MAX_TRANSACTION_COUNT = 100;
-const U64_MAX = 18446744073709551615n;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: StubResponse };
 
@@ -161,11 +161,13 @@ export function createNodeRouter(seed: number, shapes: Shapes = 'documented', ac
   const route = createShapedRouter(seed, buildUserAccounts(chainFor(seed), accounts));
   return (req) => {
     const asked = headerValue(req.headers, SHAPES_HEADER);
-    if (asked !== undefined && !SHAPES.includes(asked as Shapes)) {
-      return errorResponse(400, 'invalid_shapes', `${SHAPES_HEADER} must be documented or live, got '${asked}'`);
-    }
-    const live = (asked ?? shapes) === 'live';
-    const res = route(req, live);
+    const known = asked === undefined || SHAPES.includes(asked as Shapes);
+    const live = known && (asked ?? shapes) === 'live';
+    let res: StubResponse;
+    // The method first: a 405 whatever the headers (in the shape asked for, when that one is known).
+    if (req.method !== 'GET') res = methodNotAllowed();
+    else if (!known) return errorResponse(400, 'invalid_shapes', `${SHAPES_HEADER} must be documented or live, got '${asked}'`);
+    else res = route(req, live);
     // Node errors in the live shape are `{ message }` (S3).
     if (live && res.status >= 400 && res.contentType === 'application/json') {
       return { ...res, body: JSON.stringify(liveErrorBody(JSON.parse(res.body) as Record<string, unknown>)) };
@@ -245,7 +247,7 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
     // --- modules ----------------------------------------------------------------------------------------
     if (op === 'modules') {
       if (name !== undefined) {
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+        if (!IDENTIFIER.test(name)) {
           return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
         }
         const entry = account?.modules.find((m) => m.name === name);
@@ -274,7 +276,7 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
 
     // --- resources --------------------------------------------------------------------------------------
     if (name !== undefined) {
-      if (!/^0x[0-9a-zA-Z:_<>]+$/.test(name)) {
+      if (!RESOURCE_TYPE.test(name)) {
         return errorResponse(400, 'invalid_resource_type', `resource_type must match ^0x[0-9a-zA-Z:_<>]+$, got '${name}'`);
       }
       const parsed = parseTypeTag(name);

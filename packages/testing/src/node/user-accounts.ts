@@ -9,7 +9,7 @@ import { StubArgumentError } from '../errors.ts';
 import { fnv1a, hexBytes, mulberry32, sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { CHAIN_ID, GAS_UNIT_PRICE, authKey, type BlockInfo, type Chain } from './chain.ts';
-import { canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
+import { IDENTIFIER, RESOURCE_TYPE, U64_MAX, canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
 import { renderAbi, type FnSpec, type ModuleEntry, type StructSpec } from './modules.ts';
 import { blockHeaderV2, blockInfoV1 } from './render.ts';
 import type { AccountView, ResourceView, TxView } from './views.ts';
@@ -64,7 +64,6 @@ interface UserAccount extends AccountView {
 }
 
 const DEFAULT_BALANCE = 1_000_000_000_000n;
-const U64_MAX = 18446744073709551615n;
 
 function u64(value: number | string | bigint | undefined, fallback: bigint, where: string): bigint {
   if (value === undefined) return fallback;
@@ -233,7 +232,7 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
 }
 
 function resource(r: { type: string; data: Record<string, unknown> }, at: string): ResourceView {
-  const parsed = /^0x[0-9a-zA-Z:_<>]+$/.test(r.type) ? parseTypeTag(r.type) : undefined;
+  const parsed = RESOURCE_TYPE.test(r.type) ? parseTypeTag(r.type) : undefined;
   if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
     throw new StubArgumentError(`${at}.type`, `must be a Move struct type matching ^0x[0-9a-zA-Z:_<>]+$, got '${r.type}'`);
   }
@@ -276,7 +275,7 @@ function defaultResources(user: UserAccount, balance: bigint, streams: Map<strin
 }
 
 function moduleEntry(address: string, m: NonNullable<AccountSpec['modules']>[number], seed: number, at: string): ModuleEntry {
-  if (typeof m.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(m.name)) throw new StubArgumentError(`${at}.name`, `must be a Move identifier, got '${String(m.name)}'`);
+  if (typeof m.name !== 'string' || !IDENTIFIER.test(m.name)) throw new StubArgumentError(`${at}.name`, `must be a Move identifier, got '${String(m.name)}'`);
   if (m.bytecode !== undefined && !/^0x([0-9a-f]{2})+$/.test(m.bytecode)) throw new StubArgumentError(`${at}.bytecode`, 'must be 0x and lowercase hex bytes');
   const spec = { name: m.name, friends: m.friends ?? [], functions: m.functions ?? [], structs: m.structs ?? [] };
   const bytecode = m.bytecode ?? `0xa11ceb0b0700000a${hexBytes(mulberry32(seed ^ fnv1a(`bytecode:${address}::${m.name}`)), 96)}`;

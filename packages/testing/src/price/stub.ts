@@ -5,7 +5,7 @@
 import { StubEngine } from '../engine.ts';
 import type { StubFetchOptions } from '../fetch.ts';
 import { fetchOf, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
-import { errorResponse, jsonResponse, queryParam, type StubRequest, type StubResponse } from '../router.ts';
+import { errorResponse, jsonResponse, methodNotAllowed, queryParam, type StubRequest, type StubResponse } from '../router.ts';
 import { seedToU32 } from '../random.ts';
 import { PRICE_PAIRS, candleAt, instrumentAt, type Candle } from './model.ts';
 
@@ -77,6 +77,7 @@ export function createPriceRouter(options: {
 }): (req: StubRequest) => StubResponse {
   const { seed, apiKey, now, maxCandles } = options;
   return (req) => {
+    if (req.method !== 'GET') return methodNotAllowed();
     if (req.path === '/history') {
       const key = req.headers['x-api-key'];
       if (key === undefined || key === '') return priceError(401, 'missing_api_key', 'the x-api-key header is required');
