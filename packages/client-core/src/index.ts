@@ -14,6 +14,7 @@
  * @module @x/client-core
  */
 export * from './errors.js';
+export * from './paging.js';
 export * from './params.js';
 export * from './redact.js';
 export * from './retry.js';

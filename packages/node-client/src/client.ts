@@ -1,10 +1,11 @@
 import type { Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { parseBaseUrl, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
+import { parseBaseUrl, startParam, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
-import { listStart, type IterateOptions } from './paginate.js';
+import { paging } from './generated/paging.js';
+import type { IterateOptions } from './walk.js';
 
 /**
  * Options of {@link createNodeClient}.
@@ -52,12 +53,22 @@ type Items<V extends 'V1' | 'V2', Id extends string> = ResponseBody<`${Id}${V}` 
 type V1List = Exclude<ResponseBody<'listModulesV1'>, null>;
 type Transaction<V extends 'V1' | 'V2'> = Items<V, 'listTransactions'>['record'][number];
 
+/** Where an ascending walk starts, or newest first (transactions only: their page starts are predictable). */
+export type WalkOrder<Start> = { order?: 'asc'; start?: Start } | { order: 'desc'; start?: never };
+
 /** The iterators of a version: every item of a listing, page after page. */
 export type AccountIterators<V extends 'V1' | 'V2'> = {
-  /** Transactions sent by the account, ascending by sequence number from `start` (default 0). */
-  transactions(address: string, options?: IterateOptions & { start?: U64Input }): AsyncGenerator<Transaction<V>, void, undefined>;
-  /** Coin transactions sent and received, ascending from the cursor `start` (default 0), following each page's cursor. */
-  coinTransactions(address: string, options?: IterateOptions & { start?: U64Input }): AsyncGenerator<Items<V, 'listCoinTransactions'>['record'][number], void, undefined>;
+  /**
+   * Transactions sent by the account, ascending by sequence number from `start` (default 0), or newest
+   * first with `order: 'desc'` (down to sequence number 0). `concurrency` fetches pages ahead at their
+   * predicted starts.
+   */
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<Transaction<V>, void, undefined>;
+  /**
+   * Coin transactions sent and received, ascending from the cursor `start` (default 0), following each
+   * page's cursor. There is no documented way back past the newest page, so no `order: 'desc'`.
+   */
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc'; start?: U64Input }): AsyncGenerator<Items<V, 'listCoinTransactions'>['record'][number], void, undefined>;
   /** Every module of the account. */
   modules(address: string, options?: IterateOptions & { start?: ListCursor<V> }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Modules: unknown }>['Modules']['modules'][number] : ResponseBody<'listModulesV2'>['modules'][number], void, undefined>;
   /** Every resource of the account. */
@@ -146,9 +157,9 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
       // No default `{}` for the options: an object per call is throughput on loopback (see Transport.call).
       listTransactions: (address, o) => listTransactions({ address, count: o?.count, start: o?.start }, o),
       listCoinTransactions: (address, o) => listCoinTransactions({ address, count: o?.count, start: o?.start }, o),
-      listModules: async (address, o) => listModules({ address, count: o?.count, start: listStart(v, o?.start) }, o),
+      listModules: async (address, o) => listModules({ address, count: o?.count, start: startParam(paging[`listModules${v}`], o?.start) }, o),
       getModule: (address, module_name, o) => getModule({ address, module_name }, o),
-      listResources: async (address, o) => listResources({ address, count: o?.count, start: listStart(v, o?.start) }, o),
+      listResources: async (address, o) => listResources({ address, count: o?.count, start: startParam(paging[`listResources${v}`], o?.start) }, o),
       getResource: (address, resource_type, o) => getResource({ address, resource_type }, o),
     };
   };

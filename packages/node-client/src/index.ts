@@ -11,8 +11,8 @@
  * @module @x/node-client
  */
 export { createNodeClient } from './client.js';
-export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input } from './client.js';
-export type { IterateOptions } from './paginate.js';
+export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './client.js';
+export type { IterateOptions } from './walk.js';
 export {
   ClientError,
   InvalidArgumentError,

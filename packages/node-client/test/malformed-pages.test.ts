@@ -47,7 +47,7 @@ for (const v of ['v1', 'v2'] as const) {
       ['v1.modules', (n) => n.v1.modules('0x1'), { Modules: null }, '/Modules', 'an object'],
       ['v1.modules', (n) => n.v1.modules('0x1'), { Resources: { resource: [] } }, '/Modules', 'an object'],
       ['v1.modules', (n) => n.v1.modules('0x1'), { Modules: { modules: 1 } }, '/Modules/modules', 'an array'],
-      ['v1.modules', (n) => n.v1.modules('0x1'), { Modules: { modules: [], cursor: 7 } }, '/Modules/cursor', 'null or an array of u8'],
+      ['v1.modules', (n) => n.v1.modules('0x1'), { Modules: { modules: [], cursor: 7 } }, '/Modules/cursor', 'an array of u8 or a hex string or null'],
       ['v1.resources', (n) => n.v1.resources('0x1'), { Resources: { resource: null } }, '/Resources/resource', 'an array'],
     );
   }

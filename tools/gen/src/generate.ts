@@ -3,6 +3,7 @@ import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
 import { checkVersionPairs, emitOperations, emitRoutes } from './emit-operations.ts';
 import { emitValidators } from './emit-validators.ts';
+import { emitPaging } from './paging.ts';
 import { applyLiveOverlay, LIVE_OVERLAY_FILE, loadOverlay } from './live.ts';
 
 /** Everything `pnpm gen` writes, keyed by path. Pure: the same specs and sources give the same bytes. */
@@ -15,6 +16,12 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} and ${LIVE_OVERLAY_FILE}`));
   checkVersionPairs(node);
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
+  // One paging table from the spec's x-pagination, for every reader: the iterators and query options,
+  // x-validate record, and the stubs that answer pages.
+  const paging = emitPaging(node);
+  files.set('packages/node-client/src/generated/paging.ts', paging);
+  files.set('packages/validators/src/generated/paging.ts', paging);
+  files.set('packages/testing/src/generated/paging.ts', paging);
   files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
   const routes = emitRoutes([node, price]);

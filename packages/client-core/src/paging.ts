@@ -1,0 +1,141 @@
+import { InvalidArgumentError, ResponseShapeError } from './errors.js';
+import { bytesToHex } from './params.js';
+
+/**
+ * The paging contract of one listing operation: an entry of the `paging` table that `pnpm gen` emits
+ * from the spec's `x-pagination` extensions. Pointers are JSON Pointer segments.
+ */
+export type PagingRule = {
+  /** Where the page's items are. */
+  readonly items: readonly string[];
+  /** Where the next `start` comes from: a field of the last item plus `add`, or a cursor of the response. */
+  readonly next:
+    | { readonly from: 'last-item'; readonly pointer: readonly string[]; readonly encoding: 'u64'; readonly add: number }
+    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: 'u64' | 'string' | 'u8-bytes-or-hex' };
+  /** What ends a walk: `short-page`, `empty-page`, `null-body`, `zero-cursor`, `null-cursor`, `empty-cursor`, `not-advancing`, `repeated-cursor`. */
+  readonly ends: readonly string[];
+  /** Page k starts at `start + k * count` while sequence numbers are contiguous. */
+  readonly predictable: boolean;
+  /** Without `start` the page is the most recent `count` items, newest first. */
+  readonly newestFirstWithoutStart: boolean;
+};
+
+/** A page's `start` as a walk carries it: a u64 as a bigint, a cursor as the text sent back. */
+export type PageStart = bigint | string;
+
+/** One page as a walk reads it: its items, and the next `start` unless the page ends the walk. */
+export type PageRead = { readonly items: readonly unknown[]; readonly next: PageStart | undefined };
+
+const pointerText = (segments: readonly string[]): string => segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/** The value at `segments` below `value`; every step but the last must be an object. */
+function at(value: unknown, segments: readonly string[], operationId: string, base: string): unknown {
+  let cur = value;
+  for (let i = 0; i < segments.length; i++) {
+    if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) {
+      throw new ResponseShapeError({ operationId, path: base + pointerText(segments.slice(0, i)), expected: 'an object' });
+    }
+    cur = (cur as Record<string, unknown>)[segments[i] as string];
+  }
+  return cur;
+}
+
+/** A u64 the server sent as a JSON number (a safe integer; a larger one has lost its value in `JSON.parse`). */
+const u64 = (value: unknown): bigint | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined);
+
+/**
+ * Reads one page of a listing as its paging rule says: the items, and the next `start`, or
+ * `undefined` when the page ends the walk (a short or empty page, a zero, null or empty cursor, a null
+ * body, as the rule lists). What the walk needs and the page lacks is a `ResponseShapeError` naming
+ * where. `count` is the page size asked for (for `short-page`).
+ *
+ * @example
+ * ```ts
+ * import { paging } from './generated/paging.js';
+ * readPage('listTransactionsV2', paging.listTransactionsV2, { record: [{ header: { sequence_number: 4 } }] }, 1);
+ * // { items: [...], next: 5n }
+ * ```
+ */
+export function readPage(operationId: string, rule: PagingRule, body: unknown, count?: number): PageRead {
+  const ends = rule.ends;
+  if (body === null && ends.includes('null-body')) return { items: [], next: undefined };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ResponseShapeError({ operationId, path: '', expected: 'an object' });
+  const items = at(body, rule.items, operationId, '');
+  if (!Array.isArray(items)) throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: 'an array' });
+  // A cursor is checked even on a page that ends the walk: a malformed one is the server's error either way.
+  const cursor = rule.next.from === 'response' ? readCursor(operationId, rule, body) : undefined;
+  if (items.length === 0 && ends.includes('empty-page')) return { items, next: undefined };
+  if (count !== undefined && items.length < count && ends.includes('short-page')) return { items, next: undefined };
+  if (rule.next.from === 'response') return { items, next: cursor };
+  if (items.length === 0) return { items, next: undefined };
+  const last = items.length - 1;
+  return { items, next: itemKey(operationId, rule, items[last], `${pointerText(rule.items)}/${last}`) + BigInt(rule.next.add) };
+}
+
+/** The response's cursor as the next `start`, or undefined where the rule ends the walk on it. */
+function readCursor(operationId: string, rule: PagingRule, body: object): PageStart | undefined {
+  const { ends, next } = rule;
+  const cursor = at(body, next.pointer, operationId, '');
+  if (cursor == null) {
+    if (ends.includes('null-cursor')) return undefined;
+  } else if (next.encoding === 'u64') {
+    const value = u64(cursor);
+    if (value !== undefined) return value === 0n && ends.includes('zero-cursor') ? undefined : value;
+  } else if (typeof cursor === 'string') {
+    return cursor === '' && ends.includes('empty-cursor') ? undefined : cursor;
+  } else if (next.encoding === 'u8-bytes-or-hex' && Array.isArray(cursor) && cursor.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    // The bytes go back as lowercase hex, the form a live node sends them in.
+    return cursor.length === 0 && ends.includes('empty-cursor') ? undefined : bytesToHex(cursor as number[]);
+  }
+  const expected = { u64: 'a u64', string: 'a string', 'u8-bytes-or-hex': 'an array of u8 or a hex string' }[next.encoding];
+  throw new ResponseShapeError({ operationId, path: pointerText(next.pointer), expected: ends.includes('null-cursor') ? `${expected} or null` : expected });
+}
+
+/**
+ * Whether a walk may go on to `next` after `previous`: not when the rule ends on a cursor that does
+ * not advance (a u64 that is not larger) or on one the walk has already sent (`seen`).
+ *
+ * @example
+ * ```ts
+ * advances(paging.listCoinTransactionsV2, 5n, 7n, new Set([7n])); // false: a u64 cursor must grow
+ * ```
+ */
+export function advances(rule: PagingRule, next: PageStart, previous: PageStart | undefined, seen: ReadonlySet<PageStart>): boolean {
+  if (rule.ends.includes('repeated-cursor') && seen.has(next)) return false;
+  if (rule.ends.includes('not-advancing') && previous !== undefined && typeof next === 'bigint' && typeof previous === 'bigint' && next <= previous) return false;
+  return true;
+}
+
+/**
+ * The sort key of an item of a predictable listing (its sequence number), read where the rule's
+ * `next.pointer` says, for walks that check or order pages by it.
+ *
+ * @example
+ * ```ts
+ * itemKey('listTransactionsV2', paging.listTransactionsV2, { header: { sequence_number: 4 } }, '/record/0'); // 4n
+ * ```
+ */
+export function itemKey(operationId: string, rule: PagingRule, item: unknown, path: string): bigint {
+  let value: unknown = item;
+  for (const key of rule.next.pointer) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  const key = u64(value);
+  if (key === undefined) throw new ResponseShapeError({ operationId, path: path + pointerText(rule.next.pointer), expected: 'a u64' });
+  return key;
+}
+
+/**
+ * A caller's `start` as the listing takes it back: where the rule reads u8-byte cursors, an array of
+ * u8 (as a v1 listing returns it) goes as lowercase hex; anything else goes on to the parameter check.
+ *
+ * @example
+ * ```ts
+ * startParam(paging.listModulesV1, [0, 171, 255]); // '00abff'
+ * ```
+ */
+export function startParam(rule: PagingRule, start: unknown): unknown {
+  if (rule.next.encoding !== 'u8-bytes-or-hex' || !Array.isArray(start)) return start;
+  if (!start.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    throw new InvalidArgumentError('start', 'a cursor array must hold u8 integers (0 to 255)');
+  }
+  return bytesToHex(start as number[]);
+}

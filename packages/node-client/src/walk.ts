@@ -1,0 +1,241 @@
+import {
+  advances,
+  checkInteger,
+  InvalidArgumentError,
+  itemKey,
+  readPage,
+  show,
+  type CallOptions,
+  type PageRead,
+  type PageStart,
+  type PagingRule,
+} from '@x/client-core';
+
+/** Options of the iterators (`node.v2.transactions(...)` and friends). */
+export type IterateOptions = CallOptions & {
+  /** Items per request; at most the operation's maximum (100 on transaction listings). */
+  pageSize?: number;
+  /** Stop after this many items. */
+  limit?: number;
+  /**
+   * Requests in flight at once, 1 to 32 (default 1). Where page starts are predictable (transactions by
+   * sequence number) up to this many pages are fetched ahead at their predicted starts; cursor walks
+   * (coin transactions, modules, resources) fetch the next page as soon as a page arrives. Items come in
+   * the same order either way. Each page fetched ahead costs a request that an early `break`, or the end
+   * of the listing, can waste (at most `concurrency - 1`), so the default asks for one page at a time.
+   */
+  concurrency?: number;
+};
+
+/** The most requests one walk keeps in flight. */
+export const MAX_CONCURRENCY = 32;
+
+/** What a walk needs of its listing: the operation, its paging rule, and how to fetch one page. */
+export type Listing = {
+  readonly operationId: string;
+  readonly rule: PagingRule;
+  /** The operation's largest `count`. */
+  readonly maxPageSize: number;
+  /** Fetches the page at `start` (none: the listing's default page) of `count` items. */
+  fetchPage(start: PageStart | undefined, count: number, signal: AbortSignal): Promise<unknown>;
+};
+
+type Settled = { ok: true; body: unknown } | { ok: false; error: unknown };
+/** A page requested: where it starts, how many items it asked for, and its request's own abort. */
+type Flight = { start: PageStart | undefined; count: number; abort: AbortController; settled: Promise<Settled>; end?: bigint };
+
+/**
+ * The requests of one walk. Each has its own controller, so a page fetched ahead can be dropped alone;
+ * the caller's signal aborts them all with its reason, and `close()` (a `break`, an error, the end)
+ * aborts whatever is still in flight, so no request outlives its walk.
+ */
+class Flights {
+  readonly #live = new Set<AbortController>();
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = (): void => {
+    for (const c of this.#live) c.abort(this.#signal?.reason);
+  };
+  constructor(signal: AbortSignal | undefined, readonly listing: Listing) {
+    this.#signal = signal;
+    signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+  launch(start: PageStart | undefined, count: number): Flight {
+    const abort = new AbortController();
+    this.#live.add(abort);
+    if (this.#signal?.aborted) abort.abort(this.#signal.reason);
+    // Settled, never rejected: a page dropped unread must not be an unhandled rejection.
+    const settled = this.listing.fetchPage(start, count, abort.signal).then(
+      (body): Settled => ({ ok: true, body }),
+      (error: unknown): Settled => ({ ok: false, error }),
+    );
+    void settled.then(() => this.#live.delete(abort));
+    return { start, count, abort, settled };
+  }
+  /** The page's body, or its request's error. */
+  async body(flight: Flight): Promise<unknown> {
+    const r = await flight.settled;
+    if (!r.ok) throw r.error;
+    return r.body;
+  }
+  drop(flights: readonly Flight[]): void {
+    for (const f of flights) f.abort.abort(new DOMException('The page was fetched ahead and is not needed', 'AbortError'));
+  }
+  close(): void {
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+    for (const c of this.#live) c.abort(new DOMException('The walk has ended', 'AbortError'));
+    this.#live.clear();
+  }
+}
+
+type Walk = { flights: Flights; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined };
+
+/**
+ * Every item of a listing, page after page, as its paging rule says: ascending from `start`, or newest
+ * first (`order: 'desc'`, where the rule's starts are predictable). Options are checked on the first
+ * `next()`, before any request, so a bad one is a rejection of the loop. No walk loops forever: it ends
+ * where the rule says (a short or empty page, a zero, null, empty, repeated or non-advancing cursor).
+ *
+ * @example
+ * ```ts
+ * for await (const tx of walk(listing, () => 0n, { concurrency: 8 })) console.log(tx);
+ * ```
+ */
+export async function* walk(
+  listing: Listing,
+  first: () => PageStart | undefined,
+  options: IterateOptions & { order?: unknown; start?: unknown },
+): AsyncGenerator<unknown, void, undefined> {
+  const { rule, maxPageSize } = listing;
+  const order = options.order ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(order)}`);
+  if (order === 'desc' && !(rule.predictable && rule.newestFirstWithoutStart)) {
+    throw new InvalidArgumentError('order', `${listing.operationId} has no documented way back past its newest page; walk it ascending`);
+  }
+  if (order === 'desc' && options.start !== undefined) {
+    throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
+  }
+  const start = order === 'asc' ? first() : undefined;
+  const w: Walk = {
+    pageSize: checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize),
+    limit: options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER),
+    concurrency: checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY),
+    signal: options.signal,
+    flights: new Flights(options.signal, listing),
+  };
+  if (w.limit === 0) return;
+  w.signal?.throwIfAborted();
+  try {
+    if (order === 'desc') yield* newestFirst(w);
+    else if (rule.predictable && w.concurrency > 1) yield* predicted(w, start as bigint);
+    else yield* followed(w, start);
+  } finally {
+    w.flights.close();
+  }
+}
+
+/** Yields a page's items up to the limit; returns the count yielded so far. */
+async function* emit(w: Walk, items: readonly unknown[], yielded: number): AsyncGenerator<unknown, number, undefined> {
+  for (const item of items) {
+    if (yielded >= w.limit) break;
+    w.signal?.throwIfAborted();
+    yield item;
+    yielded++;
+  }
+  return yielded;
+}
+
+/**
+ * A walk that follows each page's next start. With `concurrency > 1` the next page is requested as soon
+ * as a page arrives, before its items are consumed: one page ahead, since each start comes from the page
+ * before.
+ */
+async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<unknown, void, undefined> {
+  const { rule, operationId } = w.flights.listing;
+  const seen = new Set<PageStart>();
+  let yielded = 0;
+  let flight: Flight | undefined = w.flights.launch(start, Math.min(w.pageSize, w.limit));
+  while (flight) {
+    if (flight.start !== undefined) seen.add(flight.start);
+    const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    const left = w.limit - yielded - Math.min(page.items.length, w.limit - yielded);
+    const next: PageStart | undefined = page.next !== undefined && left > 0 && advances(rule, page.next, flight.start, seen) ? page.next : undefined;
+    flight = next !== undefined && w.concurrency > 1 ? w.flights.launch(next, Math.min(w.pageSize, left)) : undefined;
+    yielded = yield* emit(w, page.items, yielded);
+    if (next !== undefined && !flight) flight = w.flights.launch(next, Math.min(w.pageSize, w.limit - yielded));
+  }
+}
+
+/**
+ * An ascending walk whose page starts are predictable: up to `concurrency` pages in flight at
+ * `start + k * count`, read in order. A page whose next start is not the one predicted for the page
+ * after it (a gap in the sequence numbers) drops the pages fetched ahead, and the walk goes on from the
+ * real next start, so the items are exactly those of a page-by-page walk. At most `concurrency` pages
+ * are held: the one being read and those in flight.
+ */
+async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void, undefined> {
+  const { rule, operationId } = w.flights.listing;
+  const seen = new Set<PageStart>();
+  let queue: Flight[] = [];
+  let next: bigint | undefined = start;
+  let yielded = 0;
+  while (true) {
+    // Fill the window from the real next start, or on from the last page in flight.
+    let asked = queue.reduce((n, f) => n + f.count, 0);
+    while (queue.length < w.concurrency && next !== undefined && w.limit - yielded - asked > 0) {
+      const last = queue.at(-1);
+      const count = Math.min(w.pageSize, w.limit - yielded - asked);
+      queue.push(w.flights.launch(last ? (last.start as bigint) + BigInt(last.count) : next, count));
+      asked += count;
+    }
+    const flight = queue.shift();
+    if (!flight) return;
+    seen.add(flight.start as bigint);
+    const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    next = page.next !== undefined && advances(rule, page.next, flight.start, seen) ? (page.next as bigint) : undefined;
+    if (queue.length > 0 && queue[0]!.start !== next) {
+      w.flights.drop(queue);
+      queue = [];
+    }
+    yielded = yield* emit(w, page.items, yielded);
+  }
+}
+
+/**
+ * Newest first: the listing's newest page (no `start`), then the sequence numbers below it in windows of
+ * `count`, each fetched ascending from its first number and read backwards. A window keeps only the
+ * items inside it, so a gap in the sequence numbers neither repeats nor loses an item. Windows below the
+ * newest page are predictable, so up to `concurrency` are in flight.
+ */
+async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
+  const { rule, operationId } = w.flights.listing;
+  const newest = w.flights.launch(undefined, Math.min(w.pageSize, w.limit));
+  const page = readPage(operationId, rule, await w.flights.body(newest), newest.count);
+  const at = (i: number): string => `/${rule.items.join('/')}/${i}`;
+  let end = page.items.reduce<bigint | undefined>((min, item, i) => {
+    const key = itemKey(operationId, rule, item, at(i));
+    return min === undefined || key < min ? key : min;
+  }, undefined);
+  let yielded = yield* emit(w, page.items, 0);
+  // A short newest page holds every item there is.
+  if (page.items.length < newest.count || end === undefined) return;
+  const queue: Flight[] = [];
+  while (true) {
+    let asked = queue.reduce((n, f) => n + f.count, 0);
+    while (queue.length < w.concurrency && end > 0n && w.limit - yielded - asked > 0) {
+      const count = Math.min(w.pageSize, w.limit - yielded - asked);
+      const from: bigint = end > BigInt(count) ? end - BigInt(count) : 0n;
+      queue.push({ ...w.flights.launch(from, Number(end - from)), end });
+      asked += Number(end - from);
+      end = from;
+    }
+    const flight = queue.shift();
+    if (!flight) return;
+    const window = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    const inside: unknown[] = [];
+    window.items.forEach((item, i) => {
+      const key = itemKey(operationId, rule, item, at(i));
+      if (key >= (flight.start as bigint) && key < flight.end!) inside.push(item);
+    });
+    yielded = yield* emit(w, inside.reverse(), yielded);
+  }
+}
