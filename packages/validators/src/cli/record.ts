@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, Har, Header } from 'har-format';
-// The CLI only (never the validators) imports @x/client-core for REDACTED and bytesToHex. The package builds
-// with plain tsc (no bundler), so this is a real runtime dependency of @x/validators, listed in its
-// package.json (commit aa09958). ../shared/DESIGN.md asks validators for none beyond what a bundle inlines:
-// keeping it is an open decision for the package owner, not settled here.
-import { bytesToHex, REDACTED } from '@x/client-core';
+// The CLI only (never the validators) imports @x/client-core for REDACTED and the paging interpreter. The
+// package builds with plain tsc (no bundler), so this is a real runtime dependency of @x/validators, listed
+// in its package.json (commit aa09958). ../shared/DESIGN.md asks validators for none beyond what a bundle
+// inlines: keeping it is an open decision for the package owner, not settled here.
+import { advances, readPage, REDACTED, type PageStart } from '@x/client-core';
+import { paging, type PagedOperationId } from '../generated/paging.js';
 import { routes } from '../generated/routes.js';
 
 export type RecordOptions = {
@@ -20,6 +21,8 @@ export type RecordOptions = {
 };
 
 type Exchange = { json: unknown; entry: Entry };
+/** A request's query: a `start` may be a u64 (bigint) or a cursor as a listing gave it. */
+type Query = Record<string, string | number | bigint | undefined>;
 
 /**
  * Calls every account operation of both node versions for one address, one page past each cursor,
@@ -87,7 +90,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     return { json, entry };
   };
   /** The URL of an operation, from the generated routes: path parameters filled in, the query after. */
-  const url = (root: string, operationId: string, path: Record<string, string>, query: Record<string, string | number | undefined> = {}): string => {
+  const url = (root: string, operationId: string, path: Record<string, string>, query: Query = {}): string => {
     const route = routes.find((r) => r.operationId === operationId);
     if (!route) throw new Error(`x-validate record: no route for ${operationId}`);
     const s = new URLSearchParams();
@@ -96,28 +99,42 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     return `${root}${route.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''))}${search ? `?${search}` : ''}`;
   };
   const address = { address: options.address };
+  /**
+   * The next `start` after a page, read by the listing's paging rule (the `count` asked for, as a walk
+   * would), or undefined where a walk would stop: the page ends the walk, the next start does not
+   * advance past `from`, or the body is not readable (record keeps what it got and does not follow).
+   */
+  const nextStart = (operationId: PagedOperationId, body: unknown, from?: PageStart): PageStart | undefined => {
+    const rule = paging[operationId];
+    let next: PageStart | undefined;
+    try {
+      next = readPage(operationId, rule, body, n).next;
+    } catch {
+      return undefined;
+    }
+    return next !== undefined && advances(rule, next, from, new Set(from === undefined ? [] : [from])) ? next : undefined;
+  };
 
   for (const v of ['V1', 'V2'] as const) {
-    const op = (name: string, query?: Record<string, string | number | undefined>, path: Record<string, string> = address): string => url(base, `${name}${v}`, path, query);
+    const op = (name: string, query?: Query, path: Record<string, string> = address): string => url(base, `${name}${v}`, path, query);
     await get(op('getAccount'));
-    // Transactions: the most recent page, then ascending from 0 and one page past it.
-    await get(op('listTransactions', { count: n }));
-    const asc = (await get(op('listTransactions', { count: n, start: 0 }))).json as { record?: { header?: { sequence_number?: number } }[] };
-    const lastSeq = asc?.record?.at(-1)?.header?.sequence_number;
-    if (typeof lastSeq === 'number') await get(op('listTransactions', { count: n, start: lastSeq + 1 }));
-    // Coin transactions: the most recent page, then ascending from 0 and one page past its cursor.
-    await get(op('listCoinTransactions', { count: n }));
-    const coin = (await get(op('listCoinTransactions', { count: n, start: 0 }))).json as { cursor?: number };
-    if (typeof coin?.cursor === 'number' && coin.cursor > 0) await get(op('listCoinTransactions', { count: n, start: coin.cursor }));
-    // Modules and resources: a page, one page past its cursor, and one item by name.
+    // Transactions and coin transactions: the most recent page, then ascending from 0 and one page past it.
+    for (const list of ['listTransactions', 'listCoinTransactions'] as const) {
+      await get(op(list, { count: n }));
+      const asc = await get(op(list, { count: n, start: 0 }));
+      const next = nextStart(`${list}${v}`, asc.json, 0n);
+      if (next !== undefined) await get(op(list, { count: n, start: next }));
+    }
+    // Modules and resources: a page, one page past it, and one item by name.
     for (const [kind, list, one, param] of [
       ['modules', 'listModules', 'getModule', 'module_name'],
       ['resources', 'listResources', 'getResource', 'resource_type'],
     ] as const) {
       const page = (await get(op(list, { count: n }))).json;
-      const { cursor, first } = listing(v, kind, page);
-      if (cursor !== undefined) await get(op(list, { count: n, start: cursor }));
-      if (first !== undefined) await get(op(one, undefined, { ...address, [param]: first }));
+      const next = nextStart(`${list}${v}`, page);
+      if (next !== undefined) await get(op(list, { count: n, start: next }));
+      const name = first(v, kind, page);
+      if (name !== undefined) await get(op(one, undefined, { ...address, [param]: name }));
     }
   }
   if (options.price) {
@@ -146,20 +163,19 @@ function firstString(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The next-page cursor (as `start`) and the first item's name of a module or resource listing. */
-function listing(v: 'V1' | 'V2', kind: 'modules' | 'resources', page: unknown): { cursor?: string; first?: string } {
+/** The first item's name of a module or resource listing (to get that item by name). */
+function first(v: 'V1' | 'V2', kind: 'modules' | 'resources', page: unknown): string | undefined {
   const p = page as Record<string, unknown> | null;
-  if (!p) return {};
+  if (!p) return undefined;
   if (v === 'V1') {
-    const list = (kind === 'modules' ? p.Modules : p.Resources) as { modules?: [string, unknown][]; resource?: [string, unknown][]; cursor?: number[] | null } | undefined;
+    const list = (kind === 'modules' ? p.Modules : p.Resources) as { modules?: [string, unknown][]; resource?: [string, unknown][] } | undefined;
     const items = (kind === 'modules' ? list?.modules : list?.resource) ?? [];
-    const cursor = list?.cursor && list.cursor.length > 0 ? bytesToHex(list.cursor) : undefined;
-    return { cursor, first: items[0]?.[0] };
+    return items[0]?.[0];
   }
   if (kind === 'modules') {
     const modules = (p.modules as { abi?: { name?: unknown } }[] | undefined) ?? [];
-    return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first: firstString(modules[0]?.abi?.name) };
+    return firstString(modules[0]?.abi?.name);
   }
   const resources = (p.resources as { type?: string }[] | undefined) ?? [];
-  return { cursor: typeof p.cursor === 'string' && p.cursor ? p.cursor : undefined, first: resources[0]?.type };
+  return resources[0]?.type;
 }
