@@ -1,0 +1,174 @@
+/**
+ * The committed recordings walk their listings as the paging table says: every `start` a recorded
+ * request sends is a next start that an earlier response of the same recording gave (for the same
+ * operation and address), read by `readPage` from the generated `paging` rules.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bytesToHex, readPage, type PageStart } from '@x/client-core';
+import { record } from '../src/cli/record.ts';
+import { paging, type PagedOperationId } from '../src/generated/paging.ts';
+import { routes } from '../src/generated/routes.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const dirs = [join(root, 'specs', 'recorded'), join(root, 'specs', 'recorded-live')];
+
+type HarEntry = { request: { method: string; url: string }; response: { status: number; content: { text?: string; encoding?: string } } };
+type HarFile = { log: { entries: HarEntry[] } };
+
+const isPaged = (id: string): id is PagedOperationId => Object.hasOwn(paging, id);
+
+/** The listing routes as patterns on the end of a path, capturing the path parameters (as match.ts places them). */
+const listings = routes
+  .filter((r) => isPaged(r.operationId))
+  .map((r) => {
+    const names: string[] = [];
+    const source = r.path
+      .split('/')
+      .filter(Boolean)
+      .map((seg) => {
+        const param = /^\{(.+)\}$/.exec(seg);
+        if (param) {
+          names.push(param[1]!);
+          return '([^/]+)';
+        }
+        return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return { operationId: r.operationId as PagedOperationId, method: r.method, names, pattern: new RegExp(`(?:^|/)${source}/?$`) };
+  });
+
+/** The listing a recorded request belongs to, with its path parameters, or undefined for any other operation. */
+function listingOf(method: string, url: string): { operationId: PagedOperationId; params: Record<string, string> } | undefined {
+  const path = new URL(url, 'http://recorded.invalid').pathname;
+  for (const l of listings) {
+    const m = l.method === method.toUpperCase() ? l.pattern.exec(path) : null;
+    if (m) return { operationId: l.operationId, params: Object.fromEntries(l.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+const bodyOf = (entry: HarEntry): unknown => {
+  const { text, encoding } = entry.response.content;
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** A `start` a walk may send without a page before it: 0, the first item of an ascending u64 listing. */
+const isOrigin = (operationId: PagedOperationId, start: string): boolean => paging[operationId].next.encoding === 'u64' && start === '0';
+
+type Check = { operationId: PagedOperationId; url: string; start: string; origin: boolean; given: boolean };
+
+/** Every `start` of every listing request of one recording, and whether an earlier response gave it. */
+function checkStarts(har: HarFile): Check[] {
+  const given = new Map<string, Set<string>>();
+  const checks: Check[] = [];
+  for (const entry of har.log.entries) {
+    const listing = listingOf(entry.request.method, entry.request.url);
+    if (!listing) continue;
+    const { operationId, params } = listing;
+    const key = `${operationId} ${JSON.stringify(params)}`;
+    const query = new URL(entry.request.url, 'http://recorded.invalid').searchParams;
+    for (const start of query.getAll('start')) {
+      checks.push({ operationId, url: entry.request.url, start, origin: isOrigin(operationId, start), given: given.get(key)?.has(start) ?? false });
+    }
+    const count = query.get('count');
+    let next: PageStart | undefined;
+    try {
+      next = readPage(operationId, paging[operationId], bodyOf(entry), count === null ? undefined : Number(count)).next;
+    } catch {
+      continue; // an unreadable page gives no next start
+    }
+    if (next !== undefined) given.set(key, (given.get(key) ?? new Set()).add(String(next)));
+  }
+  return checks;
+}
+
+const recordings = dirs.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.har'))
+    .sort()
+    .map((f) => ({ file: `${dir.slice(root.length + 1)}/${f}`, har: JSON.parse(readFileSync(join(dir, f), 'utf8')) as HarFile })),
+);
+
+describe('recorded listings follow the paging table', () => {
+  it('finds recordings in both folders', () => {
+    for (const dir of dirs) expect(recordings.some((r) => r.file.startsWith(`${dir.slice(root.length + 1)}/`))).toBe(true);
+  });
+
+  it.each(recordings)('every start in $file is a next start an earlier response gave', ({ har }) => {
+    const unfollowed = checkStarts(har)
+      .filter((c) => !c.origin && !c.given)
+      .map((c) => `${c.operationId} ${c.url}`);
+    expect(unfollowed).toEqual([]);
+  });
+
+  it('checks a positive number of listing requests with start, of every cursor form', () => {
+    const checks = recordings.flatMap(({ har }) => checkStarts(har));
+    const followed = checks.filter((c) => !c.origin);
+    expect(followed.length).toBeGreaterThan(0);
+    const encodings = new Set(followed.map((c) => paging[c.operationId].next.encoding));
+    expect([...encodings].sort()).toEqual(['string', 'u64', 'u8-bytes-or-hex']);
+    // Each v1 module and resource listing with a next page is followed, in both shapes.
+    for (const id of ['listModulesV1', 'listResourcesV1'] as const) {
+      expect(followed.filter((c) => c.operationId === id && c.given).length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('flags a start no response gave: a live v1 hex cursor hex-encoded again', () => {
+    const live = recordings.find((r) => r.file === 'specs/recorded-live/0x1.har')!;
+    const har = structuredClone(live.har);
+    const entry = har.log.entries.find((e) => listingOf('GET', e.request.url)?.operationId === 'listModulesV1' && e.request.url.includes('start='))!;
+    const url = new URL(entry.request.url);
+    const hex = url.searchParams.get('start')!;
+    url.searchParams.set('start', bytesToHex(hex as unknown as number[]));
+    entry.request.url = String(url);
+    expect(checkStarts(har).filter((c) => !c.origin && !c.given).map((c) => c.operationId)).toEqual(['listModulesV1']);
+  });
+
+  it('flags a start of another address', () => {
+    const documented = recordings.find((r) => r.file === 'specs/recorded/0x1.har')!;
+    const har = structuredClone(documented.har);
+    const entry = har.log.entries.find((e) => listingOf('GET', e.request.url)?.operationId === 'listTransactionsV2' && /start=[1-9]/.test(e.request.url))!;
+    entry.request.url = entry.request.url.replace('/accounts/0x1/', '/accounts/0x2/');
+    expect(checkStarts(har).filter((c) => !c.origin && !c.given).map((c) => c.operationId)).toEqual(['listTransactionsV2']);
+  });
+});
+
+describe('x-validate record follows listings by the paging table', () => {
+  it('sends a live v1 hex cursor back as given, v1 bytes as hex, and stops at unreadable or ending pages', async () => {
+    const bodies: Record<string, unknown> = {
+      '/rpc/v1/accounts/0x1/modules?count=2': { Modules: { modules: [['a', {}], ['b', {}]], cursor: '00ab' } },
+      '/rpc/v1/accounts/0x1/resources?count=2': { Resources: { resource: [['0x1::a::A', {}]], cursor: [0, 171, 255] } },
+      '/rpc/v1/accounts/0x1/transactions?count=2&start=0': { record: [{ header: { sequence_number: 0 } }, { header: { sequence_number: 1 } }] },
+      '/rpc/v2/accounts/0x1/transactions?count=2&start=0': { record: [{ header: { sequence_number: 0 } }] },
+      '/rpc/v2/accounts/0x1/coin_transactions?count=2&start=0': { record: [{}], cursor: 0 },
+      '/rpc/v1/accounts/0x1/coin_transactions?count=2&start=0': 'not a page',
+    };
+    const urls: string[] = [];
+    const fake = (async (input: string | URL | Request) => {
+      const u = new URL(String(input));
+      urls.push(u.pathname + u.search);
+      return new Response(JSON.stringify(bodies[u.pathname + u.search] ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const outDir = mkdtempSync(join(tmpdir(), 'x-validate-record-paging-'));
+    try {
+      await record({ baseUrl: 'http://node', address: '0x1', outDir, count: 2, progress: () => {}, fetch: fake });
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+    const starts = urls.filter((u) => /start=(?!0$)/.test(u));
+    expect(starts).toEqual([
+      '/rpc/v1/accounts/0x1/transactions?count=2&start=2',
+      '/rpc/v1/accounts/0x1/modules?count=2&start=00ab',
+      '/rpc/v1/accounts/0x1/resources?count=2&start=00abff',
+    ]);
+    expect(urls).toContain('/rpc/v1/accounts/0x1/modules/a');
+  });
+});
