@@ -90,6 +90,15 @@ describe('inputs', () => {
     expectTypeOf(node.v2.transactions).toBeCallableWith('0x1', { start: 0n, pageSize: 100, limit: 10, signal: new AbortController().signal });
     // @ts-expect-error pageSize is a number
     void node.v2.modules('0x1', { pageSize: '10' });
+    expectTypeOf(node.v2.transactions).toBeCallableWith('0x1', { start: 0, concurrency: 8 });
+    expectTypeOf(node.v1.transactions).toBeCallableWith('0x1', { order: 'desc', concurrency: 4, limit: 50 });
+    expectTypeOf(node.v2.coinTransactions).toBeCallableWith('0x1', { concurrency: 2, order: 'asc' });
+    // @ts-expect-error newest first starts at the newest item: no start
+    void node.v2.transactions('0x1', { order: 'desc', start: 5 });
+    // @ts-expect-error coin transactions have no documented way back past the newest page
+    void node.v2.coinTransactions('0x1', { order: 'desc' });
+    // @ts-expect-error order is 'asc' or 'desc'
+    void node.v2.transactions('0x1', { order: 'newest' });
   });
 
   it('client options', () => {
