@@ -133,6 +133,16 @@ export const CASES: readonly Case[] = [
   iterate('in-memory'),
   iterate('stub'),
   {
+    id: 'iterate.concurrency',
+    group: 'http',
+    title: '3: 3,000 transactions, 40 ms per answer, concurrency 1 vs 8 (a slow loopback server of its own)',
+    servers: false,
+    async run(ctx) {
+      const { benchConcurrentWalk } = await import('./concurrency.ts');
+      return benchConcurrentWalk({ rounds: ctx.quick ? 3 : 7 });
+    },
+  },
+  {
     id: 'gen',
     group: 'gen',
     title: '4: pnpm gen, cold and with nothing changed (a copy of the tree in the temp dir)',
