@@ -57,11 +57,6 @@ export function liveTransaction(tx: Obj): Obj {
   return out;
 }
 
-/** A transaction page (`{ record, cursor? }`). */
-export function liveTransactionPage(page: Obj): Obj {
-  return { ...page, record: (page.record as Obj[]).map(liveTransaction) };
-}
-
 /**
  * A module ABI in the live shapes: `name` a string, `friends` an array of `0x1::genesis` names,
  * `exposed_functions` and `structs` arrays of the descriptions the documented objects key by name

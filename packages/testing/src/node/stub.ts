@@ -5,6 +5,7 @@
 import { StubEngine } from '../engine.ts';
 import { StubArgumentError } from '../errors.ts';
 import type { StubFetchOptions } from '../fetch.ts';
+import { paging, type PagedOperationId } from '../generated/paging.ts';
 import { fetchOf, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
@@ -29,7 +30,7 @@ import {
   liveErrorBody,
   liveModuleAbi,
   liveModuleBytecode,
-  liveTransactionPage,
+  liveTransaction,
   type Shapes,
 } from './live.ts';
 import { moduleKeyHex, resourceKeyHex } from './resources.ts';
@@ -114,8 +115,49 @@ function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
   return { ok: true, value: hex.toLowerCase() };
 }
 
-/** A v1 listing cursor: bytes (documented) or their hex (live). */
-const cursorV1 = (live: boolean, bytes: number[] | null): number[] | string | null => (live ? liveCursorV1(bytes) : bytes);
+type Body = Record<string, unknown>;
+type PagingRule = (typeof paging)[PagedOperationId];
+
+/** A listing's paging rule is filed under its operation id: `listModulesV1` for `/rpc/v1/accounts/{address}/modules`. */
+const LISTINGS = { transactions: 'listTransactions', coin_transactions: 'listCoinTransactions', modules: 'listModules', resources: 'listResources' } as const;
+
+const ruleOf = <O extends keyof typeof LISTINGS>(v: Version, op: O) => paging[`${LISTINGS[op]}${v === 'v1' ? 'V1' : 'V2'}` as const];
+
+/** What a `start` of each encoding parses to; a branch's rule types its `start`, so the parser cannot drift from the rule. */
+type StartOf<E> = E extends 'u64' ? bigint : string;
+
+/** `start` as the rule encodes it: a u64, or the hex of a key cursor (v1 bytes, v2 text). */
+function parseStart<R extends PagingRule>(rule: R, query: URLSearchParams): Parsed<StartOf<R['next']['encoding']> | undefined> {
+  return (rule.next.encoding === 'u64' ? parseU64Start(query) : parseHexStart(query)) as Parsed<StartOf<R['next']['encoding']> | undefined>;
+}
+
+/** A key cursor as the rule encodes it: `u8-bytes-or-hex` is the bytes in the documented shapes, their hex in the live ones. */
+function keyCursor(rule: PagingRule, key: string | null, live: boolean): number[] | string | null {
+  if (key === null || rule.next.encoding !== 'u8-bytes-or-hex') return key;
+  return live ? liveCursorV1(hexToByteList(key)) : hexToByteList(key);
+}
+
+/** Sets `value` at the JSON Pointer `segments` below `body`, making the objects on the way. */
+function setAt(body: Body, segments: readonly string[], value: unknown): void {
+  let cur = body;
+  for (const s of segments.slice(0, -1)) cur = (cur[s] ??= {}) as Body;
+  cur[segments[segments.length - 1] as string] = value;
+}
+
+/** A listing's body: the items where its rule says, then the cursor when the response carries one (the documented key order). */
+function listing(rule: PagingRule, items: unknown[], cursor?: unknown): Body {
+  const body: Body = {};
+  setAt(body, rule.items, items);
+  if (rule.next.from === 'response') setAt(body, rule.next.pointer, cursor);
+  return body;
+}
+
+/**
+ * JSON with bigints as exact u64 numbers: `JSON.stringify` refuses bigints, and a Number rounds above 2^53.
+ * A NUL-led string stands in for each while stringifying, so a body's own strings must not start with NUL.
+ */
+const exactU64Json = (body: Body): string =>
+  JSON.stringify(body, (_, value: unknown) => (typeof value === 'bigint' ? `\u0000${value}` : value)).replace(/"\\u0000([0-9]+)"/g, '$1');
 
 /** Index of the first transaction whose cursor is >= start (binary search over an ascending list). */
 function lowerBound(list: readonly TxView[], start: bigint): number {
@@ -183,7 +225,6 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
   const accountNotFound = (address: string): StubResponse =>
     errorResponse(404, 'account_not_found', `account ${address} not found`);
 
-  type Body = Record<string, unknown>;
   /** A body in the shape the request asked for. */
   const shaped = <T extends Body>(live: boolean, body: T, toLive: (b: T) => Body): Body => (live ? toLive(body) : body);
   return (req, live) => {
@@ -212,24 +253,27 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
       return jsonResponse(200, { sequence_number: account.sequenceNumber, authentication_key: account.authenticationKey });
     }
 
+    const rendered = (tx: TxView): Body => shaped(live, tx.render(v), liveTransaction);
+
     // --- transactions (sent, by sequence number) ------------------------------------------------------
     if (op === 'transactions') {
+      const rule = ruleOf(v, op);
       const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
       if (!count.ok) return count.response;
-      const start = parseU64Start(req.query);
+      const start = parseStart(rule, req.query);
       if (!start.ok) return start.response;
-      if (account === undefined) return v === 'v1' ? jsonResponse(200, { record: [] }) : accountNotFound(address);
+      if (account === undefined) return v === 'v1' ? jsonResponse(200, listing(rule, [])) : accountNotFound(address);
       const list = account.sent;
       const from = start.value === undefined ? undefined : start.value >= BigInt(list.length) ? list.length : Number(start.value);
-      const record = page(list, count.value, from).map((tx) => tx.render(v));
-      return jsonResponse(200, shaped(live, { record }, liveTransactionPage));
+      return jsonResponse(200, listing(rule, page(list, count.value, from).map(rendered)));
     }
 
     // --- coin transactions (sent and received, by coin cursor) ------------------------------------------
     if (op === 'coin_transactions') {
+      const rule = ruleOf(v, op);
       const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
       if (!count.ok) return count.response;
-      const start = parseU64Start(req.query);
+      const start = parseStart(rule, req.query);
       if (!start.ok) return start.response;
       if (account === undefined && v === 'v2') return accountNotFound(address);
       const list = account?.coin ?? [];
@@ -238,10 +282,10 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
       if (items.length > 0) {
         // Next page starts right after the newest transaction returned (ascending or descending page).
         const cursor = Math.max(...items.map((tx) => tx.cursor)) + 1;
-        return jsonResponse(200, shaped(live, { record: items.map((tx) => tx.render(v)), cursor }, liveTransactionPage));
+        return jsonResponse(200, listing(rule, items.map(rendered), cursor));
       }
       // Nothing returned: the cursor stays where the client asked (exact u64 text, even above 2^53).
-      return rawJsonResponse(200, `{"record":[],"cursor":${(start.value ?? 0n).toString()}}`);
+      return rawJsonResponse(200, exactU64Json(listing(rule, [], start.value ?? 0n)));
     }
 
     // --- modules ----------------------------------------------------------------------------------------
@@ -256,22 +300,18 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
         if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
         return jsonResponse(200, shaped(live, entry.bytecode() as Body, liveModuleBytecode));
       }
+      const rule = ruleOf(v, op);
       const count = parseCount(req.query, undefined);
       if (!count.ok) return count.response;
-      const start = parseHexStart(req.query);
+      const start = parseStart(rule, req.query);
       if (!start.ok) return start.response;
       if (account === undefined && v === 'v2') return accountNotFound(address);
       const p = keyPage(account?.modules ?? [], (m) => moduleKeyHex(address, m.name), count.value, start.value);
-      if (v === 'v1') {
-        return jsonResponse(200, {
-          Modules: {
-            modules: p.items.map((m) => [m.name, { address, name: m.name }]),
-            cursor: cursorV1(live, p.more ? hexToByteList(p.lastKey) : null),
-          },
-        });
-      }
-      const bytecodes = p.items.map((m) => shaped(live, m.bytecode() as Body, liveModuleBytecode));
-      return jsonResponse(200, { modules: bytecodes, cursor: p.more ? p.lastKey : null });
+      const items =
+        v === 'v1'
+          ? p.items.map((m) => [m.name, { address, name: m.name }])
+          : p.items.map((m) => shaped(live, m.bytecode() as Body, liveModuleBytecode));
+      return jsonResponse(200, listing(rule, items, keyCursor(rule, p.more ? p.lastKey : null, live)));
     }
 
     // --- resources --------------------------------------------------------------------------------------
@@ -294,21 +334,16 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
       if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
       return jsonResponse(200, { type: entry.type, data: entry.data() });
     }
+    const rule = ruleOf(v, op);
     const count = parseCount(req.query, undefined);
     if (!count.ok) return count.response;
-    const start = parseHexStart(req.query);
+    const start = parseStart(rule, req.query);
     if (!start.ok) return start.response;
     if (account === undefined && v === 'v2') return accountNotFound(address);
     const p = keyPage(account?.resources ?? [], (r) => resourceKeyHex(address, r.type), count.value, start.value);
-    if (v === 'v1') {
-      return jsonResponse(200, {
-        Resources: {
-          resource: p.items.map((r) => [r.type, r.tag]),
-          cursor: cursorV1(live, p.more ? hexToByteList(p.lastKey) : null),
-        },
-      });
-    }
-    return jsonResponse(200, { resources: p.items.map((r) => ({ type: r.type, data: r.data() })), cursor: p.lastKey });
+    const items = v === 'v1' ? p.items.map((r) => [r.type, r.tag]) : p.items.map((r) => ({ type: r.type, data: r.data() }));
+    // v2 carries the last key even when nothing follows, as documented (README: v2 resource cursor).
+    return jsonResponse(200, listing(rule, items, keyCursor(rule, p.more || v === 'v2' ? p.lastKey : null, live)));
   };
 }
 

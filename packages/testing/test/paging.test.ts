@@ -1,0 +1,70 @@
+/**
+ * Every listing of the generated paging table is answered by the node stub where the table says: a walk
+ * reading items and cursors only through the table's pointers visits each of a seeded account's items once.
+ * A paged operation the stub does not route, or answers elsewhere than the table's pointers, fails here.
+ */
+import { describe, expect, it } from 'vitest';
+import { paging, type PagedOperationId } from '../src/generated/paging.ts';
+import { routes } from '../src/generated/routes.ts';
+import { createNodeStubFetch, STUB_ACCOUNT_FACTS, type AccountFacts, type Shapes } from '../src/index.ts';
+
+const stub = createNodeStubFetch();
+const account = STUB_ACCOUNT_FACTS.publisher;
+
+/** Which fact counts a listing's items, by the last segment of its path. */
+const counted = {
+  transactions: 'sent',
+  coin_transactions: 'coinTransactions',
+  modules: 'modules',
+  resources: 'resources',
+} as const satisfies Record<string, keyof AccountFacts>;
+
+const at = (value: unknown, segments: readonly string[]): unknown =>
+  segments.reduce<unknown>((v, s) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[s] : undefined), value);
+
+/** The `start` that asks for what follows a cursor: a u64 as decimal, bytes as their hex, text as it is. */
+const startOf = (cursor: unknown): string =>
+  Array.isArray(cursor) ? cursor.map((b: number) => b.toString(16).padStart(2, '0')).join('') : String(cursor);
+
+/** Walks a listing from its beginning, reading items and cursors only through the rule's pointers. */
+async function walk(id: PagedOperationId, path: string, count: number, shapes: Shapes): Promise<{ items: unknown[]; pages: number }> {
+  const rule = paging[id];
+  const items: unknown[] = [];
+  // Newest first without `start`: an ascending walk from the beginning starts at 0.
+  let start: string | undefined = rule.newestFirstWithoutStart ? '0' : undefined;
+  for (let pages = 1; pages <= 100; pages++) {
+    const query = `?count=${count}${start === undefined ? '' : `&start=${start}`}`;
+    const res = await stub(`${stub.url}${path}${query}`, { headers: { 'x-stub-shapes': shapes } });
+    expect(res.status, `${id} ${query}`).toBe(200);
+    const body: unknown = await res.json();
+    const page = at(body, rule.items);
+    if (!Array.isArray(page)) throw new Error(`${id} ${query}: no items at /${rule.items.join('/')}`);
+    items.push(...page);
+    if (page.length === 0 || (rule.next.from === 'last-item' && page.length < count)) return { items, pages };
+    const cursor =
+      rule.next.from === 'last-item'
+        ? BigInt(String(at(page.at(-1), rule.next.pointer))) + BigInt(rule.next.add)
+        : at(body, rule.next.pointer);
+    const next = cursor === null ? '' : startOf(cursor);
+    if (next === '' || next === start) return { items, pages };
+    start = next;
+  }
+  throw new Error(`${id}: no end after 100 pages`);
+}
+
+describe('the node stub pages as the paging table says', () => {
+  const cases = (Object.keys(paging) as PagedOperationId[]).flatMap((id) => (['documented', 'live'] as const).map((shapes) => [id, shapes] as const));
+
+  it.each(cases)('%s (%s): a walk by the table visits every item once', async (id, shapes) => {
+    const route = routes.find((r) => r.operationId === id);
+    if (route === undefined) throw new Error(`${id}: not in the generated routes`);
+    const path = route.path.replace('{address}', account.address);
+    const listing = path.split('/').at(-1) as keyof typeof counted;
+    expect(Object.keys(counted), `${id}: which fact counts its items`).toContain(listing);
+    const total = account[counted[listing]];
+    const { items, pages } = await walk(id, path, 15, shapes);
+    expect(pages).toBeGreaterThan(1);
+    expect(items).toHaveLength(total);
+    expect(new Set(items.map((item) => JSON.stringify(item))).size).toBe(total);
+  });
+});
