@@ -114,6 +114,8 @@ export type NodeClient = {
   readonly v2: NodeV2Api;
   /** The underlying openapi-fetch client; add middleware with `raw.use()`. */
   readonly raw: Client<paths>;
+  /** The node base URLs as the client uses them (normalised, no trailing slash), in order of preference, e.g. for cache keys. */
+  readonly baseUrls: readonly string[];
 };
 
 /**
@@ -169,5 +171,6 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
     v1: { ...v1, ...iterators('V1', v1 as AccountApi<'V1' | 'V2'>) } as NodeV1Api,
     v2: { ...v2, ...iterators('V2', v2 as AccountApi<'V1' | 'V2'>) },
     raw: transport.raw,
+    baseUrls: Object.freeze([baseUrl]),
   };
 }

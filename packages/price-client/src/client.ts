@@ -62,6 +62,8 @@ export type PriceClient = {
   latest(parameters?: LatestParameters): Promise<LatestResponse>;
   /** The underlying openapi-fetch client (the API key is added below its middleware). */
   readonly raw: Client<paths>;
+  /** The service's base URL as the client uses it (normalised, no trailing slash), e.g. for cache keys. */
+  readonly baseUrls: readonly string[];
 };
 
 /**
@@ -159,6 +161,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       }
     },
     raw,
+    baseUrls: Object.freeze([baseUrl]),
   };
 }
 
