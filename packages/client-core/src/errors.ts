@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'TIMEOUT'
   | 'RESPONSE_PARSE_ERROR'
   | 'RESPONSE_VALIDATION_ERROR'
-  | 'RESPONSE_SHAPE_ERROR';
+  | 'RESPONSE_SHAPE_ERROR'
+  | 'NODES_FAILED';
 
 /**
  * Each class's name by its code, as string literals: a name taken from the class at run time
@@ -27,6 +28,7 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   RESPONSE_PARSE_ERROR: 'ResponseParseError',
   RESPONSE_VALIDATION_ERROR: 'ResponseValidationError',
   RESPONSE_SHAPE_ERROR: 'ResponseShapeError',
+  NODES_FAILED: 'NodesFailedError',
 };
 
 /** One problem a response validator found: a JSON pointer into the body, a message, the failing keyword. */
@@ -222,6 +224,29 @@ export class ResponseShapeError extends ClientError {
     super('RESPONSE_SHAPE_ERROR', `Response of ${init.operationId} at '${init.path || '/'}': expected ${init.expected}`);
     this.operationId = init.operationId;
     this.path = init.path;
+  }
+}
+
+/** One node's part in a call that every node failed: its (redacted) base URL and its error. */
+export type NodeAttempt = { readonly url: string; readonly error: unknown };
+
+/**
+ * Every node of a client with several `baseUrl`s failed the call (a network error, a timeout, 408, 429
+ * or 5xx each), through every retry. `attempts` holds each node's last error, in the order tried.
+ *
+ * @example
+ * ```ts
+ * try { await node.v2.getAccount('0x1'); } catch (err) {
+ *   if (err instanceof NodesFailedError) for (const { url, error } of err.attempts) console.log(url, error);
+ * }
+ * ```
+ */
+export class NodesFailedError extends ClientError {
+  readonly attempts: readonly NodeAttempt[];
+  constructor(attempts: readonly NodeAttempt[]) {
+    const each = attempts.map(({ url, error }) => `${url} (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
+    super('NODES_FAILED', `Every node failed: ${each.join('; ')}`);
+    this.attempts = attempts;
   }
 }
 

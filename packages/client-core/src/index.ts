@@ -14,8 +14,10 @@
  * @module @x/client-core
  */
 export * from './errors.js';
+export { baseUrls, fallsThrough, supraRetryIn } from './nodes.js';
 export * from './paging.js';
 export * from './params.js';
+export type { RateLimitOptions } from './rate-limit.js';
 export * from './redact.js';
 export * from './retry.js';
 export * from './transport.js';

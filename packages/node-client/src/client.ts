@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { parseBaseUrl, startParam, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
+import { baseUrls, startParam, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { paging } from './generated/paging.js';
@@ -126,12 +126,14 @@ export type NodeClient = {
  * import { createNodeClient } from '@x/node-client';
  * const node = createNodeClient({ baseUrl: 'http://localhost:27000' });
  * const account = await node.v2.getAccount('0x1');
+ * // Several nodes, in order of preference: a node down, slow or rate-limiting moves the call on.
+ * const resilient = createNodeClient({ baseUrl: [NODE_URLS.mainnet, 'https://rpc-wallet-mainnet.supra.com'], rateLimit: { requestsPerSecond: 10 } });
  * const page = await node.v2.listTransactions('0x1', { count: 50, start: 10 });
  * ```
  */
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
-  const baseUrl = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL).href.replace(/\/+$/, '');
-  const transport = new Transport<paths>({ ...options, baseUrl }, { formats: U64_FORMATS });
+  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL);
+  const transport = new Transport<paths>({ ...options, baseUrl: urls }, { formats: U64_FORMATS });
   /**
    * The caller of one operation. Not async (a layer fewer): nothing here throws, and `transport.call`
    * reports bad arguments as rejections. `args` is the call's own object, so the address is normalised in place.
@@ -171,6 +173,6 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
     v1: { ...v1, ...iterators('V1', v1 as AccountApi<'V1' | 'V2'>) } as NodeV1Api,
     v2: { ...v2, ...iterators('V2', v2 as AccountApi<'V1' | 'V2'>) },
     raw: transport.raw,
-    baseUrls: Object.freeze([baseUrl]),
+    baseUrls: Object.freeze(urls),
   };
 }

@@ -11,6 +11,7 @@
  * @module @x/node-client
  */
 export { createNodeClient } from './client.js';
+export { NODE_URLS } from './presets.js';
 export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './client.js';
 export type { IterateOptions } from './walk.js';
 export {
@@ -22,11 +23,12 @@ export {
   ResponseParseError,
   ResponseValidationError,
   ResponseShapeError,
+  NodesFailedError,
   isNotFound,
 } from '@x/client-core';
-export type { ErrorCode, ValidationIssue } from '@x/client-core';
+export type { ErrorCode, NodeAttempt, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';
-export type { RetryOptions } from '@x/client-core';
+export type { AttemptInfo, RateLimitOptions, RetryOptions } from '@x/client-core';
 export { DEFAULT_BASE_URL } from './generated/operations.js';
 export type { OperationId } from './generated/operations.js';
 export type * from '@x/node-types';

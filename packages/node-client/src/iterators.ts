@@ -1,6 +1,6 @@
 import { operations, type OperationId } from './generated/operations.js';
 import { paging, type PagedOperationId } from './generated/paging.js';
-import { checkParam, startParam, U64_FORMATS, type PageStart } from '@x/client-core';
+import { checkParam, NODE_AFFINITY, startParam, U64_FORMATS, type NodeAffinity, type PageStart } from '@x/client-core';
 import type { AccountApi, AccountIterators } from './client.js';
 import { walk, type Listing } from './walk.js';
 
@@ -26,12 +26,14 @@ export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V
     (name: ListName) =>
     (address: string, o: Parameters<typeof walk>[2] = {}): AsyncGenerator<unknown, void, undefined> => {
       const operationId = `${name}${v}` as PagedOperationId;
-      const call = api[name] as (address: string, options: Record<string, unknown>) => Promise<unknown>;
+      const call = api[name] as (address: string, options: Record<string | symbol, unknown>) => Promise<unknown>;
+      // The pages of one walk come from one node while it answers (a client with several nodes).
+      const affinity: NodeAffinity = {};
       const listing: Listing = {
         operationId,
         rule: paging[operationId],
         maxPageSize: maxCount(operationId),
-        fetchPage: (start, count, signal) => call(address, { count, start, signal }),
+        fetchPage: (start, count, signal) => call(address, { count, start, signal, [NODE_AFFINITY]: affinity }),
       };
       return walk(listing, () => firstStart(operationId, o.start), o);
     };

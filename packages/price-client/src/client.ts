@@ -6,7 +6,12 @@ import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
 /** Options of {@link createPriceClient}. */
-export type PriceClientOptions = TransportOptions & {
+export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterMs'> & {
+  /**
+   * Base URL of the price service, an `http:` or `https:` URL (one: the provider publishes one service
+   * address, and the API key is scoped to it).
+   */
+  baseUrl?: string;
   /**
    * API key of the price service, required by `history` and `historyRange`. Sent only as the
    * `x-api-key` header, only to requests under `baseUrl` (redirects elsewhere go without it), and never

@@ -299,8 +299,22 @@ describe('with and without raw middleware', () => {
   });
 });
 
-describe('no logging hook', () => {
-  it('the client has none: its only outlets are errors and raw middleware, both checked above', () => {
-    expect(Object.keys(client(ctx.stub)).sort()).toEqual(['history', 'historyRange', 'latest', 'raw']);
+describe('the logging hook', () => {
+  it('the client has no other outlets than errors, raw middleware and onAttempt', () => {
+    expect(Object.keys(client(ctx.stub)).sort()).toEqual(['baseUrls', 'history', 'historyRange', 'latest', 'raw']);
+  });
+
+  it('onAttempt reports each attempt without the key, even one that failed with a body echoing it', async () => {
+    const seen: unknown[] = [];
+    const prices = createPriceClient({ baseUrl: ctx.stub.url, apiKey: KEY, retry: { attempts: 2, baseDelayMs: 1 }, onAttempt: (a) => seen.push(a) });
+    ctx.stub.failNext('getHistory', 503);
+    await prices.history(q);
+    await prices.latest({ pair: 'btc_usdt' });
+    expect(seen).toMatchObject([
+      { operationId: 'getHistory', kind: 'first', status: 503, error: 'HttpError', node: ctx.stub.url },
+      { operationId: 'getHistory', kind: 'retry', status: 200 },
+      { operationId: 'getLatest', kind: 'first', status: 200 },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain(KEY);
   });
 });
