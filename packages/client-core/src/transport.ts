@@ -234,13 +234,16 @@ export class Transport<Paths extends object = Record<string, never>> {
     const policy = this.#retry;
     const several = pool.nodes.length > 1;
     let order = pool.awake(policy.now(), affinity?.node);
-    if (order.length === 0) {
-      const wait = pool.firstWake() - policy.now();
+    // After the wait the node waited for is awake, even when the timer fired a ms early against the
+    // policy's clock (Date.now()); and waits again when another call's failure put it back to rest.
+    while (order.length === 0) {
+      const wakeAt = pool.firstWake();
+      const wait = wakeAt - policy.now();
       if (wait > policy.maxDelayMs || policy.now() + wait - started > policy.maxElapsedMs) {
         throw new NodesFailedError(pool.nodes.map((n) => ({ url: redactBase(n.url), error: n.lastError })));
       }
       await policy.sleep(wait, signal);
-      order = pool.awake(policy.now(), affinity?.node);
+      order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
     }
     const flights = new Map<NodeState, Flight>();
     const failed: NodeAttempt[] = [];
