@@ -206,8 +206,10 @@ export class Transport<Paths extends object = Record<string, never>> {
     if (this.#direct) return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl), this.#retry, this.#retryDelay, signal);
     const affinity = (options as { [NODE_AFFINITY]?: NodeAffinity } | undefined)?.[NODE_AFFINITY];
     const started = this.#retry.now();
+    // Each node's last failure in any pass of this call, in the order first tried: NodesFailedError's attempts.
+    const failed = new Map<NodeState, NodeAttempt>();
     return withRetry(
-      (attempt) => this.#pass(operationId, op, path, query, signal, affinity, attempt, started),
+      (attempt) => this.#pass(operationId, op, path, query, signal, affinity, attempt, started, failed),
       this.#retry,
       (error, attempt) => this.#passDelay(error, attempt),
       signal,
@@ -229,6 +231,7 @@ export class Transport<Paths extends object = Record<string, never>> {
     affinity: NodeAffinity | undefined,
     attempt: number,
     started: number,
+    failed: Map<NodeState, NodeAttempt>,
   ): Promise<unknown> {
     const pool = this.#pool;
     const policy = this.#retry;
@@ -246,7 +249,6 @@ export class Transport<Paths extends object = Record<string, never>> {
       order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
     }
     const flights = new Map<NodeState, Flight>();
-    const failed: NodeAttempt[] = [];
     let next = 0;
     const launch = (kind: AttemptInfo['kind']): void => {
       const node = order[next++]!;
@@ -281,7 +283,7 @@ export class Transport<Paths extends object = Record<string, never>> {
         }
         if (!several || !fallsThrough(outcome.error)) throw outcome.error;
         pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
-        failed.push({ url: redactBase(outcome.node.url), error: outcome.error });
+        failed.set(outcome.node, { url: redactBase(outcome.node.url), error: outcome.error });
         if (flights.size === 0 && next < order.length) launch('fallback');
       }
     } finally {
@@ -291,7 +293,7 @@ export class Transport<Paths extends object = Record<string, never>> {
         f.abort.abort(new DOMException('Another node answered first', 'AbortError'));
       }
     }
-    throw new NodesFailedError(failed);
+    throw new NodesFailedError([...failed.values()]);
   }
 
   /** One attempt on one node, after its rate limit lets it go. */
