@@ -1,0 +1,137 @@
+/**
+ * The paging of the infinite queries: one page per query function call, and the next page's start
+ * from the generated paging table, as the iterators walk it (`walk.ts`). Page params are text (a u64 in
+ * decimal, a cursor as sent back, `undefined` for a listing's default page), so that pages, keys and
+ * dehydrated caches stay JSON: TanStack hashes keys with `JSON.stringify`, which throws on a bigint.
+ */
+import { advances, checkInteger, InvalidArgumentError, itemKey, readPage, show, startParam, type PageStart, type PagingRule } from '@x/client-core';
+import { operations } from './generated/operations.js';
+import type { PagedOperationId } from './generated/paging.js';
+
+/** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
+export type PageParam = string | undefined;
+
+/** What one infinite query walks: its operation and rule, the page size, the order, and how to fetch one page. */
+export type PagedListing = {
+  readonly operationId: PagedOperationId;
+  readonly rule: PagingRule;
+  readonly pageSize: number;
+  readonly order: unknown;
+  readonly start: unknown;
+  fetch(start: PageParam | bigint, count: number, signal: AbortSignal): Promise<unknown>;
+};
+
+/** The operation's largest `count` (the spec's maximum; 100 where it states none), as the iterators take it. */
+export function maxCount(id: PagedOperationId): number {
+  const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;
+  return count?.maximum ?? 100;
+}
+
+/**
+ * The first page param of an ascending walk: a u64 start (default 0) in decimal, a v1 byte cursor as
+ * the hex the listing takes. A value the client refuses is kept as it is, so that the first page's
+ * request rejects with the client's own `InvalidArgumentError` (building options never throws).
+ */
+export function firstParam(rule: PagingRule, start: unknown): PageParam {
+  if (rule.next.encoding === 'u64') return u64Text(start ?? 0) as PageParam;
+  try {
+    return startParam(rule, start) as PageParam;
+  } catch {
+    return start as PageParam;
+  }
+}
+
+/** A u64 as decimal text (bigint and safe integers), so `10`, `10n` and `'10'` are one key; anything else unchanged. */
+export function u64Text(value: unknown): unknown {
+  return typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : value;
+}
+
+/** Checks what the iterators check of their options, for the first page's request to reject with (never at build time). */
+function checkListing(l: PagedListing): void {
+  checkInteger('pageSize', l.pageSize, 1, maxCount(l.operationId));
+  if (l.order !== 'asc' && l.order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(l.order)}`);
+  if (l.order === 'desc' && !(l.rule.predictable && l.rule.newestFirstWithoutStart)) {
+    throw new InvalidArgumentError('order', `${l.operationId} has no documented way back past its newest page; walk it ascending`);
+  }
+  if (l.order === 'desc' && l.start !== undefined) throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
+}
+
+/**
+ * One page. Ascending: the listing's body at `param`, read once here so that a page the walk cannot
+ * follow is this query's `ResponseShapeError` rather than a throw from `getNextPageParam` (which
+ * TanStack calls while rendering). Newest first: see {@link newestFirstPage}.
+ */
+export async function fetchPage(l: PagedListing, param: PageParam, signal: AbortSignal): Promise<unknown> {
+  checkListing(l);
+  if (l.order === 'desc') return newestFirstPage(l, param, signal);
+  const body = await l.fetch(param, l.pageSize, signal);
+  readPage(l.operationId, l.rule, body, l.pageSize);
+  return body;
+}
+
+/** The walk's next start after `param`, or `undefined` at the end; `seen` holds the params of the pages so far. */
+export function nextParam(l: PagedListing, page: unknown, param: PageParam, seen: readonly PageParam[]): PageParam {
+  try {
+    if (l.order === 'desc') return nextWindow(l, page, param);
+    const { next } = readPage(l.operationId, l.rule, page, l.pageSize);
+    if (next === undefined) return undefined;
+    // A cursor that repeats one of the pages so far, or a u64 that does not grow, ends the walk as it ends an iterator's.
+    const asStart = (p: PageParam): PageStart | undefined => (p == null ? undefined : l.rule.next.encoding === 'u64' ? BigInt(p) : p);
+    return advances(l.rule, next, asStart(param), new Set(seen.map(asStart).filter((s) => s !== undefined))) ? String(next) : undefined;
+  } catch {
+    // The page was read by fetchPage already; a page TanStack holds from elsewhere (another page size, a
+    // persisted cache) that cannot be read has no next page rather than an exception during render.
+    return undefined;
+  }
+}
+
+/**
+ * Newest first, as `transactions(address, { order: 'desc' })` walks: the first page is the listing's
+ * newest page (no `start`), as the node sends it (newest first); each param after it is the exclusive
+ * upper end of a window of sequence numbers below, fetched ascending from its first number, kept to
+ * the window (a gap neither repeats nor loses an item) and reversed, so every page reads newest first.
+ */
+async function newestFirstPage(l: PagedListing, end: PageParam, signal: AbortSignal): Promise<unknown> {
+  if (end == null) {
+    const body = await l.fetch(undefined, l.pageSize, signal);
+    keys(l, readPage(l.operationId, l.rule, body, l.pageSize).items);
+    return body;
+  }
+  const top = BigInt(end);
+  const from = windowStart(l, top);
+  const body = await l.fetch(from, Number(top - from), signal);
+  const items = readPage(l.operationId, l.rule, body, Number(top - from)).items;
+  const k = keys(l, items);
+  const inside = items.filter((_, i) => k[i]! >= from && k[i]! < top).reverse();
+  return withItems(body, l.rule.items, inside);
+}
+
+/** After the newest page: the lowest sequence number on it, unless the page was short (it held every item); after a window: its first number. */
+function nextWindow(l: PagedListing, page: unknown, end: PageParam): PageParam {
+  let below: bigint;
+  // null too: a cache that went through JSON (dehydrated, persisted) holds the newest page's param as null.
+  if (end == null) {
+    const items = readPage(l.operationId, l.rule, page, l.pageSize).items;
+    if (items.length < l.pageSize) return undefined;
+    below = keys(l, items).reduce((min, k) => (k < min ? k : min));
+  } else {
+    below = windowStart(l, BigInt(end));
+  }
+  return below > 0n ? String(below) : undefined;
+}
+
+const windowStart = (l: PagedListing, top: bigint): bigint => (top > BigInt(l.pageSize) ? top - BigInt(l.pageSize) : 0n);
+
+/** The sequence numbers of a page's items (a `ResponseShapeError` naming the item that lacks one). */
+function keys(l: PagedListing, items: readonly unknown[]): bigint[] {
+  const at = `/${l.rule.items.join('/')}`;
+  return items.map((item, i) => itemKey(l.operationId, l.rule, item, `${at}/${i}`));
+}
+
+/** `body` with `items` at `pointer` (copied along the pointer; readPage has checked every step is an object). */
+function withItems(body: unknown, pointer: readonly string[], items: readonly unknown[]): unknown {
+  const [head, ...rest] = pointer;
+  if (head === undefined) return items;
+  const object = body as Record<string, unknown>;
+  return { ...object, [head]: withItems(object[head], rest, items) };
+}

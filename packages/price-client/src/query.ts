@@ -1,0 +1,91 @@
+/**
+ * TanStack Query options for the price service, in any framework: `createPriceQueries(prices)` returns
+ * plain objects (`queryKey`, `queryFn`) for `useQuery`, `useSuspenseQuery`, `queryClient.fetchQuery`, …
+ * Nothing of TanStack is imported at run time (its types only; `@tanstack/query-core` is an optional
+ * peer dependency), and an app that does not import this subpath carries none of it.
+ *
+ * @example
+ * ```ts
+ * import { createPriceClient } from '@x/price-client';
+ * import { createPriceQueries } from '@x/price-client/query';
+ * import { useQuery } from '@tanstack/react-query';
+ *
+ * const queries = createPriceQueries(createPriceClient({ apiKey }));
+ * const { data: latest } = useQuery(queries.latest({ pair: 'btc_usdt' })); // LatestResponse | undefined
+ * ```
+ * @module @x/price-client/query
+ */
+import type { DataTag } from '@tanstack/query-core';
+import type { ClientError } from '@x/client-core';
+import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
+import type { Candle, LatestResponse } from './generated/price-history.js';
+import type { OperationId } from './generated/operations.js';
+
+/** The first segment of every key of this package. */
+export const PRICE_QUERY_SCOPE = '@x/price-client';
+
+/** The error of every price query: the client's errors are all `ClientError`s (narrow with `instanceof`). */
+export type PriceQueryError = ClientError;
+
+/**
+ * Key of a query: scope, the client's base URLs, the operation id, and the parameters (times as Unix
+ * milliseconds, so a `Date` and its milliseconds are one key). The API key is never part of it: the
+ * client holds it, and keys are visible to devtools, persisters and logs.
+ */
+export type PriceQueryKey<Id extends OperationId = OperationId> = readonly [typeof PRICE_QUERY_SCOPE, readonly string[], Id, Readonly<Record<string, unknown>>];
+
+/**
+ * TanStack's `retry` and `retryDelay`, typed with the query's error so that every framework's hooks
+ * infer `error` without annotation. The objects do not set them: the client already retried transient
+ * failures, and what your `QueryClient` sets applies as usual.
+ */
+export type QueryErrorOptions<TError> = {
+  retry?: boolean | number | ((failureCount: number, error: TError) => boolean);
+  retryDelay?: number | ((failureCount: number, error: TError) => number);
+};
+
+/** Options of one query; `queryFn` passes TanStack's `signal` to the client, so a cancelled query aborts its request. */
+export type PriceQueryOptions<TData, TKey extends PriceQueryKey = PriceQueryKey> = QueryErrorOptions<PriceQueryError> & {
+  queryKey: DataTag<TKey, TData, PriceQueryError>;
+  queryFn: (context: { readonly signal: AbortSignal }) => Promise<TData>;
+};
+
+/** What {@link createPriceQueries} returns. */
+export type PriceQueries = {
+  /** Candles of one pair in `[start, end]`, sorted by timestamp (`prices.history`). */
+  history(parameters: Omit<HistoryParameters, 'signal'>): PriceQueryOptions<Candle[], PriceQueryKey<'getHistory'>>;
+  /** The latest price data (`prices.latest`). */
+  latest(parameters?: Omit<LatestParameters, 'signal'>): PriceQueryOptions<LatestResponse, PriceQueryKey<'getLatest'>>;
+};
+
+/**
+ * TanStack Query options for the price service of `client`. A range ending "now" is a new key at each
+ * render: compute `end` once (or round it) so that the query is cached and not refetched in a loop.
+ *
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/query-core';
+ * const queryClient = new QueryClient();
+ * const queries = createPriceQueries(createPriceClient({ baseUrl: 'http://127.0.0.1:27001', apiKey: 'test-key' }));
+ * const end = Date.UTC(2024, 10, 20);
+ * const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * 3_600_000, end, resolution: 3600 }));
+ * ```
+ */
+export function createPriceQueries(client: PriceClient): PriceQueries {
+  const key = (id: OperationId, params: Record<string, unknown>) => [PRICE_QUERY_SCOPE, client.baseUrls, id, params];
+  // Only the named parameters reach the key, so nothing else a caller's object holds can be cached or shown.
+  return {
+    history: ({ pair, start, end, resolution }: Omit<HistoryParameters, 'signal'>) => ({
+      queryKey: key('getHistory', { pair, start: millis(start), end: millis(end), resolution }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => client.history({ pair, start, end, resolution, signal }),
+    }),
+    latest: ({ pair }: Omit<LatestParameters, 'signal'> = {}) => ({
+      queryKey: key('getLatest', { pair }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => client.latest({ pair, signal }),
+    }),
+    // The keys' data tags exist in types only.
+  } as unknown as PriceQueries;
+}
+
+/** A valid `Date` as its Unix milliseconds; anything else unchanged (the client reports it when the query runs). */
+const millis = (value: unknown): unknown => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.getTime() : value);
