@@ -95,6 +95,9 @@ export function browserProject(): TestProjectInlineConfiguration {
     // The page imports the built packages by name (their dist/), as an application bundles them: no
     // alias to src here, unlike the node project.
     server: { host: 'localhost' },
+    // Served at the page's root: public/mockServiceWorker.js, msw's worker for the setupWorker test
+    // (tests/msw.test.ts), written by `msw init` (`pnpm --filter @x-tools/browser-tests msw:init`).
+    publicDir: here('../public'),
     test: {
       name: 'browser',
       include: ['tools/browser-tests/tests/**/*.test.ts'],
