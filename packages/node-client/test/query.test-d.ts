@@ -21,6 +21,7 @@ import {
   type MoveResource,
   type MoveResourcesResponse,
   type MoveValueResponseV1,
+  type TransactionInfoV2,
 } from '@x/node-client';
 import { createNodeQueries, type NodeQueryError, type PageParam } from '@x/node-client/query';
 
@@ -82,6 +83,12 @@ describe('React: useInfiniteQuery', () => {
     expectTypeOf(useInfiniteQuery(q.v2.transactions('0x1')).data?.pageParams).toEqualTypeOf<unknown[] | undefined>();
   });
 
+  it('select flattens the pages into items', () => {
+    const txs = useInfiniteQuery({ ...q.v2.transactions('0x1'), select: (data) => data.pages.flatMap((page) => page.record) });
+    expectTypeOf(txs.data).toEqualTypeOf<TransactionInfoV2[] | undefined>();
+    expectTypeOf(txs.error).toEqualTypeOf<ClientError | null>();
+  });
+
   it('useSuspenseInfiniteQuery', () => {
     const txs = useSuspenseInfiniteQuery(q.v2.transactions('0x1', { order: 'desc' }));
     expectTypeOf(txs.data.pages).toEqualTypeOf<AccountStatementV2[]>();
@@ -108,6 +115,8 @@ describe('query-core', () => {
     expectTypeOf(qc.fetchInfiniteQuery(q.v2.transactions('0x1'))).resolves.toEqualTypeOf<InfiniteData<AccountStatementV2, PageParam>>();
     expectTypeOf(qc.getQueryData(q.v2.getAccount('0x1').queryKey)).toEqualTypeOf<AccountData | undefined>();
     expectTypeOf(qc.getQueryData(q.v2.modules('0x1').queryKey)).toEqualTypeOf<InfiniteData<MoveModuleListV2, PageParam> | undefined>();
+    // A prefix of a key selects a group: every page of a node's transaction listings, plain and infinite.
+    void qc.invalidateQueries({ queryKey: ['@x/node-client', createNodeClient().baseUrls, 'listTransactionsV2'] });
   });
 });
 

@@ -1,0 +1,33 @@
+/**
+ * The README's React example of `@x/node-client/query`, type-checked: the region below is shown in the
+ * README verbatim (readme-query.test.ts holds them equal). Hooks are not called here, only typed.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ClientError, TransactionInfoV2 } from '@x/node-client';
+
+// #region readme-react
+import { createNodeClient } from '@x/node-client';
+import { createNodeQueries } from '@x/node-client/query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+
+const queries = createNodeQueries(createNodeClient({ baseUrl: 'http://127.0.0.1:27000' }));
+
+export function useSequenceNumber(address: string) {
+  const { data, error } = useQuery(queries.v2.getAccount(address)); // data: AccountData | undefined, error: ClientError | null
+  return { sequenceNumber: data?.sequence_number, failed: error?.code };
+}
+
+export function useHistory(address: string) {
+  const history = useInfiniteQuery(queries.v2.transactions(address, { order: 'desc', pageSize: 25 }));
+  const transactions = history.data?.pages.flatMap((page) => page.record) ?? []; // newest first
+  return { transactions, more: history.hasNextPage ? () => history.fetchNextPage() : undefined };
+}
+// #endregion readme-react
+
+describe('README: TanStack Query in React', () => {
+  it('infers every type of the example', () => {
+    expectTypeOf<ReturnType<typeof useSequenceNumber>['sequenceNumber']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ReturnType<typeof useSequenceNumber>['failed']>().toEqualTypeOf<ClientError['code'] | undefined>();
+    expectTypeOf<ReturnType<typeof useHistory>['transactions']>().toEqualTypeOf<TransactionInfoV2[]>();
+  });
+});

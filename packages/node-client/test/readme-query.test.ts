@@ -1,0 +1,47 @@
+/**
+ * The README's TanStack Query examples: the React one is type-checked in readme-query.test-d.ts and
+ * shown here verbatim (the region between its markers); the query-core one runs against the node stub,
+ * its snippet shown in the README verbatim.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/query-core';
+import { createNodeClient } from '@x/node-client';
+import { createNodeQueries } from '@x/node-client/query';
+import { useNodeStub } from './helpers.ts';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const ctx = useNodeStub();
+
+describe('README: TanStack Query', () => {
+  it('the React example is the type-checked one', () => {
+    const source = readFileSync(new URL('./readme-query.test-d.ts', import.meta.url), 'utf8');
+    const region = /\/\/ #region readme-react\n([\s\S]*?)\/\/ #endregion readme-react/.exec(source)?.[1];
+    expect(region).toBeDefined();
+    expect(readme).toContain('```ts\n' + region + '```');
+  });
+
+  it('query-core alone runs the options', async () => {
+    const node = createNodeClient({ baseUrl: ctx.stub.url });
+    expect(readme).toContain(`const queryClient = new QueryClient();
+const queries = createNodeQueries(node);
+const account = await queryClient.fetchQuery(queries.v2.getAccount('0x1'));
+const modules = await queryClient.fetchInfiniteQuery({ ...queries.v2.modules('0x1', { pageSize: 5 }), pages: 2 });
+console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => m.abi.name))); // 10 names`);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const queryClient = new QueryClient();
+      const queries = createNodeQueries(node);
+      const account = await queryClient.fetchQuery(queries.v2.getAccount('0x1'));
+      const modules = await queryClient.fetchInfiniteQuery({ ...queries.v2.modules('0x1', { pageSize: 5 }), pages: 2 });
+      console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => m.abi.name))); // 10 names
+      const names = [];
+      for await (const m of node.v2.modules('0x1', { limit: 10 })) names.push(m.abi.name);
+      expect(log).toHaveBeenCalledWith((await node.v2.getAccount('0x1')).sequence_number, names);
+      expect(names).toHaveLength(10);
+      queryClient.clear();
+    } finally {
+      log.mockRestore();
+    }
+  });
+});

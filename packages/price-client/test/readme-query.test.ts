@@ -1,0 +1,39 @@
+/**
+ * The README's TanStack Query example, run against the price stub: the snippet below is shown in the
+ * README verbatim (a test holds them equal). The stub requires this suite's key instead of `test-key`.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/query-core';
+import { createPriceQueries } from '@x/price-client/query';
+import { client, usePriceStub } from './helpers.ts';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const ctx = usePriceStub();
+
+describe('README: TanStack Query', () => {
+  it('query-core runs the options', async () => {
+    expect(readme).toContain(`const queries = createPriceQueries(prices);
+const queryClient = new QueryClient();
+const end = Date.UTC(2024, 10, 20);
+const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * 3_600_000, end, resolution: 3600 }));
+const { instruments } = await queryClient.fetchQuery(queries.latest({ pair: 'btc_usdt' }));
+console.log(candles.length, instruments[0]?.currentPrice); // 6 candles, then the latest price as text`);
+    const prices = client(ctx.stub);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const queries = createPriceQueries(prices);
+      const queryClient = new QueryClient();
+      const end = Date.UTC(2024, 10, 20);
+      const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * 3_600_000, end, resolution: 3600 }));
+      const { instruments } = await queryClient.fetchQuery(queries.latest({ pair: 'btc_usdt' }));
+      console.log(candles.length, instruments[0]?.currentPrice); // 6 candles, then the latest price as text
+      const latest = await prices.latest({ pair: 'btc_usdt' });
+      expect(log).toHaveBeenCalledWith(6, latest.instruments[0]!.currentPrice);
+      expect(typeof latest.instruments[0]!.currentPrice).toBe('string');
+      queryClient.clear();
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
