@@ -40,3 +40,24 @@ export interface SchemaValidators {
  * (the spec says `anyOf [X, null]`).
  */
 export type ResponseRule = { readonly schema: SchemaValidators; readonly nullable: boolean } | null;
+
+/**
+ * One schema of the specs in one reading as plain JSON Schema 2020-12 (`generated/json-schemas.ts`), for
+ * the Standard JSON Schema interface of `@x/validators/standard`. `$ref`s point at `#/$defs/<name>`;
+ * `refs` gives the definitions they name, in the same reading (a thunk: StructTag and TypeTag refer to
+ * each other, and a bundler keeps only the definitions an app's schemas reach).
+ */
+export interface JsonSchemaDef {
+  /** Schema name as exported (`AccountData`), the key of its `$defs` entry. */
+  readonly name: string;
+  readonly schema: Readonly<Record<string, unknown>>;
+  readonly refs: () => readonly JsonSchemaDef[];
+}
+
+/** The JSON Schema of one schema in each reading: documented or live, lenient or strict. */
+export interface JsonSchemaReadings {
+  readonly documented: JsonSchemaDef;
+  readonly documentedStrict: JsonSchemaDef;
+  readonly live: JsonSchemaDef;
+  readonly liveStrict: JsonSchemaDef;
+}

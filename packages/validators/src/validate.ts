@@ -125,6 +125,23 @@ export function runValidator<T>(v: SchemaValidators, value: unknown, options?: V
   return { ok: false, issues: verdict ?? toIssues(fn.errors, max) };
 }
 
+/**
+ * A schema's validation with its options read once (a bad `profile` or `maxIssues` throws a RangeError
+ * here): `undefined` for a valid value, otherwise the issues `runValidator` gives. For adapters that
+ * validate many values with the same options (`@x/validators/standard`).
+ */
+export function prepareValidator(v: SchemaValidators, options?: ValidateOptions): (value: unknown) => readonly Issue[] | undefined {
+  const max = issueLimit(options);
+  checkProfile(options);
+  const fn = pick(v, options);
+  const live = isLive(options);
+  return (value) => {
+    const verdict = run(fn, value, live);
+    if (verdict === true) return undefined;
+    return verdict ?? toIssues(fn.errors, max);
+  };
+}
+
 /** `true` when the value is valid (never collects issues). */
 export function isValid(v: SchemaValidators, value: unknown, options?: ValidateOptions): boolean {
   return run(options?.strict ? v.strict : v.lenient, value, isLive(options)) === true;

@@ -3,10 +3,11 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const index = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+const standard = fileURLToPath(new URL('../src/standard.ts', import.meta.url));
 
-async function bundle(names: string[]): Promise<string> {
+async function bundle(names: string[], entry = index): Promise<string> {
   const result = await build({
-    stdin: { contents: `import { ${names.join(', ')} } from ${JSON.stringify(index)};\nconsole.log(${names.join(', ')});`, loader: 'js', resolveDir: '.' },
+    stdin: { contents: `import { ${names.join(', ')} } from ${JSON.stringify(entry)};\nconsole.log(${names.join(', ')});`, loader: 'js', resolveDir: '.' },
     bundle: true,
     write: false,
     format: 'esm',
@@ -45,5 +46,21 @@ describe('tree-shaking (sizes are measured in the report, not asserted here)', (
   it('keeps the one regular expression of the hex checks once per variant', async () => {
     const code = await bundle(['isHash', 'isAccountAddress', 'isAddress', 'isHexString']);
     expect(code.match(/new RegExp/g)).toHaveLength(4);
+  });
+
+  it('the main entry carries nothing of @x/validators/standard', async () => {
+    const result = await build({ stdin: { contents: `export * from ${JSON.stringify(index)};`, loader: 'js', resolveDir: '.' }, bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent' });
+    const code = result.outputFiles[0]!.text;
+    for (const mark of ['~standard', 'vendor', 'draft-2020-12', '$defs', 'Current expected sequence number']) expect(code).not.toContain(mark);
+  });
+
+  it('a Standard Schema bundles its own compiled functions and JSON Schema definitions only', async () => {
+    const code = await bundle(['AccountData'], standard);
+    // AccountData's four functions; Hash is inlined in the first-error ones and called by the others
+    expect(functions(code)).toEqual(['lenient$AccountData', 'lenientAll$AccountData', 'lenientAll$Hash', 'strict$AccountData', 'strictAll$AccountData', 'strictAll$Hash']);
+    // the JSON Schema of its one reading: AccountData and Hash, documented and lenient
+    const definitions = [...code.matchAll(/(?:var|const|let) (\w+\$(?:documented|documentedStrict|live|liveStrict)|(?:documented|documentedStrict|live|liveStrict)\$\w+) =/g)].map((m) => m[1]).sort();
+    expect(definitions).toEqual(['AccountData$documented', 'Hash$documented', 'documented$AccountData', 'documented$Hash']);
+    expect(code).not.toMatch(/TransactionOutput|TypeTag|Candle|getAccountV1|readings/);
   });
 });

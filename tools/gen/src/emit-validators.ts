@@ -7,6 +7,7 @@ import { collect } from './validators/collect.ts';
 import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './validators/compile.ts';
 import { jsLiteral, sampleOf } from './validators/samples.ts';
 import { emitLiveSites } from './validators/live-sites.ts';
+import { emitJsonSchemasModule, emitStandardModule, emitStandardTableModule } from './validators/standard.ts';
 import {
   OUT_DIR,
   emitAjvDeclarations,
@@ -26,6 +27,9 @@ import {
  * - `responses.ts`: the response rules and body types of every operation;
  * - `types.ts`: the schema types under their exported names;
  * - `live-sites.ts`: where each operation's bodies may take the observed form, with the overlay action ids;
+ * - `json-schemas.ts`: every schema in its four readings as plain JSON Schema 2020-12; `standard.ts`:
+ *   one Standard Schema per exported schema (`@x/validators/standard`), `standard-table.ts`: all of them
+ *   by name, for `standardSchema`;
  * - `price-history.ts`: the openapi-typescript output of the price spec (node types come from `@x/node-types`).
  */
 export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price: Spec }): Promise<FileSet> {
@@ -66,5 +70,8 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
   );
   files.set(`${OUT_DIR}/price-history.ts`, await emitTypes(specs.price));
   files.set(`${OUT_DIR}/live-sites.ts`, emitLiveSites(liveCollected, liveDefs));
+  files.set(`${OUT_DIR}/json-schemas.ts`, emitJsonSchemasModule(defs, liveDefs));
+  files.set(`${OUT_DIR}/standard.ts`, emitStandardModule(collected.schemas));
+  files.set(`${OUT_DIR}/standard-table.ts`, emitStandardTableModule(collected.schemas));
   return files;
 }
