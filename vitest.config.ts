@@ -21,6 +21,7 @@ export default defineConfig({
             { find: exact('@x/price-client'), replacement: pkg('price-client') },
             { find: exact('@x/price-client/query'), replacement: pkg('price-client', 'query') },
             { find: exact('@x/validators'), replacement: pkg('validators') },
+            { find: exact('@x/validators/standard'), replacement: pkg('validators', 'standard') },
             { find: exact('@x/testing'), replacement: pkg('testing') },
             { find: exact('@x/testing/msw'), replacement: pkg('testing', 'msw') },
             { find: exact('@x-tools/scripted-server'), replacement: fileURLToPath(new URL('./tools/scripted-server/src/index.ts', import.meta.url)) },

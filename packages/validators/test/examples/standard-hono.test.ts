@@ -1,7 +1,7 @@
 import { sValidator } from '@hono/standard-validator';
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
-import { AccountData } from '../../src/standard.ts';
+import { AccountData } from '@x/validators/standard';
 
 const app = new Hono().post('/accounts', sValidator('json', AccountData), (c) => {
   const account = c.req.valid('json'); // typed as AccountData

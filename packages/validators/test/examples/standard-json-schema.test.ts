@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AccountData, TypeTag, responses, standardSchema } from '../../src/standard.ts';
+import { AccountData, TypeTag, responses, standardSchema } from '@x/validators/standard';
 
 it('gives the JSON Schema of each reading', () => {
   expect(AccountData['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toMatchObject({

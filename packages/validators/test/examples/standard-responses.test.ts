@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { responses, standardResponse } from '../../src/standard.ts';
+import { responses, standardResponse } from '@x/validators/standard';
 
 it('has a schema for every documented response', () => {
   const Account = responses.getAccountV1['200']; // AccountData | null, as validateResponse checks it

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AccountData, TransactionOutput, standardSchema } from '../../src/standard.ts';
+import { AccountData, TransactionOutput, standardSchema } from '@x/validators/standard';
 
 it('validates as validateX does, with the path as keys', () => {
   const result = TransactionOutput['~standard'].validate({ Move: { gas_used: '7', events: [], vm_status: 'Executed' } });
