@@ -143,6 +143,16 @@ export const CASES: readonly Case[] = [
     },
   },
   {
+    id: 'hedge.p99',
+    group: 'http',
+    title: '7: getAccount p99 over two nodes (A slow on every 10th request), hedgeAfterMs 50 vs off (loopback servers of its own)',
+    servers: false,
+    async run(ctx) {
+      const { benchHedging } = await import('./hedging.ts');
+      return benchHedging({ rounds: ctx.quick ? 1 : 3 });
+    },
+  },
+  {
     id: 'gen',
     group: 'gen',
     title: '4: pnpm gen, cold and with nothing changed (a copy of the tree in the temp dir)',
