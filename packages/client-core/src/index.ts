@@ -20,5 +20,7 @@ export * from './params.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export * from './redact.js';
 export * from './retry.js';
+export { NODE_AFFINITY, nodeRouting } from './routing.js';
+export type { NodeAffinity, Router, RoutingFactory, RoutingInit } from './routing.js';
 export * from './transport.js';
 export * from './u64.js';

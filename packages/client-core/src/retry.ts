@@ -25,6 +25,13 @@ export type RetryOptions = {
   random?: () => number;
 };
 
+/**
+ * `Retry-After` of an `HttpError`, in ms, as the transport read it, for the retry policy and the rest of
+ * a node; kept off the public error object.
+ * @internal
+ */
+export const retryAfterOf = new WeakMap<object, number>();
+
 /** A fully resolved retry policy. */
 export type RetryPolicy = Required<RetryOptions>;
 

@@ -4,18 +4,16 @@ import {
   HttpError,
   InvalidArgumentError,
   NetworkError,
-  NodesFailedError,
   ResponseParseError,
   ResponseValidationError,
   TimeoutError,
-  type NodeAttempt,
   type ValidationIssue,
 } from './errors.js';
-import { baseUrls, fallsThrough, NodePool, supraRetryIn, type NodeState } from './nodes.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import type { Router, RoutingFactory } from './routing.js';
 import { checkParam, type FormatChecks, type ParamSpec } from './params.js';
 import { redactUrl } from './redact.js';
-import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, retryAfterOf, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 import { readText } from './read-text.js';
 import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
 
@@ -92,27 +90,20 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What differs between the clients. */
 export type TransportConfig = {
+  /**
+   * The router for several nodes, a rate limit, hedging and the attempt hook (`nodeRouting` from
+   * `./routing.js`); a client without it takes one base URL and none of those options, and does not
+   * bundle the router.
+   */
+  routing?: RoutingFactory;
   /** Statuses retried unless the user's `retry.statuses` says otherwise. */
   retryStatuses?: readonly number[];
   /** Checks of the spec's parameter `format`s (the node client's u64). */
   formats?: FormatChecks;
 };
 
-/** Retry-After of an HttpError, in ms, for the retry policy; kept off the public error object. */
-const retryAfterOf = new WeakMap<HttpError, number>();
 
-/**
- * The node a walk's pages came from, passed by the walks under this key of their call options, so that
- * the pages of one walk come from one node while it answers.
- * @internal
- */
-export const NODE_AFFINITY: unique symbol = Symbol.for('@x/client-core/node-affinity');
-/** @internal */
-export type NodeAffinity = { node?: string };
 
-const HEDGE = Symbol('hedge');
-type Outcome = { node: NodeState; ok: true; value: unknown } | { node: NodeState; ok: false; error: unknown };
-type Flight = { abort: AbortController; unlink: () => void; done: Promise<Outcome> };
 
 /**
  * Runs operations: checks arguments, sends, times out, retries, reads, parses and validates. One send
@@ -147,30 +138,26 @@ export class Transport<Paths extends object = Record<string, never>> {
   readonly #validator: ResponseValidator | undefined;
   readonly #baseUrl: string;
   readonly #formats: FormatChecks | undefined;
-  readonly #pool: NodePool;
-  /** One node, no limit, no hook: every call takes the direct path, as before there were several. */
-  readonly #direct: boolean;
-  readonly #limiters: Map<string, RateLimiter> | undefined;
-  readonly #hedgeAfterMs: number | undefined;
-  readonly #onAttempt: ((attempt: AttemptInfo) => void) | undefined;
+  /** Several nodes, a rate limit or an attempt hook; none (one node, no limit, no hook): the direct path. */
+  readonly #router: Router | undefined;
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
-    const urls = baseUrls(options.baseUrl);
     this.#custom = options.fetch;
     // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
     this.#timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
     const policy = (this.#retry = resolveRetry(options.retry, config.retryStatuses));
     this.#retryDelay = (error, attempt) => retryDelay(policy, error, attempt);
     this.#validator = options.validator;
-    this.#baseUrl = urls[0]!;
     this.#formats = config.formats;
-    // A node rests after a failure, twice as long after each further one in a row, up to one retry delay.
-    this.#pool = new NodePool(urls, (failures) => Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failures - 1)));
-    this.#limiters = options.rateLimit === undefined ? undefined : new Map(urls.map((u) => [u, new RateLimiter(options.rateLimit!)]));
-    this.#hedgeAfterMs = options.hedgeAfterMs === undefined ? undefined : milliseconds('hedgeAfterMs', options.hedgeAfterMs, 1);
-    if (options.onAttempt !== undefined && typeof options.onAttempt !== 'function') throw new InvalidArgumentError('onAttempt', 'must be a function');
-    this.#onAttempt = options.onAttempt;
-    this.#direct = urls.length === 1 && this.#limiters === undefined && this.#onAttempt === undefined;
+    // The router takes several nodes, a rate limit, hedging and the hook; without those, no router: the
+    // direct path. A client without routing (the price client) bundles none of it, and refuses them.
+    const router = config.routing?.({ baseUrl: options.baseUrl, options, policy, retryDelay: this.#retryDelay, attempt: (a) => this.#attempt(a.operationId, a.op, a.path, a.query, a.signal, a.baseUrl) });
+    if (!router) {
+      for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if (options[k] !== undefined) throw new InvalidArgumentError(k, 'is not supported by this client');
+      parseBaseUrl(options.baseUrl);
+    }
+    this.#router = router;
+    this.#baseUrl = router ? router.urls[0]! : (options.baseUrl as string);
     // Merged once, as openapi-fetch merges them (a null or undefined value left out); none at all is
     // cheaper for fetch than an empty list.
     const headers = [...mergeHeaders(options.headers)];
@@ -203,145 +190,8 @@ export class Transport<Paths extends object = Record<string, never>> {
     } catch (err) {
       return Promise.reject(err);
     }
-    if (this.#direct) return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl), this.#retry, this.#retryDelay, signal);
-    const affinity = (options as { [NODE_AFFINITY]?: NodeAffinity } | undefined)?.[NODE_AFFINITY];
-    const started = this.#retry.now();
-    // Each node's last failure in any pass of this call, in the order first tried: NodesFailedError's attempts.
-    const failed = new Map<NodeState, NodeAttempt>();
-    return withRetry(
-      (attempt) => this.#pass(operationId, op, path, query, signal, affinity, attempt, started, failed),
-      this.#retry,
-      (error, attempt) => this.#passDelay(error, attempt),
-      signal,
-    );
-  }
-
-  /**
-   * One pass over the nodes awake, in order of preference (a walk's node first): the first answer that is
-   * not a network error, timeout, 408, 429 or 5xx is the call's. A node that fails that way rests, and the
-   * call goes on at once to the next. With `hedgeAfterMs`, a node slow to answer gets company from the
-   * next. When every node rests, the pass waits for the first to wake, bounded as a retry's delay is.
-   */
-  async #pass(
-    operationId: string,
-    op: OperationSpec,
-    path: Record<string, unknown> | undefined,
-    query: Record<string, unknown> | undefined,
-    signal: AbortSignal | undefined,
-    affinity: NodeAffinity | undefined,
-    attempt: number,
-    started: number,
-    failed: Map<NodeState, NodeAttempt>,
-  ): Promise<unknown> {
-    const pool = this.#pool;
-    const policy = this.#retry;
-    const several = pool.nodes.length > 1;
-    let order = pool.awake(policy.now(), affinity?.node);
-    // After the wait the node waited for is awake, even when the timer fired a ms early against the
-    // policy's clock (Date.now()); and waits again when another call's failure put it back to rest.
-    while (order.length === 0) {
-      const wakeAt = pool.firstWake();
-      const wait = wakeAt - policy.now();
-      if (wait > policy.maxDelayMs || policy.now() + wait - started > policy.maxElapsedMs) {
-        throw new NodesFailedError(pool.nodes.map((n) => ({ url: redactBase(n.url), error: n.lastError })));
-      }
-      await policy.sleep(wait, signal);
-      order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
-    }
-    const flights = new Map<NodeState, Flight>();
-    let next = 0;
-    const launch = (kind: AttemptInfo['kind']): void => {
-      const node = order[next++]!;
-      const abort = new AbortController();
-      const onAbort = (): void => abort.abort(signal!.reason);
-      if (signal?.aborted) abort.abort(signal.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const t0 = performance.now();
-      const done = this.#attemptOn(node, operationId, op, path, query, abort.signal).then(
-        (value): Outcome => ({ node, ok: true, value }),
-        (error: unknown): Outcome => ({ node, ok: false, error }),
-      );
-      void done.then((o) => this.#report(node, operationId, kind, o, performance.now() - t0));
-      flights.set(node, { abort, done, unlink: () => signal?.removeEventListener('abort', onAbort) });
-    };
-    launch(attempt === 1 ? 'first' : 'retry');
-    try {
-      while (flights.size > 0) {
-        const hedge = this.#hedgeAfterMs !== undefined && next < order.length ? delay(this.#hedgeAfterMs) : undefined;
-        const outcome = await Promise.race([...[...flights.values()].map((f) => f.done), ...(hedge ? [hedge.promise] : [])]);
-        hedge?.cancel();
-        if (outcome === HEDGE) {
-          launch('hedge');
-          continue;
-        }
-        flights.get(outcome.node)!.unlink();
-        flights.delete(outcome.node);
-        if (outcome.ok) {
-          pool.succeeded(outcome.node);
-          if (affinity) affinity.node = outcome.node.url;
-          return outcome.value;
-        }
-        if (!several || !fallsThrough(outcome.error)) throw outcome.error;
-        pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
-        failed.set(outcome.node, { url: redactBase(outcome.node.url), error: outcome.error });
-        if (flights.size === 0 && next < order.length) launch('fallback');
-      }
-    } finally {
-      // Another node answered, the answer was final, or the caller gave up: nothing else stays in flight.
-      for (const f of flights.values()) {
-        f.unlink();
-        f.abort.abort(new DOMException('Another node answered first', 'AbortError'));
-      }
-    }
-    throw new NodesFailedError([...failed.values()]);
-  }
-
-  /** One attempt on one node, after its rate limit lets it go. */
-  async #attemptOn(
-    node: NodeState,
-    operationId: string,
-    op: OperationSpec,
-    path: Record<string, unknown> | undefined,
-    query: Record<string, unknown> | undefined,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    const release = await this.#limiters?.get(node.url)!.acquire(signal);
-    try {
-      return await this.#attempt(operationId, op, path, query, signal, node.url);
-    } finally {
-      release?.();
-    }
-  }
-
-  #report(node: NodeState, operationId: string, kind: AttemptInfo['kind'], outcome: Outcome, durationMs: number): void {
-    if (outcome.ok) node.latencyMs = node.latencyMs === undefined ? durationMs : node.latencyMs * 0.8 + durationMs * 0.2;
-    if (this.#onAttempt === undefined) return;
-    const error = outcome.ok ? undefined : outcome.error;
-    const info: AttemptInfo = {
-      node: redactBase(node.url),
-      operationId,
-      kind,
-      durationMs,
-      ...(outcome.ok ? { status: 200 } : error instanceof HttpError ? { status: error.status } : {}),
-      ...(outcome.ok ? {} : { error: error instanceof Error || error instanceof DOMException ? error.name : typeof error }),
-    };
-    try {
-      this.#onAttempt(info);
-    } catch {
-      // A logging hook must not change the call's outcome.
-    }
-  }
-
-  /**
-   * The delay before the next pass: with one node, the retry policy's as before; with several, until the
-   * first resting node wakes, when some node's failure is one the policy retries, and no longer than
-   * `retry.maxDelayMs`.
-   */
-  #passDelay(error: unknown, attempt: number): number | undefined {
-    if (this.#pool.nodes.length === 1) return this.#retryDelay(error, attempt);
-    if (!(error instanceof NodesFailedError) || !error.attempts.some((a) => this.#retryDelay(a.error, attempt) !== undefined)) return undefined;
-    const wait = Math.max(0, this.#pool.firstWake() - this.#retry.now());
-    return wait > this.#retry.maxDelayMs ? undefined : wait;
+    if (this.#router) return this.#router.call({ operationId, op, path, query, signal }, options);
+    return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl), this.#retry, this.#retryDelay, signal);
   }
 
   /** One attempt: settles on the first of its response, its timer and the caller's abort. */
@@ -455,24 +305,6 @@ export class Transport<Paths extends object = Record<string, never>> {
 
 function noop(): void {}
 
-/** A node's base URL as errors and reports show it: redacted, without the slash URL parsing adds. */
-const redactBase = (url: string): string => redactUrl(url).replace(/\/+$/, '');
-
-/** How long a node asked to be left alone after a 429 or 503: its `Retry-After`, or Supra's message. */
-function askedRest(error: unknown): number | undefined {
-  if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return undefined;
-  return retryAfterOf.get(error) ?? supraRetryIn(error.body);
-}
-
-/** A timer that resolves with HEDGE, and can be cancelled so that it keeps nothing alive. */
-function delay(ms: number): { promise: Promise<typeof HEDGE>; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const promise = new Promise<typeof HEDGE>((resolve) => {
-    timer = setTimeout(() => resolve(HEDGE), ms);
-  });
-  return { promise, cancel: () => clearTimeout(timer) };
-}
-
 /** What browsers' fetch rejects with, as a TypeError, when no response may be read (Chromium, Firefox, Safari). */
 const BROWSER_FETCH_FAILURES = ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'];
 
@@ -489,6 +321,7 @@ function networkError(method: string, url: string, cause: unknown): NetworkError
   }
   return error;
 }
+
 
 /**
  * The delay before retrying after `error` (attempt `attempt` failed), or undefined when it is not

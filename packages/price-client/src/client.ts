@@ -6,7 +6,7 @@ import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
 /** Options of {@link createPriceClient}. */
-export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterMs'> & {
+export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterMs' | 'rateLimit' | 'onAttempt'> & {
   /**
    * Base URL of the price service, an `http:` or `https:` URL (one: the provider publishes one service
    * address, and the API key is scoped to it).

@@ -1,0 +1,233 @@
+import { HttpError, InvalidArgumentError, NodesFailedError, type NodeAttempt } from './errors.js';
+import { baseUrls, fallsThrough, NodePool, supraRetryIn, type NodeState } from './nodes.js';
+import { RateLimiter } from './rate-limit.js';
+import { redactUrl } from './redact.js';
+import { milliseconds, retryAfterOf, withRetry, type RetryPolicy } from './retry.js';
+import type { AttemptInfo, CallOptions, OperationSpec, TransportOptions } from './transport.js';
+
+/**
+ * The node a walk's pages came from, passed by the walks under this key of their call options, so that
+ * the pages of one walk come from one node while it answers.
+ * @internal
+ */
+export const NODE_AFFINITY: unique symbol = Symbol.for('@x/client-core/node-affinity');
+/** @internal */
+export type NodeAffinity = { node?: string };
+
+/** One call as the router sends it: the operation and its checked parameters. */
+export type Request = {
+  readonly operationId: string;
+  readonly op: OperationSpec;
+  readonly path: Record<string, unknown> | undefined;
+  readonly query: Record<string, unknown> | undefined;
+  readonly signal: AbortSignal | undefined;
+};
+
+/** What a transport hands its router. */
+export type RoutingInit = {
+  /** The client's `baseUrl`: one URL or several, in order of preference (checked here). */
+  readonly baseUrl: unknown;
+  readonly options: Pick<TransportOptions, 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'>;
+  readonly policy: RetryPolicy;
+  /** The retry policy's delay after an error of one node (undefined: not retried). */
+  readonly retryDelay: (error: unknown, attempt: number) => number | undefined;
+  /** One attempt on one node, as the transport makes it (timeout, abort, reading, validation). */
+  readonly attempt: (request: Request & { readonly signal: AbortSignal; readonly baseUrl: string }) => Promise<unknown>;
+};
+
+/** Sends a call over the nodes. */
+export type Router = {
+  /** The base URLs, checked and normalised, in order of preference. */
+  readonly urls: readonly string[];
+  /** `options` are the call's own: a walk's carry its node under `NODE_AFFINITY`. */
+  call(request: Request, options: CallOptions | undefined): Promise<unknown>;
+};
+/** A router for the client's options, or undefined when there is nothing to route (one URL, no limit, hedge or hook). */
+export type RoutingFactory = (init: RoutingInit) => Router | undefined;
+
+const HEDGE = Symbol('hedge');
+type Outcome = { node: NodeState; ok: true; value: unknown } | { node: NodeState; ok: false; error: unknown };
+type Flight = { abort: AbortController; unlink: () => void; done: Promise<Outcome> };
+
+/**
+ * The router of a client with several nodes, a rate limit, hedging or an attempt hook. A client passes
+ * it to its transport (`new Transport(options, { routing: nodeRouting })`); one that does not pays none
+ * of its bytes.
+ *
+ * @example
+ * ```ts
+ * const transport = new Transport<paths>({ baseUrl: [a, b], rateLimit: { requestsPerSecond: 10 } }, { routing: nodeRouting });
+ * ```
+ */
+export const nodeRouting: RoutingFactory = (init) => {
+  const { baseUrl, options } = init;
+  const routed = typeof baseUrl !== 'string' || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
+  return routed ? new NodeRouter(init) : undefined;
+};
+
+class NodeRouter implements Router {
+  readonly urls: readonly string[];
+  readonly #pool: NodePool;
+  readonly #policy: RetryPolicy;
+  readonly #retryDelay: RoutingInit['retryDelay'];
+  readonly #attempt: RoutingInit['attempt'];
+  readonly #limiters: Map<string, RateLimiter> | undefined;
+  readonly #hedgeAfterMs: number | undefined;
+  readonly #onAttempt: ((attempt: AttemptInfo) => void) | undefined;
+
+  constructor({ baseUrl, options, policy, retryDelay, attempt }: RoutingInit) {
+    const urls = (this.urls = baseUrls(baseUrl));
+    this.#policy = policy;
+    this.#retryDelay = retryDelay;
+    this.#attempt = attempt;
+    // A node rests after a failure, twice as long after each further one in a row, up to one retry delay.
+    this.#pool = new NodePool(urls, (failures) => Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failures - 1)));
+    this.#limiters = options.rateLimit === undefined ? undefined : new Map(urls.map((u) => [u, new RateLimiter(options.rateLimit!)]));
+    this.#hedgeAfterMs = options.hedgeAfterMs === undefined ? undefined : milliseconds('hedgeAfterMs', options.hedgeAfterMs, 1);
+    if (options.onAttempt !== undefined && typeof options.onAttempt !== 'function') throw new InvalidArgumentError('onAttempt', 'must be a function');
+    this.#onAttempt = options.onAttempt;
+  }
+
+  call(request: Request, options: CallOptions | undefined): Promise<unknown> {
+    const affinity = (options as { [NODE_AFFINITY]?: NodeAffinity } | undefined)?.[NODE_AFFINITY];
+    const started = this.#policy.now();
+    // Each node's last failure in any pass of this call, in the order first tried: NodesFailedError's attempts.
+    const failed = new Map<NodeState, NodeAttempt>();
+    return withRetry(
+      (attempt) => this.#pass(request, affinity, attempt, started, failed),
+      this.#policy,
+      (error, attempt) => this.#passDelay(error, attempt),
+      request.signal,
+    );
+  }
+
+  /**
+   * One pass over the nodes awake, in order of preference (a walk's node first): the first answer that is
+   * not a network error, timeout, 408, 429 or 5xx is the call's. A node that fails that way rests, and the
+   * call goes on at once to the next. With `hedgeAfterMs`, a node slow to answer gets company from the
+   * next. When every node rests, the pass waits for the first to wake, bounded as a retry's delay is.
+   */
+  async #pass(request: Request, affinity: NodeAffinity | undefined, attempt: number, started: number, failed: Map<NodeState, NodeAttempt>): Promise<unknown> {
+    const { operationId, signal } = request;
+    const pool = this.#pool;
+    const policy = this.#policy;
+    const several = pool.nodes.length > 1;
+    let order = pool.awake(policy.now(), affinity?.node);
+    // After the wait the node waited for is awake, even when the timer fired a ms early against the
+    // policy's clock (Date.now()); and waits again when another call's failure put it back to rest.
+    while (order.length === 0) {
+      const wakeAt = pool.firstWake();
+      const wait = wakeAt - policy.now();
+      if (wait > policy.maxDelayMs || policy.now() + wait - started > policy.maxElapsedMs) {
+        throw new NodesFailedError(pool.nodes.map((n) => ({ url: redactBase(n.url), error: n.lastError })));
+      }
+      await policy.sleep(wait, signal);
+      order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
+    }
+    const flights = new Map<NodeState, Flight>();
+    let next = 0;
+    const launch = (kind: AttemptInfo['kind']): void => {
+      const node = order[next++]!;
+      const abort = new AbortController();
+      const onAbort = (): void => abort.abort(signal!.reason);
+      if (signal?.aborted) abort.abort(signal.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const t0 = performance.now();
+      const done = this.#attemptOn(node, request, abort.signal).then(
+        (value): Outcome => ({ node, ok: true, value }),
+        (error: unknown): Outcome => ({ node, ok: false, error }),
+      );
+      void done.then((o) => this.#report(node, operationId, kind, o, performance.now() - t0));
+      flights.set(node, { abort, done, unlink: () => signal?.removeEventListener('abort', onAbort) });
+    };
+    launch(attempt === 1 ? 'first' : 'retry');
+    try {
+      while (flights.size > 0) {
+        const hedge = this.#hedgeAfterMs !== undefined && next < order.length ? delay(this.#hedgeAfterMs) : undefined;
+        const outcome = await Promise.race([...[...flights.values()].map((f) => f.done), ...(hedge ? [hedge.promise] : [])]);
+        hedge?.cancel();
+        if (outcome === HEDGE) {
+          launch('hedge');
+          continue;
+        }
+        flights.get(outcome.node)!.unlink();
+        flights.delete(outcome.node);
+        if (outcome.ok) {
+          pool.succeeded(outcome.node);
+          if (affinity) affinity.node = outcome.node.url;
+          return outcome.value;
+        }
+        if (!several || !fallsThrough(outcome.error)) throw outcome.error;
+        pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
+        failed.set(outcome.node, { url: redactBase(outcome.node.url), error: outcome.error });
+        if (flights.size === 0 && next < order.length) launch('fallback');
+      }
+    } finally {
+      // Another node answered, the answer was final, or the caller gave up: nothing else stays in flight.
+      for (const f of flights.values()) {
+        f.unlink();
+        f.abort.abort(new DOMException('Another node answered first', 'AbortError'));
+      }
+    }
+    throw new NodesFailedError([...failed.values()]);
+  }
+
+  /** One attempt on one node, after its rate limit lets it go. */
+  async #attemptOn(node: NodeState, request: Request, signal: AbortSignal): Promise<unknown> {
+    const release = await this.#limiters?.get(node.url)!.acquire(signal);
+    try {
+      return await this.#attempt({ ...request, signal, baseUrl: node.url });
+    } finally {
+      release?.();
+    }
+  }
+
+  #report(node: NodeState, operationId: string, kind: AttemptInfo['kind'], outcome: Outcome, durationMs: number): void {
+    if (outcome.ok) node.latencyMs = node.latencyMs === undefined ? durationMs : node.latencyMs * 0.8 + durationMs * 0.2;
+    if (this.#onAttempt === undefined) return;
+    const error = outcome.ok ? undefined : outcome.error;
+    const info: AttemptInfo = {
+      node: redactBase(node.url),
+      operationId,
+      kind,
+      durationMs,
+      ...(outcome.ok ? { status: 200 } : error instanceof HttpError ? { status: error.status } : {}),
+      ...(outcome.ok ? {} : { error: error instanceof Error || error instanceof DOMException ? error.name : typeof error }),
+    };
+    try {
+      this.#onAttempt(info);
+    } catch {
+      // A logging hook must not change the call's outcome.
+    }
+  }
+
+  /**
+   * The delay before the next pass: with one node, the retry policy's as before; with several, until the
+   * first resting node wakes, when some node's failure is one the policy retries, and no longer than
+   * `retry.maxDelayMs`.
+   */
+  #passDelay(error: unknown, attempt: number): number | undefined {
+    if (this.#pool.nodes.length === 1) return this.#retryDelay(error, attempt);
+    if (!(error instanceof NodesFailedError) || !error.attempts.some((a) => this.#retryDelay(a.error, attempt) !== undefined)) return undefined;
+    const wait = Math.max(0, this.#pool.firstWake() - this.#policy.now());
+    return wait > this.#policy.maxDelayMs ? undefined : wait;
+  }
+}
+
+/** A node's base URL as errors and reports show it: redacted, without the slash URL parsing adds. */
+const redactBase = (url: string): string => redactUrl(url).replace(/\/+$/, '');
+
+/** How long a node asked to be left alone after a 429 or 503: its `Retry-After`, or Supra's message. */
+function askedRest(error: unknown): number | undefined {
+  if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return undefined;
+  return retryAfterOf.get(error) ?? supraRetryIn(error.body);
+}
+
+/** A timer that resolves with HEDGE, and can be cancelled so that it keeps nothing alive. */
+function delay(ms: number): { promise: Promise<typeof HEDGE>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<typeof HEDGE>((resolve) => {
+    timer = setTimeout(() => resolve(HEDGE), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
