@@ -2,7 +2,8 @@
  * Checks of the packages as published, run on tarballs made by `pnpm pack` from the built dist/:
  *
  *   tsx tools/pack-check/src/main.ts lint      # pnpm lint:packages: tarball contents, publint, attw
- *   tsx tools/pack-check/src/main.ts install   # pnpm test:install: each package installed alone with npm
+ *   tsx tools/pack-check/src/main.ts install   # pnpm test:install: each package installed alone with npm (every
+ *                                              # subpath, without optional peers), then with its optional peers
  *   tsx tools/pack-check/src/main.ts --keep    # keep the temporary folder (its path is printed)
  *
  * Builds nothing: run `pnpm build` first (`pnpm check` does). Exit 1 when a check fails.

@@ -31,8 +31,14 @@ export interface Manifest {
   exports?: Record<string, string | Record<string, string>>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   optionalDependencies?: Record<string, string>;
   files?: string[];
+}
+
+/** The optional peer dependencies of a package (`peerDependenciesMeta[name].optional`), with their ranges. */
+export function optionalPeers(manifest: Manifest): [name: string, range: string][] {
+  return Object.entries(manifest.peerDependencies ?? {}).filter(([name]) => manifest.peerDependenciesMeta?.[name]?.optional === true);
 }
 
 /** Every non-private package under packages/, in a stable order. */
