@@ -18,7 +18,10 @@ import { gzipSync, constants } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const dist = (dir: string): string => join(ROOT, 'packages', dir, 'dist', 'index.js');
+/** A built module of a package: `dist('node-client')` is its main entry, `dist('node-client', 'query')` its `/query` subpath. */
+const dist = (dir: string, module = 'index'): string => join(ROOT, 'packages', dir, 'dist', `${module}.js`);
+/** `@x/node-client`, or `@x/node-client/query` for a subpath's module. */
+const specifier = (dir: string, module = 'index'): string => (module === 'index' ? `@x/${dir}` : `@x/${dir}/${module}`);
 
 /** What is measured: label, the package folder, the module source bundled, and the budget if any. */
 interface Case {
@@ -31,16 +34,24 @@ interface Case {
   readonly external?: readonly string[];
 }
 
-const entry = (dir: string, budget?: number): Case => ({ label: `@x/${dir} (entry)`, dir, source: `export * from ${JSON.stringify(dist(dir))};`, budget });
-const one = (dir: string, name: string, budget?: number): Case => ({
-  label: `{ ${name} } from @x/${dir}`,
+const entry = (dir: string, budget?: number, module?: string): Case => ({
+  label: `${specifier(dir, module)} (entry)`,
   dir,
-  source: `export { ${name} } from ${JSON.stringify(dist(dir))};`,
+  source: `export * from ${JSON.stringify(dist(dir, module))};`,
+  budget,
+});
+const one = (dir: string, name: string, budget?: number, module?: string): Case => ({
+  label: `{ ${name} } from ${specifier(dir, module)}`,
+  dir,
+  source: `export { ${name} } from ${JSON.stringify(dist(dir, module))};`,
   budget,
 });
 
+const TESTING_BROWSER = 'browser: @x/testing (in-memory stubs), dependencies included';
+
 // Budgets: node-client entry <= 6 kB (issue 7), price-client entry <= 6 kB (issue 16: the key protections
-// are worth their bytes), both without openapi-fetch; one validator <= 4 kB.
+// are worth their bytes), both without openapi-fetch; one validator <= 4 kB. The subpaths: node queries
+// <= 4 kB, price queries <= 1 kB (without openapi-fetch; nothing of TanStack), one Standard Schema <= 6 kB.
 const CASES: readonly Case[] = [
   entry('node-types'),
   entry('node-client', 6_000),
@@ -61,12 +72,29 @@ const CASES: readonly Case[] = [
   },
   // @x/testing's browser build (the in-memory stubs and their seeded chain), its dependencies included; reported only.
   {
-    label: 'browser: @x/testing (in-memory stubs), dependencies included',
+    label: TESTING_BROWSER,
     dir: 'testing',
     source: `export * from ${JSON.stringify(join(ROOT, 'packages', 'testing', 'dist', 'browser.js'))};`,
     external: [],
   },
+  // The subpaths, each its own entry: TanStack Query options (types only of TanStack, nothing at run time),
+  // Standard Schemas (one schema <= 6 kB: its compiled validator and JSON Schema), MSW handlers.
+  entry('node-client', 4_000, 'query'),
+  one('node-client', 'createNodeQueries', undefined, 'query'),
+  entry('price-client', 1_000, 'query'),
+  one('validators', 'AccountData', 6_000, 'standard'),
+  entry('validators', undefined, 'standard'),
+  // The stubs as MSW handlers, @noble/hashes included, msw (a peer dependency) external; reported only.
+  { label: '@x/testing/msw (entry), msw external', dir: 'testing', source: `export * from ${JSON.stringify(dist('testing', 'msw'))};`, external: ['msw'] },
 ];
+
+/**
+ * The main entries carry none of the subpaths: no module of theirs (`query*`, `standard*`, `msw*`, a file or
+ * folder of dist/) and nothing of the subpaths' peers (`@tanstack/*`, `msw`, `@mswjs/*`), bundled or external.
+ */
+const ISOLATED: readonly string[] = ['@x/node-client (entry)', '@x/price-client (entry)', '@x/validators (entry)', TESTING_BROWSER];
+const SUBPATH_MODULE = /(?:^|\/)packages\/[^/]+\/dist\/(?:[^/]+\/)*(?:query|standard|msw)[^/]*(?:\/|$)/;
+const SUBPATH_PACKAGE = /(?:^|\/)node_modules\/(?:@tanstack\/|msw\/|@mswjs\/)|^(?:@tanstack\/|msw$|msw\/|@mswjs\/)/;
 
 /**
  * Cases known to be over their budget, each with the size it may not grow past: they are reported as
@@ -159,6 +187,8 @@ interface Row {
   verdict: 'ok' | 'OVER' | 'OVER (known)' | '-';
   /** Largest inputs of the minified bundle, bytes in output. */
   contributors: { file: string; bytes: number }[];
+  /** For the main entries ({@link ISOLATED}): what of the subpaths their bundle holds or imports (none expected). */
+  leaks?: string[];
 }
 
 async function bundle(c: Case, minify: boolean): Promise<{ code: Uint8Array; metafile: Metafile }> {
@@ -191,6 +221,16 @@ function contributors(metafile: Metafile): Row['contributors'] {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
+/** Inputs of a bundle (every module esbuild loaded) and the externals they import, that belong to the subpaths. */
+function subpathLeaks(metafile: Metafile): string[] {
+  const found = new Set<string>();
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    if (SUBPATH_MODULE.test(file) || SUBPATH_PACKAGE.test(file)) found.add(file.replace(/^.*?packages\//, 'packages/'));
+    for (const imp of input.imports) if (imp.external && SUBPATH_PACKAGE.test(imp.path)) found.add(`${imp.path} (external, imported by ${file})`);
+  }
+  return [...found].sort();
+}
+
 async function measure(c: Case): Promise<Row> {
   const [raw, min] = await Promise.all([bundle(c, false), bundle(c, true)]);
   // An empty bundle (types-only package) costs nothing; gzip's own 20-byte frame is not counted.
@@ -202,7 +242,9 @@ async function measure(c: Case): Promise<Row> {
     else if (known && gzip <= known.ceiling) verdict = 'OVER (known)';
     else verdict = 'OVER';
   }
-  return { label: c.label, raw: raw.code.byteLength, min: min.code.byteLength, gzip, budget: c.budget ?? null, verdict, contributors: contributors(min.metafile) };
+  const row: Row = { label: c.label, raw: raw.code.byteLength, min: min.code.byteLength, gzip, budget: c.budget ?? null, verdict, contributors: contributors(min.metafile) };
+  if (ISOLATED.includes(c.label)) row.leaks = [...new Set([...subpathLeaks(raw.metafile), ...subpathLeaks(min.metafile)])].sort();
+  return row;
 }
 
 const { values } = parseArgs({ options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
@@ -211,11 +253,15 @@ if (values.help) {
   process.exit(0);
 }
 for (const c of CASES) {
-  if (!existsSync(dist(c.dir))) {
-    console.error(`packages/${c.dir}/dist/index.js is missing: run \`pnpm build\` first`);
-    process.exit(1);
+  // The built modules a case bundles: the quoted paths of its source.
+  for (const file of [...c.source.matchAll(/"([^"]+\.js)"/g)].map((m) => m[1]!)) {
+    if (!existsSync(file)) {
+      console.error(`${file.replace(ROOT, '')} is missing: run \`pnpm build\` first`);
+      process.exit(1);
+    }
   }
 }
+for (const label of ISOLATED) if (!CASES.some((c) => c.label === label)) throw new Error(`size: no case ${label} to check for subpath modules`);
 
 const rows = await Promise.all(CASES.map(measure));
 const fmt = (n: number | null): string => (n === null ? '-' : n.toLocaleString('en-US'));
@@ -245,9 +291,18 @@ const installed = installSize('testing');
 console.log(`\ninstall size of @x/testing: ${fmt(installed.total)} B (${installed.parts.map(([n, b]) => `${n} ${fmt(b)} B`).join(', ')})`);
 writeFileSync(join(ROOT, '.size', 'install.json'), JSON.stringify(installed, null, 2) + '\n');
 
+// The main entries carry nothing of the subpaths (their modules, TanStack, MSW).
+const leaking = rows.filter((r) => r.leaks?.length);
+if (leaking.length) {
+  for (const r of leaking) console.error(`\n${r.label} includes the subpaths' code:\n  ${r.leaks!.join('\n  ')}`);
+} else {
+  console.log(`\nsubpaths isolated: ${ISOLATED.join(', ')}: no query*, standard* or msw* module, nothing of @tanstack/* or msw`);
+}
+
 const failed = rows.filter((r) => r.verdict === 'OVER');
-if (failed.length) {
-  console.error(`\nsize: over budget: ${failed.map((r) => r.label).join(', ')}`);
+if (failed.length || leaking.length) {
+  if (failed.length) console.error(`\nsize: over budget: ${failed.map((r) => r.label).join(', ')}`);
+  if (leaking.length) console.error(`\nsize: subpath code in the main entries: ${leaking.map((r) => r.label).join(', ')}`);
   process.exitCode = 1;
 } else {
   console.log(`\nsize: ${rows.filter((r) => r.verdict === 'ok').length} budgets met${over.length ? `, ${over.length} known over (see above)` : ''}; report in .size/report.json`);
