@@ -1,4 +1,5 @@
 import { HttpError, InvalidArgumentError, NetworkError, TimeoutError } from './errors.js';
+import { cutShort } from './retry.js';
 import { parseBaseUrl } from './transport.js';
 
 /** What the pool knows of one node, from real calls only (no pings, no timers). */
@@ -9,8 +10,6 @@ export type NodeState = {
   failures: number;
   /** Until when (ms, the policy's clock) the node is skipped. */
   restUntil: number;
-  /** Smoothed latency of its answers in ms, undefined before the first. */
-  latencyMs: number | undefined;
   /** Its last failure, for the error of a call that every node failed. */
   lastError: unknown;
 };
@@ -34,12 +33,13 @@ export function baseUrls(value: unknown): string[] {
 }
 
 /**
- * Whether another node may give a better answer: a network error, a timeout, 408, 429 or a 5xx. Any
- * other answer (a 404, a 400, a body that is not what it should be) is the answer.
+ * Whether another node may give a better answer: a network error (a body cut short too), a timeout, 408,
+ * 429 or a 5xx. Any
+ * other answer (a 404, a 400, a body that is not the JSON it should be) is the answer.
  */
 export function fallsThrough(error: unknown): boolean {
   if (error instanceof HttpError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return error instanceof NetworkError || error instanceof TimeoutError;
+  return error instanceof NetworkError || error instanceof TimeoutError || (typeof error === 'object' && error !== null && cutShort.has(error));
 }
 
 /**
@@ -78,7 +78,7 @@ export class NodePool {
     urls: readonly string[],
     private readonly restMs: (failures: number) => number,
   ) {
-    this.nodes = urls.map((url) => ({ url, failures: 0, restUntil: 0, latencyMs: undefined, lastError: undefined }));
+    this.nodes = urls.map((url) => ({ url, failures: 0, restUntil: 0, lastError: undefined }));
   }
 
   /** The nodes awake at `now`, the preferred one (a walk's node) first, then in configured order. */

@@ -26,7 +26,15 @@ export type PageStart = bigint | string;
 /** One page as a walk reads it: its items, and the next `start` unless the page ends the walk. */
 export type PageRead = { readonly items: readonly unknown[]; readonly next: PageStart | undefined };
 
-const pointerText = (segments: readonly string[]): string => segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+/**
+ * JSON Pointer segments as the pointer's text (`['a', 'b/c']` -> `/a/b~1c`).
+ *
+ * @example
+ * ```ts
+ * pointerText(['Modules', 'modules']); // '/Modules/modules'
+ * ```
+ */
+export const pointerText = (segments: readonly string[]): string => segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** The value at `segments` below `value`; every step but the last must be an object. */
 function at(value: unknown, segments: readonly string[], operationId: string, base: string): unknown {

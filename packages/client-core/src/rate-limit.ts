@@ -92,7 +92,7 @@ export class RateLimiter {
     }
     // Waiting for a token (a slot frees itself through release): wake when the next one is there.
     if (this.#queue.length > 0 && this.#tokens < 1 && this.#inFlight < this.#maxConcurrent) {
-      this.#timer = setTimeout(() => this.#pump(), Math.ceil((1 - this.#tokens) / this.#rate));
+      this.#timer = setTimeout(() => this.#pump(), Math.min(2 ** 31 - 1, Math.ceil((1 - this.#tokens) / this.#rate)));
     }
   }
 }
@@ -101,8 +101,9 @@ export class RateLimiter {
 function checkRateLimit(o: RateLimitOptions): Required<RateLimitOptions> {
   if (typeof o !== 'object' || o === null) throw new InvalidArgumentError('rateLimit', 'must be an object with requestsPerSecond');
   const rps = o.requestsPerSecond;
-  if (typeof rps !== 'number' || !(rps > 0 && rps <= 100_000)) {
-    throw new InvalidArgumentError('rateLimit.requestsPerSecond', `must be a number above 0 and at most 100000, got ${String(rps)}`);
+  // At least one request in 1,000 s: a slower rate is a node to leave out, not a limit.
+  if (typeof rps !== 'number' || !(rps >= 0.001 && rps <= 100_000)) {
+    throw new InvalidArgumentError('rateLimit.requestsPerSecond', `must be a number from 0.001 to 100000, got ${String(rps)}`);
   }
   return {
     requestsPerSecond: rps,

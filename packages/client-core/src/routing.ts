@@ -1,8 +1,8 @@
 import { HttpError, InvalidArgumentError, NodesFailedError, type NodeAttempt } from './errors.js';
-import { baseUrls, fallsThrough, NodePool, supraRetryIn, type NodeState } from './nodes.js';
+import { baseUrls, fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
-import { milliseconds, retryAfterOf, withRetry, type RetryPolicy } from './retry.js';
+import { milliseconds, withRetry, type RetryPolicy } from './retry.js';
 import type { AttemptInfo, CallOptions, OperationSpec, TransportOptions } from './transport.js';
 
 /**
@@ -119,7 +119,9 @@ class NodeRouter implements Router {
       const wakeAt = pool.firstWake();
       const wait = wakeAt - policy.now();
       if (wait > policy.maxDelayMs || policy.now() + wait - started > policy.maxElapsedMs) {
-        throw new NodesFailedError(pool.nodes.map((n) => ({ url: redactBase(n.url), error: n.lastError })));
+        // This call's own failures first, in the order tried; then the nodes it did not try, by their last error.
+        const untried = pool.nodes.filter((n) => !failed.has(n)).map((n) => ({ url: redactBase(n.url), error: n.lastError }));
+        throw new NodesFailedError([...failed.values(), ...untried]);
       }
       await policy.sleep(wait, signal);
       order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
@@ -132,8 +134,8 @@ class NodeRouter implements Router {
       const onAbort = (): void => abort.abort(signal!.reason);
       if (signal?.aborted) abort.abort(signal.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const t0 = performance.now();
-      const done = this.#attemptOn(node, request, abort.signal).then(
+      let t0 = performance.now();
+      const done = this.#attemptOn(node, request, abort.signal, (t) => (t0 = t)).then(
         (value): Outcome => ({ node, ok: true, value }),
         (error: unknown): Outcome => ({ node, ok: false, error }),
       );
@@ -173,17 +175,24 @@ class NodeRouter implements Router {
   }
 
   /** One attempt on one node, after its rate limit lets it go. */
-  async #attemptOn(node: NodeState, request: Request, signal: AbortSignal): Promise<unknown> {
-    const release = await this.#limiters?.get(node.url)!.acquire(signal);
+  async #attemptOn(node: NodeState, request: Request, signal: AbortSignal, started: (t0: number) => void): Promise<unknown> {
+    const limiter = this.#limiters?.get(node.url);
+    if (limiter === undefined) {
+      started(performance.now());
+      return this.#attempt({ ...request, signal, baseUrl: node.url });
+    }
+    // The wait for a token is not part of the attempt: `timeoutMs` and the reported duration start after it.
+    const release = await limiter.acquire(signal);
     try {
+      signal.throwIfAborted();
+      started(performance.now());
       return await this.#attempt({ ...request, signal, baseUrl: node.url });
     } finally {
-      release?.();
+      release();
     }
   }
 
   #report(node: NodeState, operationId: string, kind: AttemptInfo['kind'], outcome: Outcome, durationMs: number): void {
-    if (outcome.ok) node.latencyMs = node.latencyMs === undefined ? durationMs : node.latencyMs * 0.8 + durationMs * 0.2;
     if (this.#onAttempt === undefined) return;
     const error = outcome.ok ? undefined : outcome.error;
     const info: AttemptInfo = {
@@ -217,10 +226,10 @@ class NodeRouter implements Router {
 /** A node's base URL as errors and reports show it: redacted, without the slash URL parsing adds. */
 const redactBase = (url: string): string => redactUrl(url).replace(/\/+$/, '');
 
-/** How long a node asked to be left alone after a 429 or 503: its `Retry-After`, or Supra's message. */
+/** How long a node asked to be left alone after a 429 or 503: its `Retry-After`, or the time its message names. */
 function askedRest(error: unknown): number | undefined {
   if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return undefined;
-  return retryAfterOf.get(error) ?? supraRetryIn(error.body);
+  return error.retryAfterMs;
 }
 
 /** A timer that resolves with HEDGE, and can be cancelled so that it keeps nothing alive. */

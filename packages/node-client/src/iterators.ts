@@ -1,14 +1,9 @@
-import { operations, type OperationId } from './generated/operations.js';
+import { operations } from './generated/operations.js';
 import { paging, type PagedOperationId } from './generated/paging.js';
 import { checkParam, NODE_AFFINITY, startParam, U64_FORMATS, type NodeAffinity, type PageStart } from '@x/client-core';
 import type { AccountApi, AccountIterators } from './client.js';
-import { walk, type Listing } from './walk.js';
+import { maxCount, walk, type Listing } from './walk.js';
 
-/** The operation's largest `count` (the spec's maximum; 100 where it states none). */
-const maxCount = (id: OperationId): number => {
-  const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;
-  return count?.maximum ?? 100;
-};
 
 /** The caller's `start` as the walk carries it: a u64 as a bigint, a cursor as the text sent back, both checked as the operation checks them. */
 function firstStart(id: PagedOperationId, value: unknown): PageStart | undefined {

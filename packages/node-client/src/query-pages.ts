@@ -4,8 +4,8 @@
  * decimal, a cursor as sent back, `undefined` for a listing's default page), so that pages, keys and
  * dehydrated caches stay JSON: TanStack hashes keys with `JSON.stringify`, which throws on a bigint.
  */
-import { advances, checkInteger, InvalidArgumentError, itemKey, readPage, show, startParam, type PageStart, type PagingRule } from '@x/client-core';
-import { operations } from './generated/operations.js';
+import { advances, checkInteger, itemKey, pointerText, readPage, startParam, type PageStart, type PagingRule } from '@x/client-core';
+import { checkOrder, maxCount } from './walk.js';
 import type { PagedOperationId } from './generated/paging.js';
 
 /** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
@@ -21,11 +21,7 @@ export type PagedListing = {
   fetch(start: PageParam | bigint, count: number, signal: AbortSignal): Promise<unknown>;
 };
 
-/** The operation's largest `count` (the spec's maximum; 100 where it states none), as the iterators take it. */
-export function maxCount(id: PagedOperationId): number {
-  const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;
-  return count?.maximum ?? 100;
-}
+export { maxCount };
 
 /**
  * The first page param of an ascending walk: a u64 start (default 0) in decimal, a v1 byte cursor as
@@ -49,11 +45,7 @@ export function u64Text(value: unknown): unknown {
 /** Checks what the iterators check of their options, for the first page's request to reject with (never at build time). */
 function checkListing(l: PagedListing): void {
   checkInteger('pageSize', l.pageSize, 1, maxCount(l.operationId));
-  if (l.order !== 'asc' && l.order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(l.order)}`);
-  if (l.order === 'desc' && !(l.rule.predictable && l.rule.newestFirstWithoutStart)) {
-    throw new InvalidArgumentError('order', `${l.operationId} has no documented way back past its newest page; walk it ascending`);
-  }
-  if (l.order === 'desc' && l.start !== undefined) throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
+  checkOrder(l.operationId, l.rule, l.order, l.start);
 }
 
 /**
@@ -124,7 +116,7 @@ const windowStart = (l: PagedListing, top: bigint): bigint => (top > BigInt(l.pa
 
 /** The sequence numbers of a page's items (a `ResponseShapeError` naming the item that lacks one). */
 function keys(l: PagedListing, items: readonly unknown[]): bigint[] {
-  const at = `/${l.rule.items.join('/')}`;
+  const at = pointerText(l.rule.items);
   return items.map((item, i) => itemKey(l.operationId, l.rule, item, `${at}/${i}`));
 }
 

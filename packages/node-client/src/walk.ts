@@ -3,6 +3,7 @@ import {
   checkInteger,
   InvalidArgumentError,
   itemKey,
+  pointerText,
   readPage,
   show,
   type CallOptions,
@@ -10,6 +11,7 @@ import {
   type PageStart,
   type PagingRule,
 } from '@x/client-core';
+import { operations, type OperationId } from './generated/operations.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
 export type IterateOptions = CallOptions & {
@@ -107,23 +109,15 @@ export async function* walk(
 ): AsyncGenerator<unknown, void, undefined> {
   const { rule, maxPageSize } = listing;
   const order = options.order ?? 'asc';
-  if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(order)}`);
-  if (order === 'desc' && !(rule.predictable && rule.newestFirstWithoutStart)) {
-    throw new InvalidArgumentError('order', `${listing.operationId} has no documented way back past its newest page; walk it ascending`);
-  }
-  if (order === 'desc' && options.start !== undefined) {
-    throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
-  }
+  checkOrder(listing.operationId, rule, order, options.start);
   const start = order === 'asc' ? first() : undefined;
-  const w: Walk = {
-    pageSize: checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize),
-    limit: options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER),
-    concurrency: checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY),
-    signal: options.signal,
-    flights: new Flights(options.signal, listing),
-  };
-  if (w.limit === 0) return;
-  w.signal?.throwIfAborted();
+  const pageSize = checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
+  const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
+  const concurrency = checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY);
+  if (limit === 0) return;
+  options.signal?.throwIfAborted();
+  // Made only now, inside the walk's try: its listener on the caller's signal is removed at the end.
+  const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal, listing) };
   try {
     if (order === 'desc') yield* newestFirst(w);
     else if (rule.predictable && w.concurrency > 1) yield* predicted(w, start as bigint);
@@ -131,6 +125,29 @@ export async function* walk(
   } finally {
     w.flights.close();
   }
+}
+
+/**
+ * Checks a walk's `order` (and `start` with it) against the listing's rule: newest first only where page
+ * starts are predictable, and never from a `start`. The iterators and the infinite queries share it.
+ *
+ * @example
+ * ```ts
+ * checkOrder('listCoinTransactionsV2', paging.listCoinTransactionsV2, 'desc', undefined); // throws InvalidArgumentError naming 'order'
+ * ```
+ */
+export function checkOrder(operationId: string, rule: PagingRule, order: unknown, start: unknown): void {
+  if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(order)}`);
+  if (order === 'desc' && !(rule.predictable && rule.newestFirstWithoutStart)) {
+    throw new InvalidArgumentError('order', `${operationId} has no documented way back past its newest page; walk it ascending`);
+  }
+  if (order === 'desc' && start !== undefined) throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
+}
+
+/** The operation's largest `count` (the spec's maximum; 100 where it states none). */
+export function maxCount(id: OperationId): number {
+  const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;
+  return count?.maximum ?? 100;
 }
 
 /** Yields a page's items up to the limit; returns the count yielded so far. */
@@ -210,7 +227,7 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
   const { rule, operationId } = w.flights.listing;
   const newest = w.flights.launch(undefined, Math.min(w.pageSize, w.limit));
   const page = readPage(operationId, rule, await w.flights.body(newest), newest.count);
-  const at = (i: number): string => `/${rule.items.join('/')}/${i}`;
+  const at = (i: number): string => `${pointerText(rule.items)}/${i}`;
   let end = page.items.reduce<bigint | undefined>((min, item, i) => {
     const key = itemKey(operationId, rule, item, at(i));
     return min === undefined || key < min ? key : min;
