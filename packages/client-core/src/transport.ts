@@ -13,7 +13,7 @@ import type { RateLimitOptions } from './rate-limit.js';
 import type { Router, RoutingFactory } from './routing.js';
 import { checkParam, type FormatChecks, type ParamSpec } from './params.js';
 import { redactUrl } from './redact.js';
-import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, retryAfterOf, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { backoffDelay, cutShort, milliseconds, parseRetryAfter, resolveRetry, retryAfterOf, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 import { readText } from './read-text.js';
 import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
 
@@ -96,6 +96,11 @@ export type TransportConfig = {
    * bundle the router.
    */
   routing?: RoutingFactory;
+  /**
+   * How long an error body of a 429 or 503 without `Retry-After` asks the client to wait, in ms (the node
+   * client: Supra's `Please try again in 1.5s`); honoured as a `Retry-After` is.
+   */
+  retryAfterFromBody?: (body: unknown) => number | undefined;
   /** Statuses retried unless the user's `retry.statuses` says otherwise. */
   retryStatuses?: readonly number[];
   /** Checks of the spec's parameter `format`s (the node client's u64). */
@@ -140,6 +145,7 @@ export class Transport<Paths extends object = Record<string, never>> {
   readonly #formats: FormatChecks | undefined;
   /** Several nodes, a rate limit or an attempt hook; none (one node, no limit, no hook): the direct path. */
   readonly #router: Router | undefined;
+  readonly #retryAfterFromBody: ((body: unknown) => number | undefined) | undefined;
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
     this.#custom = options.fetch;
@@ -157,6 +163,7 @@ export class Transport<Paths extends object = Record<string, never>> {
       parseBaseUrl(options.baseUrl);
     }
     this.#router = router;
+    this.#retryAfterFromBody = config.retryAfterFromBody;
     this.#baseUrl = router ? router.urls[0]! : (options.baseUrl as string);
     // Merged once, as openapi-fetch merges them (a null or undefined value left out); none at all is
     // cheaper for fetch than an empty list.
@@ -234,6 +241,8 @@ export class Transport<Paths extends object = Record<string, never>> {
       const onAbort = (): void => stop(signal!.reason);
       const timer = setTimeout(() => stop(new TimeoutError({ method, url: redactUrl(url), timeoutMs: this.#timeoutMs })), this.#timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
+      // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
+      if (signal?.aborted) return stop(signal.reason);
 
       const fail = (err: unknown): void => {
         if (!end()) return;
@@ -241,7 +250,11 @@ export class Transport<Paths extends object = Record<string, never>> {
         const where = redactUrl(url);
         if (stage === 'fetch-failed') reject(networkError(method, where, err));
         // The response started but its body could not be read to the end (reset, truncated).
-        else if (stage === 'responded') reject(new ResponseParseError({ status, method, url: where, cause: err }));
+        else if (stage === 'responded') {
+          const error = new ResponseParseError({ status, method, url: where, cause: err });
+          cutShort.add(error); // a network failure after all: another node may answer
+          reject(error);
+        }
         else reject(err); // before fetch (a middleware's own error, a path value the serializer refuses)
       };
       const received = async (response: Response): Promise<void> => {
@@ -258,7 +271,8 @@ export class Transport<Paths extends object = Record<string, never>> {
         if (!end()) return;
         if (!response.ok) {
           const httpError = new HttpError({ status, statusText: response.statusText, body: errorBody(text), method, url: redactUrl(url) });
-          const retryAfter = parseRetryAfter(response.headers.get('retry-after'), this.#retry.now());
+          const retryAfter =
+            parseRetryAfter(response.headers.get('retry-after'), this.#retry.now()) ?? (status === 429 || status === 503 ? this.#retryAfterFromBody?.(httpError.body) : undefined);
           if (retryAfter !== undefined) retryAfterOf.set(httpError, retryAfter);
           return reject(httpError);
         }
@@ -291,7 +305,13 @@ export class Transport<Paths extends object = Record<string, never>> {
           const request = new Request(url, init);
           // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
           const given = { ...(path && { path }), ...(query && { query }) };
-          sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, { ...this.#context, schemaPath: op.path, params: given });
+          sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, {
+                  ...this.#context,
+                  // A router's attempt on another node: middleware sees that node's base URL.
+                  ...(baseUrl !== this.#baseUrl && { options: { ...this.#context.options, baseUrl } }),
+                  schemaPath: op.path,
+                  params: given,
+                });
         }
       } catch (err) {
         // A value the serializer or Request refuses (a lone surrogate, say): the attempt ends like any

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { operations as Operations, paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { baseUrls, nodeRouting, startParam, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
+import { baseUrls, nodeRouting, startParam, supraRetryIn, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { paging } from './generated/paging.js';
@@ -134,7 +134,7 @@ export type NodeClient = {
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL);
   // One node goes as a string: with no limit, hedge or hook, calls then take the direct path.
-  const transport = new Transport<paths>({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { formats: U64_FORMATS, routing: nodeRouting });
+  const transport = new Transport<paths>({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { formats: U64_FORMATS, routing: nodeRouting, retryAfterFromBody: supraRetryIn });
   /**
    * The caller of one operation. Not async (a layer fewer): nothing here throws, and `transport.call`
    * reports bad arguments as rejections. `args` is the call's own object, so the address is normalised in place.
