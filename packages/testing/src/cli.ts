@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { STUB_ACCOUNTS } from './node/accounts.ts';
 import { startNodeStub, startPriceStub } from './start.ts';
-import { DEFAULT_PRICE_API_KEY } from './price/stub.ts';
+import { DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from './price/stub.ts';
 
 const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
 
@@ -13,7 +13,8 @@ const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1]
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)
   --seed        seed of the synthetic data, a number or any text (default 1)
   --api-key     the x-api-key /history requires (default ${DEFAULT_PRICE_API_KEY})
-  --fixed-clock price stub clock fixed at the test default instead of the wall clock
+  --fixed-clock price stub clock fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (the library's default)
+                instead of the wall clock (the default here), e.g. to match tests that use the fixed clock
   --shapes      forms of the node stub's answers: documented (default) or live (what real nodes send);
                 a request's x-stub-shapes header overrides it
 Both listen on 127.0.0.1 only.`;
@@ -54,6 +55,11 @@ async function main(): Promise<void> {
   });
   console.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes)`);
   console.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);
+  console.log(
+    values['fixed-clock']
+      ? `price clock: fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (--fixed-clock): /history has candles of the 30 days before it`
+      : 'price clock: real (the wall clock): /history has candles of the last 30 days; --fixed-clock fixes it at ' + new Date(DEFAULT_PRICE_NOW).toISOString(),
+  );
   console.log('accounts:');
   for (const [name, address] of Object.entries(STUB_ACCOUNTS)) console.log(`  ${name.padEnd(12)} ${address}`);
   console.log('Ctrl-C to stop.');

@@ -1,7 +1,7 @@
 /**
  * Bytes allocated per `node.v2.getAccount` call, client against raw fetch, in memory (reported, no
  * target). On loopback what the client allocates per call costs more throughput than its CPU time
- * does (see the README's Benchmarks), so this is the number to compare first when ratio 2 drops.
+ * does (see docs/benchmarks.md), so this is the number to compare first when ratio 2 drops.
  *
  * Counted with V8's sampling heap profiler over the inspector, including the objects a garbage
  * collection has already freed: every allocation, not what is left alive. Both arms answer from the

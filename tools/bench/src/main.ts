@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: the speed goals of issue 8, measured as ratios (both arms side by side in one process,
  * each benchmark in a process of its own), printed as one table and written to `.bench/results.json`. Not a test: it exits 0 when a target is missed,
- * unless `--strict` is given (then 1). See the README's "Benchmarks" section.
+ * unless `--strict` is given (then 1). See docs/benchmarks.md.
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
