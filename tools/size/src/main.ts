@@ -143,6 +143,55 @@ const KNOWN_OVER: Readonly<Record<string, { readonly ceiling: number; readonly n
 
 const EXTERNAL = ['openapi-fetch'];
 
+/**
+ * The example app (examples/explorer, issue 28) as Vite builds it for production (`pnpm build` builds it):
+ * reported only. Vite's chunks are minified already (raw = min); each file is its own request, so each is
+ * gzipped alone and the sizes are summed. "first load" is the entry chunk with its static imports and CSS,
+ * what a page pointed at real services (?node=, ?price=) loads; the in-memory stubs of @x/testing are a
+ * chunk the page imports only when it runs without them.
+ */
+const APP_DIST = join(ROOT, 'examples', 'explorer', 'dist');
+const APP_MANIFEST = join(APP_DIST, '.vite', 'manifest.json');
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+  readonly css?: readonly string[];
+}
+
+function appRows(): Row[] {
+  const manifest = JSON.parse(readFileSync(APP_MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
+  const filesOf = (dynamic: boolean): string[] => {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string): void => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const k of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])]) visit(k);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+    return [...files];
+  };
+  const row = (label: string, files: string[]): Row => {
+    const parts = files.map((file) => {
+      const code = readFileSync(join(APP_DIST, file));
+      return { file: `examples/explorer/dist/${file}`, bytes: code.byteLength, gzip: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).byteLength };
+    });
+    const bytes = parts.reduce((sum, p) => sum + p.bytes, 0);
+    const contributors = parts.map(({ file, bytes }) => ({ file, bytes })).sort((a, b) => b.bytes - a.bytes);
+    return { label, raw: bytes, min: bytes, gzip: parts.reduce((sum, p) => sum + p.gzip, 0), budget: null, verdict: '-', contributors };
+  };
+  return [
+    row('app: examples/explorer (Vite build, JS + CSS), first load', filesOf(false)),
+    row('app: examples/explorer, with the in-memory stubs (no ?node=/?price=)', filesOf(true)),
+  ];
+}
+
 /** Bytes of every file under `path` (a file or a folder). */
 function bytesUnder(path: string): number {
   if (!existsSync(path)) return 0;
@@ -269,8 +318,12 @@ for (const c of CASES) {
   }
 }
 for (const label of ISOLATED) if (!CASES.some((c) => c.label === label)) throw new Error(`size: no case ${label} to check for subpath modules`);
+if (!existsSync(APP_MANIFEST)) {
+  console.error(`${APP_MANIFEST.replace(ROOT, '')} is missing: run \`pnpm build\` first (it builds the example app)`);
+  process.exit(1);
+}
 
-const rows = await Promise.all(CASES.map(measure));
+const rows = [...(await Promise.all(CASES.map(measure))), ...appRows()];
 const fmt = (n: number | null): string => (n === null ? '-' : n.toLocaleString('en-US'));
 const header = ['bundle (esm, minified, openapi-fetch external)', 'raw B', 'min B', 'min+gzip B', 'budget B', 'verdict'];
 const table = [header, ...rows.map((r) => [r.label, fmt(r.raw), fmt(r.min), fmt(r.gzip), fmt(r.budget), r.verdict])];

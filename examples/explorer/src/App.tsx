@@ -1,0 +1,36 @@
+import { AccountView } from './account/AccountView.tsx';
+import { PricePanel } from './price/PricePanel.tsx';
+import type { Services, Source } from './services.ts';
+
+// The node client's README as npm shows it (in the repository: packages/node-client/README.md, Browsers).
+const BROWSERS = 'https://www.npmjs.com/package/@x/node-client#browsers';
+
+function describe(source: Source, stub: string): string {
+  return source.kind === 'stub' ? `${stub}, answered in this page by @x/testing` : source.url;
+}
+
+export function App({ services, initialAddress }: { services: Services; initialAddress: string }) {
+  const stubbed = services.nodeSource.kind === 'stub' || services.priceSource.kind === 'stub';
+  return (
+    <>
+      <header>
+        <h1>Supra explorer</h1>
+        <p className="sources">
+          Node: <code>{describe(services.nodeSource, 'the in-memory node stub')}</code> · Prices:{' '}
+          <code>{describe(services.priceSource, 'the in-memory price stub')}</code>
+        </p>
+        {stubbed && (
+          <p className="note">
+            No server needed: add <code>?node=https://rpc-testnet.supra.com</code> (and <code>&amp;price=</code> your price proxy) to
+            the address to use real services. They must allow this page's origin (CORS), and a price API key does not belong in
+            a browser: put it in a proxy of your own. See the node client's <a href={BROWSERS}>Browsers</a> section.
+          </p>
+        )}
+      </header>
+      <main>
+        <AccountView services={services} initialAddress={initialAddress} />
+        <PricePanel services={services} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The clients the app talks through, from the page's URL:
+ *
+ * - `?node=<url>`: a real node (it must allow this page's origin: CORS); without it, the in-memory node
+ *   stub of `@x/testing`, passed to the client as its `fetch`, answers in the page.
+ * - `?price=<url>`: a real price service, or (better) your own proxy in front of it that adds the API key;
+ *   without it, the in-memory price stub.
+ * - `?timeout=<ms>`: the clients' `timeoutMs` per attempt (default 10,000).
+ *
+ * `@x/testing` is imported only when a stub is used, so a page pointed at real services never loads it.
+ */
+import { createNodeClient } from '@x/node-client';
+import { createNodeQueries, type NodeQueries } from '@x/node-client/query';
+import { createPriceClient } from '@x/price-client';
+import { createPriceQueries, type PriceQueries } from '@x/price-client/query';
+import type { NodeStubFetch, PriceStubFetch } from '@x/testing';
+
+/** Where a source of data is: a stub in the page, or a URL. */
+export type Source = { kind: 'stub' } | { kind: 'remote'; url: string };
+
+export interface Services {
+  readonly node: NodeQueries;
+  readonly prices: PriceQueries;
+  readonly nodeSource: Source;
+  readonly priceSource: Source;
+  /** Accounts offered as shortcuts: the stub's, or the framework account of a real node. */
+  readonly shortcuts: Readonly<Record<string, string>>;
+  readonly pairs: readonly string[];
+  /** The price service's clock (the stub's stands at 2024-11-20T00:00:00Z). */
+  now(): number;
+}
+
+declare global {
+  interface Window {
+    /** The in-memory stubs, when the page uses them: their `requests`, `failNext()`, `reset()`. */
+    explorer?: { nodeStub?: NodeStubFetch; priceStub?: PriceStubFetch };
+  }
+}
+
+const PAIRS = ['btc_usdt', 'eth_usdt', 'supra_usdt', 'eth_btc'];
+/**
+ * The price client needs an `apiKey` for `/history`. A real key must not ship in a page: point `?price=`
+ * at a proxy of your own that replaces this placeholder with the key, server side.
+ */
+const PROXY_PLACEHOLDER_KEY = 'added-by-your-proxy';
+
+function remote(params: URLSearchParams, name: string): Source {
+  const url = params.get(name);
+  return url ? { kind: 'remote', url } : { kind: 'stub' };
+}
+
+export async function connect(params: URLSearchParams): Promise<Services> {
+  const nodeSource = remote(params, 'node');
+  const priceSource = remote(params, 'price');
+  const timeout = Number(params.get('timeout'));
+  const timeoutMs = Number.isSafeInteger(timeout) && timeout > 0 ? timeout : 10_000;
+  const testing = nodeSource.kind === 'stub' || priceSource.kind === 'stub' ? await import('@x/testing') : undefined;
+
+  let nodeStub: NodeStubFetch | undefined;
+  let priceStub: PriceStubFetch | undefined;
+  const node =
+    nodeSource.kind === 'remote'
+      ? createNodeClient({ baseUrl: nodeSource.url, timeoutMs })
+      : createNodeClient({ baseUrl: (nodeStub = testing!.createNodeStubFetch()).url, fetch: nodeStub, timeoutMs });
+  const prices =
+    priceSource.kind === 'remote'
+      ? createPriceClient({ baseUrl: priceSource.url, apiKey: PROXY_PLACEHOLDER_KEY, timeoutMs })
+      : createPriceClient({ baseUrl: (priceStub = testing!.createPriceStubFetch()).url, fetch: priceStub, apiKey: priceStub.apiKey, timeoutMs });
+  if (testing) window.explorer = { nodeStub, priceStub };
+
+  return {
+    node: createNodeQueries(node),
+    prices: createPriceQueries(prices),
+    nodeSource,
+    priceSource,
+    shortcuts: nodeStub ? testing!.STUB_ACCOUNTS : { framework: '0x1' },
+    pairs: priceStub ? priceStub.pairs : PAIRS,
+    now: priceStub ? () => priceStub.now() : () => Date.now(),
+  };
+}
