@@ -18,6 +18,7 @@ export function App({ services, initialAddress }: { services: Services; initialA
         <p className="sources">
           Node: <code>{describe(services.nodeSource, 'the in-memory node stub')}</code> · Prices:{' '}
           <code>{describe(services.priceSource, 'the in-memory price stub')}</code>
+          {services.options.map((o) => ` · ${o}`)}
         </p>
         {stubbed && (
           <p className="note">

@@ -6,8 +6,11 @@
  * - `?price=<url>`: a real price service, or (better) your own proxy in front of it that adds the API key;
  *   without it, the in-memory price stub.
  * - `?timeout=<ms>`: the clients' `timeoutMs` per attempt (default 10,000).
+ * - `?validate=live|documented`: the node client checks every body with `@x/validators` in that reading.
+ * - `?shapes=live`: the node stub answers in the shapes real nodes send (default: the documented ones).
  *
- * `@x/testing` is imported only when a stub is used, so a page pointed at real services never loads it.
+ * `@x/testing` is imported only when a stub is used, and `@x/validators` only with `?validate=`, so a
+ * page pointed at real services without validation loads neither.
  */
 import { createNodeClient } from '@x/node-client';
 import { createNodeQueries, type NodeQueries } from '@x/node-client/query';
@@ -26,6 +29,8 @@ export interface Services {
   /** Accounts offered as shortcuts: the stub's, or the framework account of a real node. */
   readonly shortcuts: Readonly<Record<string, string>>;
   readonly pairs: readonly string[];
+  /** `?validate=` and `?shapes=`, shown in the page's header when set. */
+  readonly options: readonly string[];
   /** The price service's clock (the stub's stands at 2024-11-20T00:00:00Z). */
   now(): number;
 }
@@ -55,13 +60,17 @@ export async function connect(params: URLSearchParams): Promise<Services> {
   const timeout = Number(params.get('timeout'));
   const timeoutMs = Number.isSafeInteger(timeout) && timeout > 0 ? timeout : 10_000;
   const testing = nodeSource.kind === 'stub' || priceSource.kind === 'stub' ? await import('@x/testing') : undefined;
+  const profile = params.get('validate');
+  const validator =
+    profile === 'live' || profile === 'documented' ? (await import('@x/validators')).createResponseValidator({ profile }) : undefined;
+  const shapes = params.get('shapes') === 'live' ? 'live' : 'documented';
 
   let nodeStub: NodeStubFetch | undefined;
   let priceStub: PriceStubFetch | undefined;
   const node =
     nodeSource.kind === 'remote'
-      ? createNodeClient({ baseUrl: nodeSource.url, timeoutMs })
-      : createNodeClient({ baseUrl: (nodeStub = testing!.createNodeStubFetch()).url, fetch: nodeStub, timeoutMs });
+      ? createNodeClient({ baseUrl: nodeSource.url, timeoutMs, validator })
+      : createNodeClient({ baseUrl: (nodeStub = testing!.createNodeStubFetch({ shapes })).url, fetch: nodeStub, timeoutMs, validator });
   const prices =
     priceSource.kind === 'remote'
       ? createPriceClient({ baseUrl: priceSource.url, apiKey: PROXY_PLACEHOLDER_KEY, timeoutMs })
@@ -76,5 +85,6 @@ export async function connect(params: URLSearchParams): Promise<Services> {
     shortcuts: nodeStub ? testing!.STUB_ACCOUNTS : { framework: '0x1' },
     pairs: priceStub ? priceStub.pairs : PAIRS,
     now: priceStub ? () => priceStub.now() : () => Date.now(),
+    options: [validator ? `responses validated (${profile} reading)` : '', nodeStub && shapes === 'live' ? 'live shapes' : ''].filter(Boolean),
   };
 }

@@ -100,6 +100,25 @@ test('an empty account, a missing one (404), a bad address, a timeout', async ({
   await expect(page.getByTestId('sequence-number')).toHaveText('150');
 });
 
+test('a body that fails validation: live shapes checked against the documented reading', async ({ page }) => {
+  // The stub answers as real nodes do (timestamps as objects, …); the client validates as the document says.
+  await open(page, '/?shapes=live&validate=documented');
+  await page.getByRole('button', { name: 'alice' }).click();
+  await expect(page.getByTestId('sequence-number')).toHaveText('150');
+  const transactions = page.locator('section.list').filter({ has: page.getByRole('heading', { name: /^Transactions/ }) });
+  await expect(transactions.getByRole('alert')).toContainText('The answer failed validation');
+  await expect(transactions.getByRole('alert')).toContainText('/record/0/');
+  await page.screenshot({ path: screenshot('validation-failure'), fullPage: true });
+
+  // The live reading accepts them, and the shapes helpers read them.
+  await open(page, '/?shapes=live&validate=live');
+  await page.getByRole('button', { name: 'alice' }).click();
+  const rows = page.getByRole('region', { name: 'Transactions', exact: true }).getByRole('listitem');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('#149');
+  await expect(rows.first().locator('time')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+});
+
 test('draws a price chart with volume and shows the latest price', async ({ page }) => {
   await open(page);
   const prices = page.getByRole('region', { name: 'Prices' });
