@@ -2,8 +2,8 @@ import { AccountView } from './account/AccountView.tsx';
 import { PricePanel } from './price/PricePanel.tsx';
 import type { Services, Source } from './services.ts';
 
-// The node client's README as npm shows it (in the repository: packages/node-client/README.md, Browsers).
-const BROWSERS = 'https://www.npmjs.com/package/@x/node-client#browsers';
+// The node client's README, section Browsers (CORS).
+const BROWSERS = 'https://github.com/x-supra/x-supra-sdk/tree/main/packages/node-client#browsers';
 
 function describe(source: Source, stub: string): string {
   return source.kind === 'stub' ? `${stub}, answered in this page by @x/testing` : source.url;
