@@ -15,6 +15,7 @@ export default defineConfig({
           alias: [
             { find: exact('@x/client-core'), replacement: pkg('client-core') },
             { find: exact('@x/node-types'), replacement: pkg('node-types') },
+            { find: exact('@x/price-types'), replacement: pkg('price-types') },
             { find: exact('@x/node-client'), replacement: pkg('node-client') },
             { find: exact('@x/node-client/shapes'), replacement: pkg('node-client', 'shapes') },
             { find: exact('@x/node-client/query'), replacement: pkg('node-client', 'query') },

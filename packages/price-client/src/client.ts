@@ -1,5 +1,5 @@
 import type { Client } from 'openapi-fetch';
-import type { Candle, LatestResponse, paths } from './generated/price-history.js';
+import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
 import { InvalidArgumentError, ResponseParseError, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';

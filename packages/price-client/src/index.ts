@@ -31,4 +31,4 @@ export type { ErrorCode, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';
 export type { RetryOptions } from '@x/client-core';
 export { DEFAULT_BASE_URL } from './generated/operations.js';
-export type { Candle, HistoryResponse, Instrument, LatestResponse, TradingPair, paths, operations as PriceOperations } from './generated/price-history.js';
+export type { Candle, HistoryResponse, Instrument, LatestResponse, TradingPair, paths, operations as PriceOperations } from '@x/price-types';

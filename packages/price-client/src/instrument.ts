@@ -1,4 +1,4 @@
-import type { Instrument } from './generated/price-history.js';
+import type { Instrument } from '@x/price-types';
 import { InvalidArgumentError } from '@x/client-core';
 
 /** An instrument of `/latest` with its strings read as numbers and dates; `raw` keeps the strings. */

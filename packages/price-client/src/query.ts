@@ -18,7 +18,7 @@
 import type { DataTag } from '@tanstack/query-core';
 import type { ClientError } from '@x/client-core';
 import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
-import type { Candle, LatestResponse } from './generated/price-history.js';
+import type { Candle, LatestResponse } from '@x/price-types';
 import type { OperationId } from './generated/operations.js';
 
 /** The first segment of every key of this package. */

@@ -227,7 +227,8 @@ describe('x-validate: known drift and violations', () => {
       ['listTransactionsV1', 'warn', 'known-drift', ['timestamp', 'sender', 'event-guid', 'event-sequence-number']],
       ['getModuleV2', 'warn', 'known-drift', ['module-name', 'module-friends', 'module-functions', 'module-structs']],
       ['getResourceV1', 'warn', 'known-drift', ['v1-resource-value']],
-      ['listTransactionsV1', 'fail', 'violation', []],
+      // The violation's drift issues name their actions (record 0 is in the live shapes).
+      ['listTransactionsV1', 'fail', 'violation', ['timestamp', 'sender', 'event-guid', 'event-sequence-number']],
     ]);
     const junit = await xValidate(['--format', 'junit', drift, both]);
     expect(junit.stdout).toContain('failures="4"');
@@ -253,7 +254,7 @@ describe('x-validate record', () => {
       const out = join(dir, 'rec');
       const r = await xValidate(
         ['record', '--base-url', node.url, '--address', STUB_ACCOUNTS.publisher, '--out', out, '--price-base-url', price.url],
-        { X_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
+        { SUPRA_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
       );
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/\[1\] GET .*\/rpc\/v1\/accounts\//);

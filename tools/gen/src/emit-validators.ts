@@ -1,7 +1,6 @@
 import type { FileSet } from './files.ts';
 import type { Spec } from './specs.ts';
 import { ROOT } from './specs.ts';
-import { emitTypes } from './emit-types.ts';
 import type { Schema } from './validators/walk.ts';
 import { collect } from './validators/collect.ts';
 import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './validators/compile.ts';
@@ -30,7 +29,7 @@ import {
  * - `json-schemas.ts`: every schema in its four readings as plain JSON Schema 2020-12; `standard.ts`:
  *   one Standard Schema per exported schema (`@x/validators/standard`), `standard-table.ts`: all of them
  *   by name, for `standardSchema`;
- * - `price-history.ts`: the openapi-typescript output of the price spec (node types come from `@x/node-types`).
+ * The types come from `@x/node-types` and `@x/price-types` (generated once, there).
  */
 export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price: Spec }): Promise<FileSet> {
   const collected = collect(specs);
@@ -66,9 +65,8 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
   files.set(`${OUT_DIR}/responses.ts`, emitResponsesModule(collected.operations, collected.schemas.map((s) => s.name)));
   files.set(
     `${OUT_DIR}/types.ts`,
-    emitTypesModule(collected.schemas, specs.node, specs.price, '@x/node-types', './price-history.js'),
+    emitTypesModule(collected.schemas, specs.node, specs.price, '@x/node-types', '@x/price-types'),
   );
-  files.set(`${OUT_DIR}/price-history.ts`, await emitTypes(specs.price));
   files.set(`${OUT_DIR}/live-sites.ts`, emitLiveSites(liveCollected, liveDefs));
   files.set(`${OUT_DIR}/json-schemas.ts`, emitJsonSchemasModule(defs, liveDefs));
   files.set(`${OUT_DIR}/standard.ts`, emitStandardModule(collected.schemas));

@@ -7,6 +7,7 @@ export type FileSet = Map<string, string>;
 /** The folders the generator owns; every file in them is written by `pnpm gen`. */
 export const GENERATED_DIRS = [
   'packages/node-types/src/generated',
+  'packages/price-types/src/generated',
   'packages/node-client/src/generated',
   'packages/price-client/src/generated',
   'packages/validators/src/generated',

@@ -22,14 +22,14 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/node-client/src/generated/paging.ts', paging);
   files.set('packages/validators/src/generated/paging.ts', paging);
   files.set('packages/testing/src/generated/paging.ts', paging);
-  files.set('packages/price-client/src/generated/price-history.ts', await emitTypes(price));
+  // The price types have one home, @x/price-types: the client, the validators and the stubs import them.
+  files.set('packages/price-types/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
   const routes = emitRoutes([node, price]);
   files.set('packages/validators/src/generated/routes.ts', routes);
   // @x/testing names the operation of each request it answers (failNext, the request log) from the same
-  // routes, and types its price bodies from the spec: it depends on no client package.
+  // routes, and types its price bodies with @x/price-types: it depends on no client package.
   files.set('packages/testing/src/generated/routes.ts', routes);
-  files.set('packages/testing/src/generated/price-history.ts', await emitTypes(price));
   for (const [path, content] of await emitValidators({ node, nodeLive, price })) files.set(path, content);
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -20,7 +20,7 @@ import { ROOT } from '../src/specs.ts';
 const WHOLE_FILES = [
   'packages/node-types/src/generated/node-rpc.ts',
   'packages/node-client/src/generated/operations.ts',
-  'packages/price-client/src/generated/price-history.ts',
+  'packages/price-types/src/generated/price-history.ts',
   'packages/price-client/src/generated/operations.ts',
 ];
 /** Files whose content belongs to other sources or is being replaced: snapshotted by path only. */

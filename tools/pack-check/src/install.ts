@@ -5,6 +5,9 @@
  * CommonJS files) and `bundler`, and with a Node-only setup (`lib` ES2022 and `@types/node`, no DOM).
  * The installed trees are checked too: no ajv anywhere, no `@types/node` anywhere, and none of the
  * optional peer dependencies (`@tanstack/query-core`, `msw`): npm does not install optional peers.
+ * `@x/validators` installs without `@x/client-core` (its CLI bundles what it takes from it): its tree has
+ * none, and the installed `x-validate` runs `record --help`, refuses a price service without the key, and
+ * records from the stubs of `@x/testing` (served by this process) a recording that it then validates.
  *
  * Every subpath of `exports` is loaded too (`import` and `require`), without the optional peers: each
  * loads and exports what the workspace build does, except the subpaths of {@link NEEDS_PEER}, which import
@@ -18,6 +21,7 @@ import { mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from 
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startNodeStub, startPriceStub } from '@x/testing';
 import { type Packed, type Tally, ROOT, indent, optionalPeers, run, runOk, seconds } from './shared.ts';
 
 /** The TypeScript the consumers are checked with, installed once from the registry beside them. */
@@ -28,6 +32,11 @@ const TYPES_NODE = '@types/node@20';
 const FORBIDDEN_EVERYWHERE = ['ajv'];
 /** `@types/node`: none of the packages needs Node's types (price-client and node-client run in browsers). */
 const FORBIDDEN_TYPES = ['@types/node'];
+/**
+ * Packages one package's tree may not contain: `@x/validators` bundles what its CLI takes from
+ * `@x/client-core` (dist/cli/main.js), so installing it pulls no client runtime.
+ */
+const FORBIDDEN_IN: Readonly<Record<string, readonly string[]>> = { '@x/validators': ['@x/client-core'] };
 
 /**
  * Subpaths that import an optional peer dependency at run time (a static import, by design): installed
@@ -58,6 +67,16 @@ export type AccountPath = keyof paths;
 export const account: AccountData = { sequence_number: 1, authentication_key: '0x01' };
 // @ts-expect-error gas_used is a number
 export const wrong: TransactionOutput = { Move: { gas_used: 'x', events: [], vm_status: 'Executed' } };
+`,
+  '@x/price-types': `
+import type { Candle, LatestResponse, operations, paths } from '@x/price-types';
+export const closes = (candles: Candle[]): number[] => candles.map((c) => c.close);
+export const pairs = (r: LatestResponse): string[] => r.instruments.map((i) => i.tradingPairs);
+export type HistoryQuery = operations['getHistory']['parameters']['query'];
+export type PricePath = keyof paths;
+export const interval: HistoryQuery['interval'] = 3600;
+// @ts-expect-error a candle's close is a number
+export const wrong: Candle = { timestamp: 0, open: 1, high: 1, low: 1, close: '1', volume: 0 };
 `,
   '@x/node-client': `
 import { createNodeClient, ClientError, HttpError, InvalidArgumentError, DEFAULT_BASE_URL, type AccountData, type NodeClient } from '@x/node-client';
@@ -327,7 +346,7 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
       const ls = await run('npm', ['ls', '--all', '--parseable'], { cwd: dir, env });
       check('npm ls --all: tree complete and valid', ls.code === 0, ls.stdout + ls.stderr);
       const lsNames = ls.stdout.split('\n').map((l) => l.split('node_modules/').slice(1).at(-1) ?? '').filter(Boolean);
-      for (const bad of [...FORBIDDEN_EVERYWHERE, ...FORBIDDEN_TYPES]) {
+      for (const bad of [...FORBIDDEN_EVERYWHERE, ...FORBIDDEN_TYPES, ...(FORBIDDEN_IN[p.pkg.name] ?? [])]) {
         check(`no ${bad} in the installed tree`, !names.includes(bad) && !lsNames.includes(bad), `found ${bad}`);
       }
       for (const pattern of peerPatterns) {
@@ -402,6 +421,11 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
         const r = await run(path, ['--strict', join(ROOT, 'specs', 'recorded')], { cwd: dir, env });
         check(`bin ${bin} --strict specs/recorded`, r.code === 0, r.stdout + r.stderr);
         if (r.code === 0) out.push(`bin ${bin}: ${r.stdout.trim().split('\n').at(-1)}`);
+        if (bin === 'x-validate') {
+          const r = await recordOnce(path, dir, env);
+          check(`bin ${bin} record (--help; from the node and price stubs; refused without the key), the recording validates`, r.ok, r.detail);
+          if (r.ok) out.push(`bin ${bin} record: ${r.detail}`);
+        }
       }
 
       // TypeScript consumers, without @types/node in the tree (the default lib has the DOM's fetch types).
@@ -601,6 +625,34 @@ async function withOptionalPeers(packed: readonly Packed[], work: string, env: N
   out.push('known in CommonJS (.cts): setupServer(...nodeHandlers()) does not type-check, getQueryData(key) is unknown (two copies of the peers\' types; see peersConsumer)');
   out.push(`type checks: ${seconds(typecheckStart)}; total ${seconds(started)}`);
   done();
+}
+
+/**
+ * `x-validate record` as installed (its helpers from @x/client-core bundled, the package not installed):
+ * `record --help`, a recording from the node and price stubs of @x/testing (this process serves them),
+ * checked by the same bin, and `--price-base-url` refused without SUPRA_PRICE_API_KEY (exit 2).
+ */
+async function recordOnce(bin: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ ok: boolean; detail: string }> {
+  const help = await run(bin, ['record', '--help'], { cwd, env });
+  if (help.code !== 0 || !help.stdout.includes('x-validate record --base-url')) return { ok: false, detail: `record --help: exit ${help.code}\n${help.stdout}${help.stderr}` };
+  const [node, price] = await Promise.all([startNodeStub({ port: 0 }), startPriceStub({ port: 0 })]);
+  try {
+    const out = join(cwd, 'recording');
+    const args = ['record', '--base-url', node.url, '--address', '0x1', '--out', out, '--price-base-url', price.url];
+    const noKey = { ...env };
+    delete noKey.SUPRA_PRICE_API_KEY;
+    const refused = await run(bin, args, { cwd, env: noKey });
+    if (refused.code !== 2 || !refused.stderr.includes('SUPRA_PRICE_API_KEY')) return { ok: false, detail: `without the key: exit ${refused.code}\n${refused.stderr}` };
+    // run() resolves when the child exits; the stubs answer from this process's event loop meanwhile.
+    const rec = await run(bin, args, { cwd, env: { ...env, SUPRA_PRICE_API_KEY: price.apiKey } });
+    if (rec.code !== 0) return { ok: false, detail: `record: exit ${rec.code}\n${rec.stdout}${rec.stderr}` };
+    const check = await run(bin, ['--strict', out], { cwd, env });
+    const summary = check.stdout.trim().split('\n').at(-1) ?? '';
+    const detail = `record --help ok; without the key exit 2; ${rec.stderr.trim().split('\n').at(-1)} (${node.requests.length} node, ${price.requests.length} price requests); --strict: ${summary}`;
+    return { ok: check.code === 0 && price.requests.length === 2, detail: check.code === 0 ? detail : `${detail}\n${check.stdout}${check.stderr}` };
+  } finally {
+    await Promise.all([node.close(), price.close()]);
+  }
 }
 
 /** Starts `x-stub` on free ports, asks both stubs once, and stops it with SIGTERM (exit 0 expected). */

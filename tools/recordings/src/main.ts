@@ -27,7 +27,7 @@ try {
         // Asynchronous: the stubs answer from this process's event loop while the CLI runs.
         const child = spawn('tsx', [cli, 'record', '--base-url', node.url, '--address', address, '--out', out, ...priceArgs], {
           stdio: 'inherit',
-          env: { ...process.env, X_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
+          env: { ...process.env, SUPRA_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
         });
         const [code] = (await once(child, 'exit')) as [number | null];
         if (code !== 0) throw new Error(`x-validate record failed for ${address} (${shapes} shapes)`);

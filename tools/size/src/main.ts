@@ -54,6 +54,7 @@ const TESTING_BROWSER = 'browser: @x/testing (in-memory stubs), dependencies inc
 // <= 4 kB, price queries <= 1 kB (without openapi-fetch; nothing of TanStack), one Standard Schema <= 6 kB.
 const CASES: readonly Case[] = [
   entry('node-types'),
+  entry('price-types'),
   entry('node-client', 6_000),
   one('node-client', 'createNodeClient'),
   entry('price-client', 6_000),

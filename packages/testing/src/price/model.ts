@@ -3,7 +3,7 @@
  * about 45 days (amplitudes grow with the square root of the scale, as in a random walk), so the price
  * at any millisecond is a pure function of (seed, pair, time) and any window can be computed on its own.
  */
-import type { components } from '../generated/price-history.ts';
+import type { components } from '@x/price-types';
 import { hash4 } from '../random.ts';
 
 export type Candle = components['schemas']['Candle'];

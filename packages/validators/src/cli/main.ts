@@ -3,77 +3,52 @@ import { parseArgs } from 'node:util';
 import { run } from './run.js';
 import { record } from './record.js';
 import { FORMATS, type Format } from './report.js';
-
-const USAGE = `Usage:
-  x-validate [--strict] [--profile documented|live] [--drift-as-warning]
-             [--format text|json|junit] <files or dirs>...
-      Validates recorded responses (HAR 1.2 files, or JSON envelopes
-      { "request": { "method", "url" }, "response": { "status", "body" } }) against the
-      Supra node RPC and price-history specs. Each failure is "known drift" (what live nodes
-      are observed to send: passes the live reading, names the overlay actions) or a
-      "violation" (fits neither reading). Default profile documented: exit 1 on any failure
-      (known drift only warns with --drift-as-warning). --profile live: exit 1 only on
-      violations. Exit 1 when an input cannot be read; unknown paths are skipped.
-  x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
-                    [--price-base-url URL --pair PAIR]
-      Calls every account operation of both node versions (one page past each cursor), and the
-      price operations when --price-base-url is given (key from $X_PRICE_API_KEY, recorded
-      redacted), and writes a HAR file to DIR (default .). Progress goes to stderr.`;
+import { EXIT, PRICE_KEY_ENV, RECORD_OPTIONS, USAGE, VALIDATE_OPTIONS } from './options.js';
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'record') {
-    const { values } = parseArgs({
-      args: argv.slice(1),
-      options: {
-        'base-url': { type: 'string' },
-        address: { type: 'string' },
-        out: { type: 'string', default: '.' },
-        count: { type: 'string', default: '5' },
-        'price-base-url': { type: 'string' },
-        pair: { type: 'string', default: 'btc_usdt' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) return usage(0);
+    const { values } = parseArgs({ args: argv.slice(1), options: RECORD_OPTIONS });
+    if (values.help) return usage(EXIT.ok);
     const count = Number(values.count);
-    if (!values['base-url'] || !values.address || !Number.isInteger(count) || count < 1) return usage(2);
+    if (!values['base-url'] || !values.address || !Number.isInteger(count) || count < 1) return usage(EXIT.usage);
     const priceBase = values['price-base-url'];
+    const apiKey = process.env[PRICE_KEY_ENV];
+    if (priceBase && !apiKey) {
+      // Refused before any request: /history answers 401 without a key, which would record nothing useful.
+      process.stderr.write(
+        `x-validate record: --price-base-url needs the price service's API key in the environment variable ${PRICE_KEY_ENV}` +
+          ` (sent as the x-api-key header, recorded as [REDACTED]); it is not set\n`,
+      );
+      return EXIT.usage;
+    }
     const { file, entries } = await record({
       baseUrl: values['base-url'],
       address: values.address,
       outDir: values.out,
       count,
-      price: priceBase ? { baseUrl: priceBase, pair: values.pair, apiKey: process.env.X_PRICE_API_KEY } : undefined,
+      price: priceBase && apiKey ? { baseUrl: priceBase, pair: values.pair, apiKey } : undefined,
       progress: (line) => process.stderr.write(`${line}\n`),
     });
     process.stderr.write(`wrote ${entries} entries to ${file}\n`);
-    return 0;
+    return EXIT.ok;
   }
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      strict: { type: 'boolean', default: false },
-      profile: { type: 'string', default: 'documented' },
-      'drift-as-warning': { type: 'boolean', default: false },
-      format: { type: 'string', default: 'text' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) return usage(0);
-  if (!FORMATS.includes(values.format as Format) || positionals.length === 0) return usage(2);
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: VALIDATE_OPTIONS });
+  if (values.help) return usage(EXIT.ok);
+  if (!FORMATS.includes(values.format as Format) || positionals.length === 0) return usage(EXIT.usage);
   if (values.profile !== 'documented' && values.profile !== 'live') {
     process.stderr.write(`x-validate: --profile must be documented or live, got ${JSON.stringify(values.profile)}\n`);
-    return usage(2);
+    return usage(EXIT.usage);
   }
+  const apiKey = process.env[PRICE_KEY_ENV];
   const { output, failed } = await run(positionals, {
     strict: values.strict,
     format: values.format as Format,
     profile: values.profile,
     driftAsWarning: values['drift-as-warning'],
+    secrets: apiKey ? [apiKey] : [],
   });
   process.stdout.write(output);
-  return failed ? 1 : 0;
+  return failed ? EXIT.failed : EXIT.ok;
 }
 
 function usage(code: number): number {
@@ -81,12 +56,17 @@ function usage(code: number): number {
   return code;
 }
 
+// A reader that stops early (`x-validate ... | head`) closes the pipe: not an error of the run.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
     process.stderr.write(`x-validate: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
   },
 );

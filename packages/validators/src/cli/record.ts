@@ -1,10 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, Har, Header } from 'har-format';
-// The CLI only (never the validators) imports @x/client-core for REDACTED and the paging interpreter. The
-// package builds with plain tsc (no bundler), so this is a real runtime dependency of @x/validators, listed
-// in its package.json (commit aa09958). ../shared/DESIGN.md asks validators for none beyond what a bundle
-// inlines: keeping it is an open decision for the package owner, not settled here.
+// The CLI only (never the validators) imports @x/client-core, for REDACTED and the paging interpreter: the
+// build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
+// dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
 import { advances, readPage, REDACTED, type PageStart } from '@x/client-core';
 import { paging, type PagedOperationId } from '../generated/paging.js';
 import { routes } from '../generated/routes.js';
@@ -14,8 +13,8 @@ export type RecordOptions = {
   address: string;
   outDir: string;
   count: number;
-  /** Price service to record too, with the pair to ask for; the key is sent but recorded redacted. */
-  price?: { baseUrl: string; pair: string; apiKey?: string };
+  /** Price service to record too, with the pair to ask for; the key is sent (`x-api-key`) but recorded redacted. */
+  price?: { baseUrl: string; pair: string; apiKey: string };
   progress: (line: string) => void;
   fetch?: typeof fetch;
 };
@@ -140,7 +139,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   if (options.price) {
     const p = options.price;
     const pb = p.baseUrl.replace(/\/+$/, '');
-    const keyed: Record<string, string> = p.apiKey ? { 'x-api-key': p.apiKey } : {};
+    const keyed: Record<string, string> = { 'x-api-key': p.apiKey };
     await get(url(pb, 'getLatest', {}, { trading_pair: p.pair }), keyed);
     const latest = (entries.at(-1)?.response.content.text ?? '').match(/"time":"(\d+)"/);
     const end = latest ? Number(latest[1]) : Date.now();

@@ -16,7 +16,31 @@ export type Result = {
   readonly status?: number;
   /** Why it was skipped or could not be read. */
   readonly message?: string;
-  readonly issues: readonly { readonly path: string; readonly message: string; readonly keyword: string }[];
+  readonly issues: readonly ResultIssue[];
+};
+
+/** One issue of a failing body: what the validator said, its class, and the value it is about. */
+export type ResultIssue = {
+  /** JSON pointer into the body (`''` for the body itself). */
+  readonly path: string;
+  readonly message: string;
+  readonly keyword: string;
+  /**
+   * `known-drift`: this part of the body takes the form live nodes are observed to send (the live
+   * reading accepts it; `actions` names the overlay actions). `violation`: it fits neither reading.
+   * An entry may hold both; the entry is then a `violation`.
+   */
+  readonly class: 'known-drift' | 'violation';
+  /** Of known drift: the overlay action ids that explain it. */
+  readonly actions?: readonly string[];
+  /**
+   * The offending value as JSON text, at most 80 characters (then ending in `...`), secret-looking
+   * properties and the price API key replaced by `[REDACTED]`. Where the path points at nothing (a
+   * missing property), the value above it, at `valueAt`.
+   */
+  readonly value: string;
+  /** Where `value` was taken when the path itself points at nothing. */
+  readonly valueAt?: string;
 };
 
 export type Format = 'text' | 'json' | 'junit';
@@ -28,10 +52,23 @@ export function summarize(results: readonly Result[]): Record<Result['outcome'],
   return counts;
 }
 
-/** `known drift (overlay: timestamp, sender)` or `violation`. */
+/** `known drift (overlay: timestamp, sender)`, `violation`, or `violation (and known drift, overlay: timestamp)`. */
 function classLabel(r: Result): string {
-  if (r.class === 'known-drift') return `known drift (overlay: ${(r.actions ?? []).join(', ') || 'unnamed'})`;
+  const overlay = `overlay: ${(r.actions ?? []).join(', ') || 'unnamed'}`;
+  if (r.class === 'known-drift') return `known drift (${overlay})`;
+  if (r.class === 'violation' && r.actions?.length) return `violation (and known drift, ${overlay})`;
   return r.class ?? '';
+}
+
+/** `known drift (overlay: sender)` or `violation`. */
+function issueClass(i: ResultIssue): string {
+  return i.class === 'known-drift' ? `known drift (overlay: ${(i.actions ?? []).join(', ') || 'unnamed'})` : 'violation';
+}
+
+/** One issue on one line: `/record/1/header/sender: must be string [type]; violation; value {"Move":42}`. */
+function issueLine(i: ResultIssue): string {
+  const value = i.valueAt === undefined ? `value ${i.value}` : `absent; value at ${i.valueAt || '/'}: ${i.value}`;
+  return `${i.path || '/'}: ${i.message} [${i.keyword}]; ${issueClass(i)}; ${value}`;
 }
 
 /** Renders results in the chosen format. */
@@ -56,7 +93,7 @@ function text(results: readonly Result[]): string {
       const cls = r.class ? `: ${classLabel(r)}` : '';
       lines.push(`${r.outcome === 'warn' ? 'WARN ' : 'FAIL '} ${label(r)}${cls}`);
       if (r.message) lines.push(`      ${r.message}`);
-      for (const i of r.issues) lines.push(`      ${i.path || '/'}: ${i.message} [${i.keyword}]`);
+      for (const i of r.issues) lines.push(`      ${issueLine(i)}`);
     }
   }
   const c = summarize(results);
@@ -82,7 +119,7 @@ function junit(results: readonly Result[]): string {
     if (r.outcome === 'skip') return `${open}<skipped message="${escapeXml(r.message ?? '')}"/></testcase>`;
     if (r.outcome === 'error') return `${open}<error message="${escapeXml(r.message ?? '')}"/></testcase>`;
     const verdict = r.class ? classLabel(r) : undefined;
-    const detail = [verdict, r.message, ...r.issues.map((i) => `${i.path || '/'}: ${i.message} [${i.keyword}]`)].filter(Boolean).join('\n');
+    const detail = [verdict, r.message, ...r.issues.map(issueLine)].filter(Boolean).join('\n');
     const first = r.issues[0];
     const message = `${verdict ? `${verdict}: ` : ''}${first ? `${first.path || '/'}: ${first.message}` : (r.message ?? 'failed')}`;
     // Known drift that does not fail the run stays visible as the case's system-out, not a failure.

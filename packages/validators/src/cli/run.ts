@@ -1,8 +1,10 @@
-import { validateResponse, type Profile } from '../index.js';
-import { driftActions } from './drift.js';
+import { redactUrl } from '@x/client-core';
+import { validateResponse, type Issue, type Profile } from '../index.js';
+import { driftActions, driftSites } from './drift.js';
 import { listRecordings, readRecording } from './entries.js';
 import { matchOperation } from './match.js';
-import { render, type Format, type Result } from './report.js';
+import { render, type Format, type Result, type ResultIssue } from './report.js';
+import { preview, valueAt } from './value.js';
 
 export type RunOptions = {
   strict: boolean;
@@ -11,6 +13,8 @@ export type RunOptions = {
   profile?: Profile;
   /** Known drift is a warning rather than a failure (always so with the live profile). */
   driftAsWarning?: boolean;
+  /** Strings never shown in a value or URL (the price API key), replaced by `[REDACTED]`. */
+  secrets?: readonly string[];
 };
 
 /**
@@ -20,7 +24,8 @@ export type RunOptions = {
  * Every body that fails the documented reading is classified: `known-drift` when it passes the live one
  * (what real nodes are observed to send; the overlay actions are named), `violation` when it fails both.
  * Against the documented reading (default) both fail the run unless `driftAsWarning`; against the live
- * reading only violations do.
+ * reading only violations do. Each issue carries its own class too (an entry may hold both), the
+ * overlay actions of known drift, and the offending value, shortened, secrets redacted.
  *
  * @example
  * ```ts
@@ -30,6 +35,9 @@ export type RunOptions = {
  */
 export async function run(paths: readonly string[], options: RunOptions): Promise<{ output: string; failed: boolean; results: Result[] }> {
   const driftFails = (options.profile ?? 'documented') === 'documented' && !options.driftAsWarning;
+  const secrets = (options.secrets ?? []).filter(Boolean);
+  const hide = (text: string): string => secrets.reduce((t, k) => t.split(k).join('[REDACTED]'), text);
+  const shownUrl = (url: string): string => hide(URL.canParse(url) ? redactUrl(url) : url);
   const results: Result[] = [];
   const { files, problems } = await listRecordings(paths);
   for (const p of problems) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
@@ -38,7 +46,7 @@ export async function run(paths: readonly string[], options: RunOptions): Promis
     for (const p of bad) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
     for (const e of entries) {
       const route = matchOperation(e.method, e.url);
-      const base = { source: e.source, method: e.method, url: e.url, status: e.status };
+      const base = { source: e.source, method: e.method, url: shownUrl(e.url), status: e.status };
       if (!route) {
         results.push({ ...base, outcome: 'skip', message: 'no operation of either spec has this method and path', issues: [] });
         continue;
@@ -48,24 +56,70 @@ export async function run(paths: readonly string[], options: RunOptions): Promis
         continue;
       }
       const body = e.body.value;
-      const check = (profile: Profile) =>
-        validateResponse(route.operationId, e.status, body, { strict: options.strict, allErrors: true, profile });
+      const operationId = route.operationId;
+      const check = (profile: Profile) => validateResponse(operationId, e.status, body, { strict: options.strict, allErrors: true, profile });
       const documented = check('documented');
-      const op = { ...base, operationId: route.operationId };
+      const op = { ...base, operationId };
       if (documented.ok) {
         results.push({ ...op, outcome: 'pass', issues: [] });
         continue;
       }
+      const withValue = (i: Issue, cls: ResultIssue['class'], actions?: string[]): ResultIssue => {
+        const v = valueAt(body, i.path);
+        const shown = { path: i.path, message: i.message, keyword: i.keyword, class: cls, ...(actions ? { actions } : {}) };
+        return v.found ? { ...shown, value: preview(v.value, secrets) } : { ...shown, value: preview(v.value, secrets), valueAt: v.at };
+      };
       const live = check('live');
       if (live.ok) {
-        const actions = driftActions(route.operationId, documented.issues);
-        results.push({ ...op, outcome: driftFails ? 'fail' : 'warn', class: 'known-drift', actions, issues: documented.issues });
-      } else {
-        const issues = options.profile === 'live' ? live.issues : documented.issues;
-        results.push({ ...op, outcome: 'fail', class: 'violation', actions: [], issues });
+        // Every issue of the documented reading is explained by the overlay.
+        const issues = documented.issues.map((i) => withValue(i, 'known-drift', driftActions(operationId, [i])));
+        const actions = driftActions(operationId, documented.issues);
+        results.push({ ...op, outcome: driftFails ? 'fail' : 'warn', class: 'known-drift', actions, issues });
+        continue;
       }
+      // Some part fits neither reading. An issue of the documented reading is known drift when it lies
+      // at a site of the overlay where the live reading has no issue (that part takes the observed form);
+      // the others, and every issue of the live reading, are violations.
+      const liveIssues = live.issues;
+      const drift = (i: Issue): string[] | undefined => {
+        const sites = driftSites(operationId, i.path);
+        if (sites.length === 0) return undefined;
+        const broken = sites.some((s) => liveIssues.some((l) => l.path === s.at || l.path.startsWith(`${s.at}/`) || s.at.startsWith(`${l.path}/`)));
+        return broken ? undefined : [...new Set(sites.flatMap((s) => s.actions))];
+      };
+      const driftIssues: ResultIssue[] = [];
+      const documentedIssues = documented.issues.map((i) => {
+        const actions = drift(i);
+        const shown = actions ? withValue(i, 'known-drift', actions) : withValue(i, 'violation');
+        if (actions) driftIssues.push(shown);
+        return shown;
+      });
+      const issues =
+        options.profile === 'live' ? byPath([...driftIssues, ...liveIssues.map((i) => withValue(i, 'violation'))]) : documentedIssues;
+      const actions = driftActions(operationId, driftIssues);
+      results.push({ ...op, outcome: 'fail', class: 'violation', actions, issues });
     }
   }
   const failed = results.some((r) => r.outcome === 'fail' || r.outcome === 'error');
   return { output: render(results, options.format), failed, results };
+}
+
+/** Issues in the order of their paths in the body (array indexes as numbers); stable for equal paths. */
+function byPath(issues: ResultIssue[]): ResultIssue[] {
+  const key = (p: string) => p.split('/').slice(1);
+  return issues
+    .map((issue, n) => ({ issue, n, k: key(issue.path) }))
+    .sort((a, b) => {
+      for (let i = 0; i < Math.min(a.k.length, b.k.length); i++) {
+        const x = a.k[i]!;
+        const y = b.k[i]!;
+        if (x === y) continue;
+        const nx = /^\d+$/.test(x) ? Number(x) : NaN;
+        const ny = /^\d+$/.test(y) ? Number(y) : NaN;
+        if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+        return x < y ? -1 : 1;
+      }
+      return a.k.length - b.k.length || a.n - b.n;
+    })
+    .map((x) => x.issue);
 }

@@ -45,4 +45,4 @@ export type {
   SignedDecimalString,
   Instrument,
   LatestResponse,
-} from './price-history.js';
+} from '@x/price-types';

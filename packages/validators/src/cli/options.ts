@@ -1,0 +1,50 @@
+/**
+ * The command line of `x-validate`: every flag of both commands (parsed with node:util's parseArgs), the
+ * environment variable of the price key, and the usage text. The README's CLI section lists every flag
+ * defined here (a test holds them equal).
+ */
+
+/** The environment variable `x-validate record --price-base-url` reads the price service's API key from. */
+export const PRICE_KEY_ENV = 'SUPRA_PRICE_API_KEY';
+
+/** Flags of `x-validate [flags] <files or dirs>...`. */
+export const VALIDATE_OPTIONS = {
+  strict: { type: 'boolean', default: false },
+  profile: { type: 'string', default: 'documented' },
+  'drift-as-warning': { type: 'boolean', default: false },
+  format: { type: 'string', default: 'text' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Flags of `x-validate record`. */
+export const RECORD_OPTIONS = {
+  'base-url': { type: 'string' },
+  address: { type: 'string' },
+  out: { type: 'string', default: '.' },
+  count: { type: 'string', default: '5' },
+  'price-base-url': { type: 'string' },
+  pair: { type: 'string', default: 'btc_usdt' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Exit codes: 0 all passed (or recorded), 1 a failure or an unreadable input, 2 bad usage or a crash. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export const USAGE = `Usage:
+  x-validate [--strict] [--profile documented|live] [--drift-as-warning]
+             [--format text|json|junit] <files or dirs>...
+      Validates recorded responses (HAR 1.2 files, or JSON envelopes
+      { "request": { "method", "url" }, "response": { "status", "body" } }) against the
+      Supra node RPC and price-history specs. Every issue is classed "known drift" (what live
+      nodes are observed to send: passes the live reading, names the overlay actions) or
+      "violation" (fits neither reading), and shows the offending value (shortened, secrets
+      redacted). Default profile documented: exit 1 on any failure (known drift only warns
+      with --drift-as-warning). --profile live: exit 1 only on violations. Exit 1 when an
+      input cannot be read; unknown paths are skipped.
+  x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
+                    [--price-base-url URL [--pair PAIR]]
+      Calls every account operation of both node versions (one page past each cursor), and the
+      price operations when --price-base-url is given (key from $${PRICE_KEY_ENV}, required then;
+      recorded redacted), and writes a HAR file to DIR (default .). Progress goes to stderr.
+  x-validate --help | x-validate record --help
+Exit codes: 0 passed (or recorded), 1 a failure or an unreadable input, 2 bad usage.`;
