@@ -79,6 +79,7 @@ test('an empty account, a missing one (404), a bad address, a timeout', async ({
   await address.fill('0x1234');
   await address.press('Enter');
   await expect(account(page).getByRole('alert')).toContainText('No such account');
+  await expect(account(page).getByRole('button', { name: 'Try again' })).toHaveCount(0); // a 404 is an answer
   expect(await requests(page, 'listTransactionsV2')).toBe(listed + 1); // the empty account's; the lists wait for the account
   await page.screenshot({ path: screenshot('not-found'), fullPage: true });
 

@@ -15,14 +15,16 @@ export function describeError(error: unknown, notFound: string): { title: string
 
 export function ErrorState({ error, notFound = 'Not found', onRetry }: { error: unknown; notFound?: string; onRetry?: () => void }) {
   const { title, detail } = describeError(error, notFound);
+  // A 404 or a bad argument is an answer: asking again would get the same one.
+  const retry = onRetry && !isNotFound(error) && !(error instanceof InvalidArgumentError) ? onRetry : undefined;
   return (
     <div className="state error">
       <div role="alert">
         <strong>{title}</strong>
         <span>{detail}</span>
       </div>
-      {onRetry ? (
-        <button type="button" onClick={onRetry}>
+      {retry ? (
+        <button type="button" onClick={retry}>
           Try again
         </button>
       ) : null}
