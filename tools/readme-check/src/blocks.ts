@@ -96,6 +96,7 @@ export const ENTRIES = [
   '@x/validators',
   '@x/testing',
   '@x/node-types',
+  '@x/price-types',
   '@x/client-core',
   '@x/node-client/shapes',
   '@x/node-client/query',
