@@ -15,8 +15,8 @@ import {
   type FaultOptions,
   type FaultSpec,
 } from './faults.ts';
-import { routes } from './generated/routes.ts';
-import { errorResponse, headerValue, pathSegments, type RequestHeaders, type Router, type StubResponse } from './router.ts';
+import { matchRoute, routes } from './generated/routes.ts';
+import { errorResponse, headerValue, type RequestHeaders, type Router, type StubResponse } from './router.ts';
 
 /** One request as the stub received it (nothing redacted: tests assert what was sent). */
 export interface RecordedRequest {
@@ -71,47 +71,29 @@ export function answerHeaders(r: StubResponse): Record<string, string> {
   return { 'content-type': r.contentType ?? 'application/json', ...CORS_HEADERS, ...r.headers };
 }
 
-type Template = { operationId: string; segments: readonly string[] };
-
-const templatesOf = (service: Service): Template[] =>
-  routes.filter((r) => r.service === service).map((r) => ({ operationId: r.operationId, segments: r.path.split('/') }));
-
-/**
- * The operation a path names: segment by segment, decoded as the routers decode them (`%74ransactions`
- * is `transactions`), a `{parameter}` matching any non-empty segment.
- */
-function operationOf(templates: readonly Template[], path: string): string | undefined {
-  const decoded = pathSegments(path);
-  if (decoded === undefined) return undefined;
-  const segments = ['', ...decoded];
-  for (const t of templates) {
-    if (t.segments.length !== segments.length) continue;
-    if (t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i]))) return t.operationId;
-  }
-  return undefined;
-}
-
 export class StubEngine {
   /** Every request received, in arrival order (faulted ones and preflights too). */
   readonly requests: RecordedRequest[] = [];
   readonly #route: Router;
-  readonly #templates: Template[];
+  readonly #service: Service;
+  readonly #operationIds: string[];
   readonly #attempts = new Map<string, number>();
   readonly #queued = new Map<string, Array<{ fault: Fault; left: number }>>();
 
   constructor(service: Service, route: Router) {
-    this.#templates = templatesOf(service);
+    this.#service = service;
+    this.#operationIds = routes.filter((r) => r.service === service).map((r) => r.operationId);
     this.#route = route;
   }
 
   /** The operation ids this stub serves, in spec order. */
   get operationIds(): string[] {
-    return this.#templates.map((t) => t.operationId);
+    return [...this.#operationIds];
   }
 
   /** Queues `fault` for the next `times` requests of `operationId` (before any header fault). */
   failNext(operationId: string, kind: FaultSpec, times = 1, options?: FaultOptions): void {
-    if (!this.#templates.some((t) => t.operationId === operationId)) {
+    if (!this.#operationIds.includes(operationId)) {
       throw new StubArgumentError('operationId', `'${operationId}' is not an operation of this stub: one of ${this.operationIds.join(', ')}`);
     }
     if (!Number.isInteger(times) || times < 1) throw new StubArgumentError('times', `must be a positive integer, got ${times}`);
@@ -132,7 +114,8 @@ export class StubEngine {
   dispatch(method: string, url: string, headers: RequestHeaders): Outcome {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const operationId = operationOf(this.#templates, path);
+    // The operation the path names, by the generated route table's one matcher (the router itself routes by it too).
+    const operationId = matchRoute(path, { service: this.#service })?.route.operationId;
     const recorded: RecordedRequest = { method, url, headers: { ...headers } };
     if (operationId !== undefined) recorded.operationId = operationId;
     this.requests.push(recorded);

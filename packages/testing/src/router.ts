@@ -58,15 +58,8 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
   return Array.isArray(v) ? v.join(', ') : (v as string | undefined);
 }
 
-/** Splits a request path into decoded segments; `undefined` when a segment is not valid percent-encoding. */
-export function pathSegments(path: string): string[] | undefined {
-  const parts = path.split('/').slice(1);
-  try {
-    return parts.map((p) => decodeURIComponent(p));
-  } catch {
-    return undefined;
-  }
-}
+/** Splits a request path into decoded segments, as the route matcher does (one rule: the generated routes module). */
+export { pathSegments } from './generated/routes.ts';
 
 /**
  * Reads one query parameter: `undefined` when absent, the string when given once, or `{ repeated }` when

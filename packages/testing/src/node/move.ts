@@ -25,9 +25,35 @@ export const RESOURCE_TYPE = /^0x[0-9a-zA-Z:_<>]+$/;
 export const U64_MAX = 18446744073709551615n;
 
 /**
+ * A u64 as a bigint, exactly, from a safe integer, a bigint or a decimal string (leading zeros allowed);
+ * `undefined` for anything else. The same rule as `readU64` of `@x/client-core`, the SDK's one u64
+ * reader: this package depends on no client package (nor on client-core), and `@x/node-types`, the one
+ * package both could share, ships no JavaScript, so the stubs keep this copy;
+ * `packages/testing/test/u64.test.ts` holds the two to the same answers.
+ */
+export function readU64(value: unknown): bigint | undefined {
+  const big =
+    typeof value === 'bigint'
+      ? value
+      : typeof value === 'number'
+        ? Number.isSafeInteger(value)
+          ? BigInt(value)
+          : undefined
+        : typeof value === 'string' && /^[0-9]{1,80}$/.test(value)
+          ? BigInt(value)
+          : undefined;
+  return big !== undefined && big >= 0n && big <= U64_MAX ? big : undefined;
+}
+
+/**
  * Canonical form of an address, the one every response uses: special addresses `0x0`..`0xf` in short form
- * (`0x1`, as in Move type names), every other address as `0x` + 64 lowercase hex digits.
- * Accepts the input with or without `0x`, in any case, with or without leading zeros.
+ * (leading zeros stripped: `0x1`, as in Move type names), every other address in long form, `0x` + 64
+ * lowercase hex digits. Accepts the input with or without `0x`, in any case, with or without leading
+ * zeros (a capital `0X` is refused, as nodes refuse it).
+ *
+ * The node client's `normalizeAddress` (`@x/node-client`) is the same rule, so what a client sends and
+ * keys its queries by is what the stubs answer with; this package depends on no client package, so it
+ * keeps its own copy, and `packages/node-client/test/address.test.ts` holds the two to the same answers.
  */
 export function canonicalAddress(input: string): string | undefined {
   if (!ADDRESS_PARAM.test(input)) return undefined;

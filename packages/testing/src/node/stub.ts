@@ -6,6 +6,7 @@ import { StubEngine } from '../engine.ts';
 import { StubArgumentError } from '../errors.ts';
 import type { StubFetchOptions } from '../fetch.ts';
 import { paging, type PagedOperationId } from '../generated/paging.ts';
+import { matchRoute } from '../generated/routes.ts';
 import { fetchOf, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
@@ -22,7 +23,7 @@ import {
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { chainFor } from './chain.ts';
-import { IDENTIFIER, RESOURCE_TYPE, U64_MAX, canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
+import { IDENTIFIER, RESOURCE_TYPE, canonicalAddress, parseTypeTag, readU64, structTagToString } from './move.ts';
 import {
   SHAPES,
   SHAPES_HEADER,
@@ -97,10 +98,9 @@ function parseU64Start(query: URLSearchParams): Parsed<bigint | undefined> {
   const raw = queryParam(query, 'start');
   if (raw === undefined) return { ok: true, value: undefined };
   if (typeof raw !== 'string') return bad('invalid_start', 'start given more than once');
-  if (!/^[0-9]{1,20}$/.test(raw) || BigInt(raw) > U64_MAX) {
-    return bad('invalid_start', `start must be an unsigned 64-bit integer, got '${raw}'`);
-  }
-  return { ok: true, value: BigInt(raw) };
+  const start = readU64(raw);
+  if (start === undefined) return bad('invalid_start', `start must be an unsigned 64-bit integer, got '${raw}'`);
+  return { ok: true, value: start };
 }
 
 /** A module/resource listing cursor: hex bytes (v1: the lowercase hex of the cursor array; v2: as returned). */
@@ -117,11 +117,6 @@ function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
 
 type Body = Record<string, unknown>;
 type PagingRule = (typeof paging)[PagedOperationId];
-
-/** A listing's paging rule is filed under its operation id: `listModulesV1` for `/rpc/v1/accounts/{address}/modules`. */
-const LISTINGS = { transactions: 'listTransactions', coin_transactions: 'listCoinTransactions', modules: 'listModules', resources: 'listResources' } as const;
-
-const ruleOf = <O extends keyof typeof LISTINGS>(v: Version, op: O) => paging[`${LISTINGS[op]}${v === 'v1' ? 'V1' : 'V2'}` as const];
 
 /** What a `start` of each encoding parses to; a branch's rule types its `start`, so the parser cannot drift from the rule. */
 type StartOf<E> = E extends 'u64' ? bigint : string;
@@ -218,6 +213,18 @@ export function createNodeRouter(seed: number, shapes: Shapes = 'documented', ac
   };
 }
 
+/** What a handler gets: the request, the shapes asked for, the address (canonical), its account and the path's other parameters. */
+interface NodeCall {
+  readonly req: StubRequest;
+  readonly live: boolean;
+  readonly address: string;
+  readonly account: AccountView | undefined;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** Answers one operation. */
+type Handler = (call: NodeCall) => StubResponse;
+
 function createShapedRouter(seed: number, users: Map<string, AccountView>): (req: StubRequest, live: boolean) => StubResponse {
   const seeded = seededViews(chainFor(seed));
   const viewOf = (address: string): AccountView | undefined => users.get(address) ?? seeded(address);
@@ -227,114 +234,94 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
 
   /** A body in the shape the request asked for. */
   const shaped = <T extends Body>(live: boolean, body: T, toLive: (b: T) => Body): Body => (live ? toLive(body) : body);
-  return (req, live) => {
-    const segs = pathSegments(req.path);
-    if (segs === undefined) return errorResponse(400, 'invalid_path', 'path is not valid percent-encoding');
-    const [rpc, version, accountsSeg, addressRaw, op, name, ...extra] = segs;
-    if (rpc !== 'rpc' || (version !== 'v1' && version !== 'v2') || accountsSeg !== 'accounts' || addressRaw === undefined) {
-      return notFound(req.path);
-    }
-    if (extra.length > 0) return notFound(req.path);
-    const v: Version = version;
-    const known = op === undefined || op === 'coin_transactions' || op === 'transactions' || op === 'modules' || op === 'resources';
-    if (!known || ((op === undefined || op === 'coin_transactions' || op === 'transactions') && name !== undefined)) {
-      return notFound(req.path);
-    }
-    if (name === '') return notFound(req.path);
-    const address = canonicalAddress(addressRaw);
-    if (address === undefined) {
-      return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);
-    }
-    const account = viewOf(address);
+  const rendered = (v: Version, live: boolean) => (tx: TxView): Body => shaped(live, tx.render(v), liveTransaction);
 
-    // --- account -------------------------------------------------------------------------------------
-    if (op === undefined) {
-      if (account === undefined) return v === 'v1' ? jsonResponse(200, null) : accountNotFound(address);
-      return jsonResponse(200, { sequence_number: account.sequenceNumber, authentication_key: account.authenticationKey });
-    }
+  const getAccount = (v: Version): Handler => ({ address, account }) => {
+    if (account === undefined) return v === 'v1' ? jsonResponse(200, null) : accountNotFound(address);
+    return jsonResponse(200, { sequence_number: account.sequenceNumber, authentication_key: account.authenticationKey });
+  };
 
-    const rendered = (tx: TxView): Body => shaped(live, tx.render(v), liveTransaction);
+  // --- transactions (sent, by sequence number) ----------------------------------------------------------
+  const listTransactions = (v: Version, rule: (typeof paging)['listTransactionsV1' | 'listTransactionsV2']): Handler => ({ req, live, address, account }) => {
+    const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
+    if (!count.ok) return count.response;
+    const start = parseStart(rule, req.query);
+    if (!start.ok) return start.response;
+    if (account === undefined) return v === 'v1' ? jsonResponse(200, listing(rule, [])) : accountNotFound(address);
+    const list = account.sent;
+    const from = start.value === undefined ? undefined : start.value >= BigInt(list.length) ? list.length : Number(start.value);
+    return jsonResponse(200, listing(rule, page(list, count.value, from).map(rendered(v, live))));
+  };
 
-    // --- transactions (sent, by sequence number) ------------------------------------------------------
-    if (op === 'transactions') {
-      const rule = ruleOf(v, op);
-      const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
-      if (!count.ok) return count.response;
-      const start = parseStart(rule, req.query);
-      if (!start.ok) return start.response;
-      if (account === undefined) return v === 'v1' ? jsonResponse(200, listing(rule, [])) : accountNotFound(address);
-      const list = account.sent;
-      const from = start.value === undefined ? undefined : start.value >= BigInt(list.length) ? list.length : Number(start.value);
-      return jsonResponse(200, listing(rule, page(list, count.value, from).map(rendered)));
+  // --- coin transactions (sent and received, by coin cursor) --------------------------------------------
+  const listCoinTransactions = (v: Version, rule: (typeof paging)['listCoinTransactionsV1' | 'listCoinTransactionsV2']): Handler => ({ req, live, address, account }) => {
+    const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
+    if (!count.ok) return count.response;
+    const start = parseStart(rule, req.query);
+    if (!start.ok) return start.response;
+    if (account === undefined && v === 'v2') return accountNotFound(address);
+    const list = account?.coin ?? [];
+    const from = start.value === undefined ? undefined : lowerBound(list, start.value);
+    const items = page(list, count.value, from);
+    if (items.length > 0) {
+      // Next page starts right after the newest transaction returned (ascending or descending page).
+      const cursor = Math.max(...items.map((tx) => tx.cursor)) + 1;
+      return jsonResponse(200, listing(rule, items.map(rendered(v, live)), cursor));
     }
+    // Nothing returned: the cursor stays where the client asked (exact u64 text, even above 2^53).
+    return rawJsonResponse(200, exactU64Json(listing(rule, [], start.value ?? 0n)));
+  };
 
-    // --- coin transactions (sent and received, by coin cursor) ------------------------------------------
-    if (op === 'coin_transactions') {
-      const rule = ruleOf(v, op);
-      const count = parseCount(req.query, MAX_TRANSACTION_COUNT);
-      if (!count.ok) return count.response;
-      const start = parseStart(rule, req.query);
-      if (!start.ok) return start.response;
-      if (account === undefined && v === 'v2') return accountNotFound(address);
-      const list = account?.coin ?? [];
-      const from = start.value === undefined ? undefined : lowerBound(list, start.value);
-      const items = page(list, count.value, from);
-      if (items.length > 0) {
-        // Next page starts right after the newest transaction returned (ascending or descending page).
-        const cursor = Math.max(...items.map((tx) => tx.cursor)) + 1;
-        return jsonResponse(200, listing(rule, items.map(rendered), cursor));
-      }
-      // Nothing returned: the cursor stays where the client asked (exact u64 text, even above 2^53).
-      return rawJsonResponse(200, exactU64Json(listing(rule, [], start.value ?? 0n)));
+  // --- modules --------------------------------------------------------------------------------------------
+  const getModule = (v: Version): Handler => ({ live, address, account, params }) => {
+    const name = params.module_name as string;
+    if (!IDENTIFIER.test(name)) {
+      return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
     }
+    const entry = account?.modules.find((m) => m.name === name);
+    if (v === 'v1') return jsonResponse(200, entry === undefined ? null : shaped(live, entry.abi() as Body, liveModuleAbi));
+    if (account === undefined) return accountNotFound(address);
+    if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
+    return jsonResponse(200, shaped(live, entry.bytecode() as Body, liveModuleBytecode));
+  };
 
-    // --- modules ----------------------------------------------------------------------------------------
-    if (op === 'modules') {
-      if (name !== undefined) {
-        if (!IDENTIFIER.test(name)) {
-          return errorResponse(400, 'invalid_module_name', `module_name must be a Move identifier, got '${name}'`);
-        }
-        const entry = account?.modules.find((m) => m.name === name);
-        if (v === 'v1') return jsonResponse(200, entry === undefined ? null : shaped(live, entry.abi() as Body, liveModuleAbi));
-        if (account === undefined) return accountNotFound(address);
-        if (entry === undefined) return errorResponse(404, 'module_not_found', `module ${address}::${name} not found`);
-        return jsonResponse(200, shaped(live, entry.bytecode() as Body, liveModuleBytecode));
-      }
-      const rule = ruleOf(v, op);
-      const count = parseCount(req.query, undefined);
-      if (!count.ok) return count.response;
-      const start = parseStart(rule, req.query);
-      if (!start.ok) return start.response;
-      if (account === undefined && v === 'v2') return accountNotFound(address);
-      const p = keyPage(account?.modules ?? [], (m) => moduleKeyHex(address, m.name), count.value, start.value);
-      const items =
-        v === 'v1'
-          ? p.items.map((m) => [m.name, { address, name: m.name }])
-          : p.items.map((m) => shaped(live, m.bytecode() as Body, liveModuleBytecode));
-      return jsonResponse(200, listing(rule, items, keyCursor(rule, p.more ? p.lastKey : null, live)));
-    }
+  const listModules = (v: Version, rule: (typeof paging)['listModulesV1' | 'listModulesV2']): Handler => ({ req, live, address, account }) => {
+    const count = parseCount(req.query, undefined);
+    if (!count.ok) return count.response;
+    const start = parseStart(rule, req.query);
+    if (!start.ok) return start.response;
+    if (account === undefined && v === 'v2') return accountNotFound(address);
+    const p = keyPage(account?.modules ?? [], (m) => moduleKeyHex(address, m.name), count.value, start.value);
+    const items =
+      v === 'v1'
+        ? p.items.map((m) => [m.name, { address, name: m.name }])
+        : p.items.map((m) => shaped(live, m.bytecode() as Body, liveModuleBytecode));
+    return jsonResponse(200, listing(rule, items, keyCursor(rule, p.more ? p.lastKey : null, live)));
+  };
 
-    // --- resources --------------------------------------------------------------------------------------
-    if (name !== undefined) {
-      if (!RESOURCE_TYPE.test(name)) {
-        return errorResponse(400, 'invalid_resource_type', `resource_type must match ^0x[0-9a-zA-Z:_<>]+$, got '${name}'`);
-      }
-      const parsed = parseTypeTag(name);
-      if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
-        return errorResponse(400, 'invalid_resource_type', `resource_type is not a Move struct type: '${name}'`);
-      }
-      const type = structTagToString(parsed.struct);
-      const entry = account?.resources.find((r) => r.type === type);
-      if (v === 'v1') {
-        if (entry === undefined) return jsonResponse(200, null);
-        // Live nodes answer the resource's struct JSON itself, without the one-key MoveValue wrapper.
-        return jsonResponse(200, { result: live ? [entry.data()] : entry.v1Result() });
-      }
-      if (account === undefined) return accountNotFound(address);
-      if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
-      return jsonResponse(200, { type: entry.type, data: entry.data() });
+  // --- resources ------------------------------------------------------------------------------------------
+  const getResource = (v: Version): Handler => ({ live, address, account, params }) => {
+    const name = params.resource_type as string;
+    if (!RESOURCE_TYPE.test(name)) {
+      return errorResponse(400, 'invalid_resource_type', `resource_type must match ^0x[0-9a-zA-Z:_<>]+$, got '${name}'`);
     }
-    const rule = ruleOf(v, op);
+    const parsed = parseTypeTag(name);
+    if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
+      return errorResponse(400, 'invalid_resource_type', `resource_type is not a Move struct type: '${name}'`);
+    }
+    const type = structTagToString(parsed.struct);
+    const entry = account?.resources.find((r) => r.type === type);
+    if (v === 'v1') {
+      if (entry === undefined) return jsonResponse(200, null);
+      // Live nodes answer the resource's struct JSON itself, without the one-key MoveValue wrapper.
+      return jsonResponse(200, { result: live ? [entry.data()] : entry.v1Result() });
+    }
+    if (account === undefined) return accountNotFound(address);
+    if (entry === undefined) return errorResponse(404, 'resource_not_found', `resource ${type} not found at ${address}`);
+    return jsonResponse(200, { type: entry.type, data: entry.data() });
+  };
+
+  const listResources = (v: Version, rule: (typeof paging)['listResourcesV1' | 'listResourcesV2']): Handler => ({ req, live, address, account }) => {
     const count = parseCount(req.query, undefined);
     if (!count.ok) return count.response;
     const start = parseStart(rule, req.query);
@@ -344,6 +331,37 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
     const items = v === 'v1' ? p.items.map((r) => [r.type, r.tag]) : p.items.map((r) => ({ type: r.type, data: r.data() }));
     // v2 carries the last key even when nothing follows, as documented (README: v2 resource cursor).
     return jsonResponse(200, listing(rule, items, keyCursor(rule, p.more || v === 'v2' ? p.lastKey : null, live)));
+  };
+
+  /** One handler per operation of the spec: a new operation without one does not compile. Listings read their own paging rule. */
+  const handlers: Record<NodeOperationId, Handler> = {
+    getAccountV1: getAccount('v1'),
+    getAccountV2: getAccount('v2'),
+    listTransactionsV1: listTransactions('v1', paging.listTransactionsV1),
+    listTransactionsV2: listTransactions('v2', paging.listTransactionsV2),
+    listCoinTransactionsV1: listCoinTransactions('v1', paging.listCoinTransactionsV1),
+    listCoinTransactionsV2: listCoinTransactions('v2', paging.listCoinTransactionsV2),
+    getModuleV1: getModule('v1'),
+    getModuleV2: getModule('v2'),
+    listModulesV1: listModules('v1', paging.listModulesV1),
+    listModulesV2: listModules('v2', paging.listModulesV2),
+    getResourceV1: getResource('v1'),
+    getResourceV2: getResource('v2'),
+    listResourcesV1: listResources('v1', paging.listResourcesV1),
+    listResourcesV2: listResources('v2', paging.listResourcesV2),
+  };
+
+  return (req, live) => {
+    if (pathSegments(req.path) === undefined) return errorResponse(400, 'invalid_path', 'path is not valid percent-encoding');
+    // The generated route table's matcher, as the engine's; an empty address is matched, to be answered as a bad address below.
+    const match = matchRoute(req.path, { service: 'node-rpc', emptyParams: true });
+    if (match === undefined || match.params.module_name === '' || match.params.resource_type === '') return notFound(req.path);
+    const addressRaw = match.params.address as string;
+    const address = canonicalAddress(addressRaw);
+    if (address === undefined) {
+      return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);
+    }
+    return handlers[match.route.operationId as NodeOperationId]({ req, live, address, account: viewOf(address), params: match.params });
   };
 }
 

@@ -9,7 +9,7 @@ import { StubArgumentError } from '../errors.ts';
 import { fnv1a, hexBytes, mulberry32, sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { CHAIN_ID, GAS_UNIT_PRICE, authKey, type BlockInfo, type Chain } from './chain.ts';
-import { IDENTIFIER, RESOURCE_TYPE, U64_MAX, canonicalAddress, parseTypeTag, structTagToString } from './move.ts';
+import { IDENTIFIER, RESOURCE_TYPE, canonicalAddress, parseTypeTag, readU64, structTagToString } from './move.ts';
 import { renderAbi, type FnSpec, type ModuleEntry, type StructSpec } from './modules.ts';
 import { blockHeaderV2, blockInfoV1 } from './render.ts';
 import type { AccountView, ResourceView, TxView } from './views.ts';
@@ -67,12 +67,9 @@ const DEFAULT_BALANCE = 1_000_000_000_000n;
 
 function u64(value: number | string | bigint | undefined, fallback: bigint, where: string): bigint {
   if (value === undefined) return fallback;
-  const ok =
-    (typeof value === 'bigint' && value >= 0n && value <= U64_MAX) ||
-    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
-    (typeof value === 'string' && /^[0-9]{1,20}$/.test(value) && BigInt(value) <= U64_MAX);
-  if (!ok) throw new StubArgumentError(where, `must be an unsigned 64-bit integer, got ${String(value)}`);
-  return BigInt(value);
+  const n = readU64(value);
+  if (n === undefined) throw new StubArgumentError(where, `must be an unsigned 64-bit integer, got ${String(value)}`);
+  return n;
 }
 
 /** A user account's canonical address: its own, or one derived from its name; `undefined` when malformed. */

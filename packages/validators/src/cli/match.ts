@@ -1,23 +1,11 @@
-import { routes, type Route } from '../generated/routes.js';
-
-type Compiled = { route: Route; method: string; pattern: RegExp; segments: number };
-
-// Templates match at the end of the path, so recordings through a proxy prefix (`/node/rpc/v2/...`)
-// or with a server's base path still find their operation. Longer templates win.
-const compiled: Compiled[] = routes
-  .map((route) => {
-    const source = route.path
-      .split('/')
-      .filter(Boolean)
-      .map((seg) => (/^\{.+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-    return { route, method: route.method, pattern: new RegExp(`(?:^|/)${source}/?$`), segments: route.path.split('/').length };
-  })
-  .sort((a, b) => b.segments - a.segments);
+import { matchRoute, type Route } from '../generated/routes.js';
 
 /**
  * The operation a recorded request belongs to, by method and path template (query ignored), or
- * undefined for a path neither spec describes.
+ * undefined for a path neither spec describes. The generated route table's one matcher decides (the
+ * stubs route by it too), at the end of the path: recordings through a proxy prefix
+ * (`/node/rpc/v2/...`), with a server's base path or with a trailing slash still find their operation,
+ * the longest template first.
  *
  * @example
  * ```ts
@@ -31,6 +19,5 @@ export function matchOperation(method: string, url: string): Route | undefined {
   } catch {
     return undefined;
   }
-  const m = method.toUpperCase();
-  return compiled.find((c) => c.method === m && c.pattern.test(path))?.route;
+  return matchRoute(path, { method, suffix: true })?.route;
 }
