@@ -2,7 +2,7 @@
  * The error classes both clients throw. Both clients import them from this one package, so
  * `instanceof` is plain JavaScript and holds whichever client threw.
  */
-import { redactUrl } from './redact.js';
+import { redactHeaders, redactUrl } from './redact.js';
 
 /** Stable machine-readable error codes. */
 export type ErrorCode =
@@ -31,7 +31,12 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   NODES_FAILED: 'NodesFailedError',
 };
 
-/** One problem a response validator found: a JSON pointer into the body, a message, the failing keyword. */
+/**
+ * One problem a response validator found: a JSON pointer into the body, a message, the failing keyword.
+ * The same shape as `Issue` of `@x/validators`, which produces them (its home, documented there): declared
+ * here again because the clients must not depend on the validators (a type import would have to resolve
+ * in the published declarations); a type test keeps the two identical.
+ */
 export type ValidationIssue = { readonly path: string; readonly message: string; readonly keyword: string };
 
 /**
@@ -109,7 +114,19 @@ export class HttpError extends ClientError {
   readonly method: string;
   /** The request URL with credentials and secret-looking query values redacted. */
   readonly url: string;
-  constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string }) {
+  /**
+   * The response's headers, names lowercased; cookies and headers named like a secret (`authorization`,
+   * `x-api-key`, `*token*`, ...) show `[REDACTED]`.
+   */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The wait the server asked for, in ms from the answer: its `Retry-After` (a delay or a date), else on
+   * a 429 or 503 of a node what its message names (`try again in 1.5s`); `undefined` without either.
+   * Retries and the rest of a node honour it.
+   */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string; headers?: HeadersInit; retryAfterMs?: number | undefined }) {
+
     const said = bodyMessage(init.body);
     super(
       'HTTP_ERROR',
@@ -119,6 +136,8 @@ export class HttpError extends ClientError {
     this.body = init.body;
     this.method = init.method;
     this.url = init.url;
+    this.headers = redactHeaders(init.headers);
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 

@@ -1,8 +1,24 @@
 /** What stands in for a secret wherever one is removed (URLs, error texts, bodies). */
 export const REDACTED = '[REDACTED]';
 
-/** Query parameter names whose values are never shown in errors or hooks. */
-const SECRET_PARAM = /key|token|secret|signature|password|auth/i;
+/** Names of query parameters and headers whose values are never shown in errors or hooks. */
+const SECRET_NAME = /key|token|secret|signature|password|auth|cookie/i;
+
+/**
+ * Response headers as `HttpError.headers` shows them: names lowercased, the value of every header named
+ * like a secret (`set-cookie`, `authorization`, `x-api-key`, `*token*`, ..., the names whose query values
+ * `redactUrl` hides) replaced by `[REDACTED]`.
+ *
+ * @example
+ * ```ts
+ * redactHeaders(new Headers({ 'Retry-After': '2', 'Set-Cookie': 's=1' })); // { 'retry-after': '2', 'set-cookie': '[REDACTED]' }
+ * ```
+ */
+export function redactHeaders(headers?: HeadersInit): Record<string, string> {
+  const shown: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => (shown[name] = SECRET_NAME.test(name) ? REDACTED : value));
+  return shown;
+}
 
 /**
  * The URL as errors show it: no userinfo, secret-looking query values replaced by `[REDACTED]`.
@@ -22,7 +38,7 @@ export function redactUrl(url: string): string {
   parsed.username = '';
   parsed.password = '';
   for (const name of new Set(parsed.searchParams.keys())) {
-    if (SECRET_PARAM.test(name)) parsed.searchParams.set(name, REDACTED);
+    if (SECRET_NAME.test(name)) parsed.searchParams.set(name, REDACTED);
   }
   return parsed.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
 }

@@ -26,13 +26,6 @@ export type RetryOptions = {
 };
 
 /**
- * `Retry-After` of an `HttpError`, in ms, as the transport read it, for the retry policy and the rest of
- * a node; kept off the public error object.
- * @internal
- */
-export const retryAfterOf = new WeakMap<object, number>();
-
-/**
  * Errors of a 200 whose body could not be read to the end (a reset, a connection cut short): a
  * `ResponseParseError` to the caller, but a network failure to a router, which tries another node.
  * @internal

@@ -2,7 +2,7 @@ import { HttpError, InvalidArgumentError, NodesFailedError, type NodeAttempt } f
 import { baseUrls, fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
-import { milliseconds, retryAfterOf, withRetry, type RetryPolicy } from './retry.js';
+import { milliseconds, withRetry, type RetryPolicy } from './retry.js';
 import type { AttemptInfo, CallOptions, OperationSpec, TransportOptions } from './transport.js';
 
 /**
@@ -229,7 +229,7 @@ const redactBase = (url: string): string => redactUrl(url).replace(/\/+$/, '');
 /** How long a node asked to be left alone after a 429 or 503: its `Retry-After`, or the time its message names. */
 function askedRest(error: unknown): number | undefined {
   if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return undefined;
-  return retryAfterOf.get(error);
+  return error.retryAfterMs;
 }
 
 /** A timer that resolves with HEDGE, and can be cancelled so that it keeps nothing alive. */

@@ -13,7 +13,7 @@ import type { RateLimitOptions } from './rate-limit.js';
 import type { Router, RoutingFactory } from './routing.js';
 import { checkParam, type FormatChecks, type ParamSpec } from './params.js';
 import { redactUrl } from './redact.js';
-import { backoffDelay, cutShort, milliseconds, parseRetryAfter, resolveRetry, retryAfterOf, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { backoffDelay, cutShort, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 import { readText } from './read-text.js';
 import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
 
@@ -270,11 +270,11 @@ export class Transport<Paths extends object = Record<string, never>> {
         const text = reader === undefined ? '' : await readText(reader, !response.ok);
         if (!end()) return;
         if (!response.ok) {
-          const httpError = new HttpError({ status, statusText: response.statusText, body: errorBody(text), method, url: redactUrl(url) });
-          const retryAfter =
-            parseRetryAfter(response.headers.get('retry-after'), this.#retry.now()) ?? (status === 429 || status === 503 ? this.#retryAfterFromBody?.(httpError.body) : undefined);
-          if (retryAfter !== undefined) retryAfterOf.set(httpError, retryAfter);
-          return reject(httpError);
+          const body = errorBody(text);
+          const { headers } = response;
+          const retryAfterMs =
+            parseRetryAfter(headers.get('retry-after'), this.#retry.now()) ?? (status === 429 || status === 503 ? this.#retryAfterFromBody?.(body) : undefined);
+          return reject(new HttpError({ status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs }));
         }
         try {
           const parsed = parseBody(text, status, method, url);
@@ -350,7 +350,7 @@ function networkError(method: string, url: string, cause: unknown): NetworkError
 function retryDelay(policy: RetryPolicy, error: unknown, attempt: number): number | undefined {
   if (error instanceof HttpError) {
     if (!policy.statuses.includes(error.status)) return undefined;
-    const retryAfter = retryAfterOf.get(error);
+    const retryAfter = error.retryAfterMs;
     // Asking again sooner than the server said would only add load, so a longer wait than this client
     // will make ends the retries with the error.
     if (retryAfter !== undefined && retryAfter > policy.maxDelayMs) return undefined;

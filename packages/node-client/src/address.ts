@@ -1,4 +1,5 @@
-const ADDRESS = /^(0x)?([0-9a-fA-F]{1,64})$/;
+// Any case, the prefix's too: `0X1` is read as `0x1` (nodes refuse a capital X, so it is never sent).
+const ADDRESS = /^(0x)?([0-9a-f]{1,64})$/i;
 const CANONICAL = /^0x[0-9a-f]{1,64}$/;
 
 /**

@@ -6,6 +6,7 @@ import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
 import { paging } from './generated/paging.js';
 import type { IterateOptions } from './walk.js';
+import type { MoveResourceOf } from './resources.js';
 
 /**
  * Options of {@link createNodeClient}.
@@ -45,8 +46,12 @@ export type AccountApi<V extends 'V1' | 'V2'> = {
   getModule(address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<`getModule${V}`>>;
   /** Resources of the account; `start` is the cursor of the previous page. */
   listResources(address: string, options?: ListOptions<ListCursor<V>>): Promise<ResponseBody<`listResources${V}`>>;
-  /** One resource by its Move type, e.g. `0x1::account::Account`. */
-  getResource(address: string, resourceType: string, options?: CallOptions): Promise<ResponseBody<`getResource${V}`>>;
+  /**
+   * One resource by its Move type, e.g. `0x1::account::Account`. On v2 the well-known framework
+   * resources (`0x1::coin::CoinStore<…>`, `0x1::coin::CoinInfo<…>`, `0x1::account::Account`, …) have
+   * their `data` typed by the type string (`ResourceData`); any other is `Record<string, unknown>`.
+   */
+  getResource<T extends string>(address: string, resourceType: T, options?: CallOptions): Promise<V extends 'V2' ? MoveResourceOf<T> : ResponseBody<`getResource${V}`>>;
 };
 
 type Items<V extends 'V1' | 'V2', Id extends string> = ResponseBody<`${Id}${V}` & OperationId>;

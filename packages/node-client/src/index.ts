@@ -14,6 +14,7 @@ export { createNodeClient } from './client.js';
 export { NODE_URLS } from './presets.js';
 export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './client.js';
 export type { IterateOptions } from './walk.js';
+export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {
   ClientError,
   InvalidArgumentError,

@@ -8,6 +8,11 @@
  * is types only and ships no JavaScript; as a subpath they add nothing to an app that does not import
  * them. They take any value of the record's type, whichever client, fetch or validator produced it.
  *
+ * A record a function cannot read (neither form, or a value out of range) came from a server, so it
+ * throws a `ResponseShapeError` whose `path` is the JSON pointer of that value inside the argument and
+ * whose `operationId` names the function; a bad argument of the caller's own (a decimals count, an
+ * address) is an `InvalidArgumentError`.
+ *
  * @example
  * ```ts
  * import { createNodeClient } from '@x/node-client';
@@ -17,8 +22,10 @@
  * ```
  * @module @x/node-client/shapes
  */
-import { InvalidArgumentError } from '@x/client-core';
 import type { Event, MoveModule, SmrTimestamp, SmrTransactionHeader } from '@x/node-types';
+import { guidOf, isObject, shapeError, u64 } from './shape-read.js';
+
+export * from './wallet.js';
 
 /** A function of a module ABI, as live nodes describe it. */
 export type AbiFunction = Extract<MoveModule['exposed_functions'], readonly unknown[]>[number];
@@ -32,27 +39,10 @@ export interface EventGuid {
   readonly creationNumber: bigint;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A u64 as a JSON number (documented form) or a decimal string (live form), exactly. */
-function u64(value: unknown, parameter: string): bigint {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && /^[0-9]{1,20}$/.test(value)) {
-    const n = BigInt(value);
-    if (n <= 0xffff_ffff_ffff_ffffn) return n;
-  }
-  throw new InvalidArgumentError(parameter, `must be a u64 (a safe integer or a decimal string), got ${describe(value)}`);
-}
-
-function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 60)}...` : text;
-}
-
 /**
  * Microseconds since the Unix epoch of an `SmrTimestamp`, either form: `{ timestamp }` (documented) or
- * `{ microseconds_since_unix_epoch, utc_date_time }` (live). Throws an `InvalidArgumentError` naming
- * `timestamp` for a value of neither form.
+ * `{ microseconds_since_unix_epoch, utc_date_time }` (live). Throws a `ResponseShapeError` for a value
+ * of neither form.
  *
  * @example
  * ```ts
@@ -68,10 +58,7 @@ export function timestampMicros(timestamp: SmrTimestamp): number {
       : value.timestamp
     : undefined;
   if (typeof micros !== 'number' || !Number.isSafeInteger(micros) || micros < 0) {
-    throw new InvalidArgumentError(
-      'timestamp',
-      `must be { timestamp } or { microseconds_since_unix_epoch, utc_date_time } with a safe integer, got ${describe(value)}`,
-    );
+    throw shapeError('timestampMicros', '', '{ timestamp } or { microseconds_since_unix_epoch, utc_date_time } with a safe integer', value);
   }
   return micros;
 }
@@ -91,7 +78,7 @@ export function timestampDate(timestamp: SmrTimestamp): Date {
 
 /**
  * The sender's address of a transaction header, either form: a hex string (documented) or
- * `{ Move: "0x…" }` (live, keyed by VM). Throws an `InvalidArgumentError` naming `sender` otherwise.
+ * `{ Move: "0x…" }` (live, keyed by VM). Throws a `ResponseShapeError` otherwise.
  *
  * @example
  * ```ts
@@ -102,14 +89,14 @@ export function senderAddress(sender: SmrTransactionHeader['sender']): string {
   const value: unknown = sender;
   if (typeof value === 'string') return value;
   if (isObject(value) && typeof value.Move === 'string' && Object.keys(value).length === 1) return value.Move;
-  throw new InvalidArgumentError('sender', `must be an address string or { Move: address }, got ${describe(value)}`);
+  throw shapeError('senderAddress', '', 'an address string or { Move: address }', value);
 }
 
 /**
  * An event's stream identity, either form: `{ creation_number, account_address }` (live), or the
  * documented string when it spells `<address>:<creation number>` (how this SDK's stubs write it; the
- * document gives the string no format, so any other string gives `undefined`). Throws an
- * `InvalidArgumentError` naming `guid` for a value of neither form.
+ * document gives the string no format, so any other string gives `undefined`). Throws a
+ * `ResponseShapeError` (`path` `/guid`) for a value of neither form.
  *
  * @example
  * ```ts
@@ -117,20 +104,12 @@ export function senderAddress(sender: SmrTransactionHeader['sender']): string {
  * ```
  */
 export function eventGuid(event: Pick<Event, 'guid'>): EventGuid | undefined {
-  const guid: unknown = event.guid;
-  if (typeof guid === 'string') {
-    const m = /^(0x[0-9a-fA-F]{1,64}):([0-9]{1,20})$/.exec(guid);
-    return m ? { accountAddress: m[1]!, creationNumber: u64(m[2], 'guid') } : undefined;
-  }
-  if (isObject(guid) && typeof guid.account_address === 'string') {
-    return { accountAddress: guid.account_address, creationNumber: u64(guid.creation_number, 'guid') };
-  }
-  throw new InvalidArgumentError('guid', `must be a string or { creation_number, account_address }, got ${describe(guid)}`);
+  return guidOf(event.guid, 'eventGuid', '/guid');
 }
 
 /**
  * An event's sequence number in its stream, either form (a JSON number, documented; a decimal string,
- * live), exactly, as a bigint. Throws an `InvalidArgumentError` naming `sequence_number` otherwise.
+ * live), exactly, as a bigint. Throws a `ResponseShapeError` (`path` `/sequence_number`) otherwise.
  *
  * @example
  * ```ts
@@ -138,20 +117,20 @@ export function eventGuid(event: Pick<Event, 'guid'>): EventGuid | undefined {
  * ```
  */
 export function eventSequenceNumber(event: Pick<Event, 'sequence_number'>): bigint {
-  return u64(event.sequence_number, 'sequence_number');
+  return u64(event.sequence_number, 'eventSequenceNumber', '/sequence_number');
 }
 
 /** The entries of the documented (free-form object) form that have the live form's `name`. */
-function named<T>(value: unknown, parameter: string): T[] {
+function named<T>(value: unknown, reader: string, path: string): T[] {
   if (Array.isArray(value)) return value as T[];
   if (isObject(value)) return Object.values(value).filter((v) => isObject(v) && typeof v.name === 'string') as T[];
-  throw new InvalidArgumentError(parameter, `must be an array or an object, got ${describe(value)}`);
+  throw shapeError(reader, path, 'an array or an object', value);
 }
 
 /**
  * The functions a module exposes, either form: the live array, or the values of the documented object
  * that describe a function by `name` (the document leaves that object's shape open; the stubs key
- * the same descriptions by name). Throws an `InvalidArgumentError` naming `exposed_functions` otherwise.
+ * the same descriptions by name). Throws a `ResponseShapeError` (`path` `/exposed_functions`) otherwise.
  *
  * @example
  * ```ts
@@ -159,12 +138,12 @@ function named<T>(value: unknown, parameter: string): T[] {
  * ```
  */
 export function moduleFunctions(abi: Pick<MoveModule, 'exposed_functions'>): AbiFunction[] {
-  return named<AbiFunction>(abi.exposed_functions, 'exposed_functions');
+  return named<AbiFunction>(abi.exposed_functions, 'moduleFunctions', '/exposed_functions');
 }
 
 /**
- * The structs of a module, either form (see {@link moduleFunctions}). Throws an
- * `InvalidArgumentError` naming `structs` otherwise.
+ * The structs of a module, either form (see {@link moduleFunctions}). Throws a `ResponseShapeError`
+ * (`path` `/structs`) otherwise.
  *
  * @example
  * ```ts
@@ -172,5 +151,44 @@ export function moduleFunctions(abi: Pick<MoveModule, 'exposed_functions'>): Abi
  * ```
  */
 export function moduleStructs(abi: Pick<MoveModule, 'structs'>): AbiStruct[] {
-  return named<AbiStruct>(abi.structs, 'structs');
+  return named<AbiStruct>(abi.structs, 'moduleStructs', '/structs');
+}
+
+/**
+ * A module's name, either form: a string (live), or the documented object when it is
+ * `{ identifier: string }` (how this SDK's stubs write it; the document leaves the object's shape open,
+ * so an object of any other form gives `undefined`). Throws a `ResponseShapeError` (`path` `/name`)
+ * for a value that is neither a string nor an object.
+ *
+ * @example
+ * ```ts
+ * moduleName((await node.v2.getModule('0x1', 'coin')).abi); // 'coin'
+ * ```
+ */
+export function moduleName(abi: Pick<MoveModule, 'name'>): string | undefined {
+  const name: unknown = abi.name;
+  if (typeof name === 'string') return name;
+  if (isObject(name)) return typeof name.identifier === 'string' ? name.identifier : undefined;
+  throw shapeError('moduleName', '/name', 'a string or an object', name);
+}
+
+/**
+ * The modules a module declares as friends, as `<address>::<name>` strings, either form: the live
+ * array of strings, or the documented object's keys (the stubs key each friend by that string; the
+ * document leaves the object's shape open). Throws a `ResponseShapeError` (`path` `/friends`, or the
+ * item's) otherwise.
+ *
+ * @example
+ * ```ts
+ * moduleFriends(abi); // ['0x1::genesis']
+ * ```
+ */
+export function moduleFriends(abi: Pick<MoveModule, 'friends'>): string[] {
+  const friends: unknown = abi.friends;
+  if (isObject(friends)) return Object.keys(friends);
+  if (!Array.isArray(friends)) throw shapeError('moduleFriends', '/friends', 'an array of strings or an object', friends);
+  friends.forEach((f, i) => {
+    if (typeof f !== 'string') throw shapeError('moduleFriends', `/friends/${i}`, 'a string', f);
+  });
+  return friends as string[];
 }

@@ -14,6 +14,7 @@ import {
   type MoveModuleBytecode,
   type MoveModuleListV2,
   type MoveResource,
+  type MoveResourceOf,
   type MoveResourcesResponse,
   type MoveValueResponseV1,
   type NodeClient,
@@ -36,7 +37,8 @@ describe('operations return the typed body', () => {
     expectTypeOf(node.v2.listModules('0x1')).resolves.toEqualTypeOf<MoveModuleListV2>();
     expectTypeOf(node.v2.getModule('0x1', 'coin')).resolves.toEqualTypeOf<MoveModuleBytecode>();
     expectTypeOf(node.v2.listResources('0x1')).resolves.toEqualTypeOf<MoveResourcesResponse>();
-    expectTypeOf(node.v2.getResource('0x1', '0x1::account::Account')).resolves.toEqualTypeOf<MoveResource>();
+    expectTypeOf(node.v2.getResource('0x1', '0x1::account::Account')).resolves.toEqualTypeOf<MoveResourceOf<'0x1::account::Account'>>();
+    expectTypeOf(node.v2.getResource('0x1', '0x1::account::Account')).resolves.toExtend<MoveResource>();
   });
 
   it('v1, with null where v1 answers null', () => {

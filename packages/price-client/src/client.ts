@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseParseError, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseShapeError, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -108,7 +108,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
         { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution },
         { signal },
       );
-      return [...candlesOf(body, baseUrl)].sort((a, b) => a.timestamp - b.timestamp);
+      return [...candlesOf(body)].sort((a, b) => a.timestamp - b.timestamp);
     } catch (err) {
       throw redact(err);
     }
@@ -279,21 +279,23 @@ async function probeRedirect(fetchImpl: (request: Request) => Promise<Response>,
 }
 
 /**
- * The candles of a history body. A 200 whose JSON lacks them (an error object with status 200, say)
- * is a `ResponseParseError`, not a `TypeError` from the sort below. (`latest` returns its body as it
- * came, without touching it; the opt-in `validator` checks bodies in full.)
+ * The candles of a history body. JSON that lacks them (an error object with status 200, say) is a
+ * `ResponseShapeError` naming the JSON pointer of what is wrong, as the node client's for a malformed
+ * page, not a `TypeError` from the sort below; a body that is not JSON stays a `ResponseParseError`.
+ * (`latest` returns its body as it came, without touching it; the opt-in `validator` checks bodies in
+ * full.)
  */
-function candlesOf(body: unknown, baseUrl: string): readonly Candle[] {
-  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-  const ok = Array.isArray(data) && data.every((c) => typeof c === 'object' && c !== null && Number.isSafeInteger((c as Candle).timestamp));
-  if (ok) return data as Candle[];
-  throw new ResponseParseError({
-    status: 200, // the transport returns bodies of 2xx answers only; the documented one is 200
-    method: 'GET',
-    url: `${baseUrl}/history`,
-    bodySnippet: JSON.stringify(body)?.slice(0, 200) ?? '',
-    cause: new Error('expected { data: [{ timestamp: <integer>, ... }] }'),
-  });
+function candlesOf(body: unknown): readonly Candle[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  let path = '/data';
+  let expected = 'an array of candles';
+  if (Array.isArray(data)) {
+    const i = data.findIndex((c) => !Number.isSafeInteger((c as Candle | null)?.timestamp));
+    if (i < 0) return data as Candle[];
+    path += `/${i}/timestamp`;
+    expected = 'an integer';
+  }
+  throw new ResponseShapeError({ operationId: 'getHistory', path, expected });
 }
 
 function toMillis(name: string, value: unknown): number {

@@ -6,6 +6,7 @@ import {
   isNotFound,
   NetworkError,
   ResponseParseError,
+  ResponseShapeError,
   TimeoutError,
   type RetryOptions,
 } from '@x/price-client';
@@ -170,12 +171,37 @@ describe('broken responses and connections', () => {
     expect((err as ResponseParseError).bodySnippet).toMatch(/^upstream answered with plain text/);
   });
 
-  it('a JSON body without candles: a ResponseParseError, not a TypeError', async () => {
+  it('a JSON body without candles: a ResponseShapeError at /data (as the node client), not a TypeError', async () => {
     const prices = client(ctx.stub);
     prices.raw.use({ onResponse: () => Response.json({ status: 'error', message: 'rate limited' }) });
     const err = await rejection(prices.history(q));
-    expect(err).toBeInstanceOf(ResponseParseError);
-    expect((err as ResponseParseError).bodySnippet).toBe('{"status":"error","message":"rate limited"}');
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect(err).toBeInstanceOf(ClientError);
+    expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', operationId: 'getHistory', path: '/data' });
+    expect((err as Error).message).toBe("Response of getHistory at '/data': expected an array of candles");
+  });
+
+  it.each([
+    [null, '/data'],
+    [[1, 2], '/data'],
+    [{ data: 'x' }, '/data'],
+    [{ data: [{ timestamp: 1 }, { timestamp: '2' }] }, '/data/1/timestamp'],
+    [{ data: [{ timestamp: 1 }, null] }, '/data/1/timestamp'],
+    [{ data: [{ timestamp: 1.5 }] }, '/data/0/timestamp'],
+  ])('malformed history %j: a ResponseShapeError at %s', async (body, path) => {
+    const prices = client(ctx.stub, { retry: false });
+    prices.raw.use({ onResponse: () => Response.json(body) });
+    const err = await rejection(prices.history(q));
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', operationId: 'getHistory', path });
+  });
+
+  it('a key echoed in a malformed body never reaches the error', async () => {
+    const prices = client(ctx.stub, { apiKey: 'sekret-key-123' });
+    prices.raw.use({ onResponse: () => Response.json({ echo: 'sekret-key-123' }) });
+    const err = await rejection(prices.history(q));
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect(JSON.stringify(err) + String((err as Error).stack)).not.toContain('sekret-key-123');
   });
 
   it('slow: a TimeoutError per attempt, retried', async () => {

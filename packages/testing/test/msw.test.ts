@@ -203,7 +203,7 @@ describe('the clients over the global fetch', () => {
     ]);
     expect(prices.requests[0]?.url).not.toContain(KEY);
     const wrong = createPriceClient({ baseUrl: prices.url, apiKey: 'wrong', retry: false });
-    await expect(wrong.history({ pair: 'btc_usdt', start: 0, end: 1, resolution: 60 })).rejects.toMatchObject({ name: 'HttpError', status: 403 });
+    await expect(wrong.history({ pair: 'btc_usdt', start: prices.now() - 3_600_000, end: prices.now(), resolution: 60 })).rejects.toMatchObject({ name: 'HttpError', status: 403 });
   });
 
   it('price: failNext 429 is retried', async () => {

@@ -1,6 +1,10 @@
 import type { CompiledError } from './compiled.js';
 
-/** One problem found in a value. */
+/**
+ * One problem found in a value. The one declaration of this shape: the clients' `ValidationIssue`
+ * (`@x/client-core`, in `ResponseValidationError.issues`) is the same type, declared there again only
+ * because the clients must not depend on the validators; a type test holds the two identical.
+ */
 export interface Issue {
   /** JSON pointer into the validated value (`''` for the value itself), e.g. `/record/3/output/Move/gas_used`. */
   readonly path: string;

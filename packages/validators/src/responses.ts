@@ -13,7 +13,12 @@ export type ResponseBody<Op extends OperationId, S extends number> = `${S}` exte
   ? ResponseBodies[Op][`${S}` & keyof ResponseBodies[Op]]
   : unknown;
 
-/** The injected validator of `createNodeClient({ validator })` and `createPriceClient({ validator })`. */
+/**
+ * The injected validator of `createNodeClient({ validator })` and `createPriceClient({ validator })`:
+ * the same type as the clients' `ResponseValidator` (`@x/client-core`), which the clients declare
+ * themselves so that they do not depend on the validators (nor the validators on them); a type test
+ * holds the two identical, so a validator from here is always accepted there.
+ */
 export type ResponseValidator = (
   operationId: string,
   status: number,

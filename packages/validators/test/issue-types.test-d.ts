@@ -1,0 +1,24 @@
+/**
+ * One issue type, one validator type: `Issue` and `ResponseValidator` of the validators are the very
+ * types the clients declare as `ValidationIssue` and `ResponseValidator` (each package declares its own,
+ * as neither may depend on the other; these assertions are what keeps them one).
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ResponseValidationError, ResponseValidator as CoreResponseValidator, ValidationIssue } from '@x/client-core';
+import type { NodeClientOptions } from '@x/node-client';
+import type { PriceClientOptions } from '@x/price-client';
+import { createResponseValidator, type Issue, type ResponseValidator, type ValidationResult } from '@x/validators';
+
+describe('one issue type', () => {
+  it('Issue is ValidationIssue', () => {
+    expectTypeOf<Issue>().toEqualTypeOf<ValidationIssue>();
+    expectTypeOf<ResponseValidationError['issues']>().toEqualTypeOf<readonly Issue[]>();
+    expectTypeOf<Extract<ValidationResult<unknown>, { ok: false }>['issues']>().toEqualTypeOf<readonly ValidationIssue[]>();
+  });
+
+  it('ResponseValidator is the clients’ ResponseValidator', () => {
+    expectTypeOf<ResponseValidator>().toEqualTypeOf<CoreResponseValidator>();
+    expectTypeOf(createResponseValidator()).toEqualTypeOf<NonNullable<NodeClientOptions['validator']>>();
+    expectTypeOf(createResponseValidator()).toEqualTypeOf<NonNullable<PriceClientOptions['validator']>>();
+  });
+});
