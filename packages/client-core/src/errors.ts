@@ -194,7 +194,9 @@ export class ResponseParseError extends ClientError {
   /** The first 200 characters of the body, when it could be read. */
   readonly bodySnippet: string | undefined;
   constructor(init: { status: number; method: string; url: string; bodySnippet?: string; cause?: unknown }) {
-    super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body is not valid JSON${init.cause ? ` (${describeCause(init.cause)})` : ''}`, { cause: init.cause });
+    // A body that broke off says so, with the bytes that arrived (`read-text.ts` names them first).
+    const cause = init.cause ? describeCause(init.cause) : '';
+    super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body ${cause.startsWith('cut short') ? cause : `is not valid JSON${cause && ` (${cause})`}`}`, { cause: init.cause });
     this.status = init.status;
     this.method = init.method;
     this.url = init.url;
@@ -281,11 +283,17 @@ export function isNotFound(err: unknown): err is HttpError {
   return err instanceof HttpError && err.status === 404;
 }
 
+/**
+ * An error and its causes on one line: each message once (`fetch failed: bad port`, `cut short after 512
+ * bytes: terminated: other side closed`), then the innermost `code` (`ECONNREFUSED`, `UND_ERR_SOCKET`).
+ */
 function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = (cause as { cause?: unknown }).cause;
-    const code = inner && typeof inner === 'object' && 'code' in inner ? ` (${String((inner as { code: unknown }).code)})` : '';
-    return `${cause.message}${code}`;
+  let text = '';
+  let code: unknown;
+  for (let e = cause, depth = 0; e != null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (message && !text.includes(message)) text += (text && ': ') + message;
+    code = (e as { code?: unknown }).code ?? code;
   }
-  return String(cause);
+  return code === undefined || text.includes(String(code)) ? text : `${text} (${String(code)})`;
 }

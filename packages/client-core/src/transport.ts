@@ -361,11 +361,16 @@ function retryDelay(policy: RetryPolicy, error: unknown, attempt: number): numbe
 
 /**
  * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment (anything
- * else fails later, confusingly). The value is never echoed: a malformed URL may still carry a secret.
+ * else fails later, confusingly). A malformed value is not echoed, since it may still carry a secret;
+ * the two usual mistakes get the URL that was probably meant, once it is known to hold none (no
+ * credentials, query or fragment): a host without a scheme (`rpc-mainnet.supra.com` → `https://` +
+ * it), and a URL that ends in an API path (`/rpc/v1`, `/rpc/v2`, `/history`, `/latest`: the client
+ * appends those itself).
  *
  * @example
  * ```ts
  * parseBaseUrl('http://localhost:27000/').href; // 'http://localhost:27000/'
+ * parseBaseUrl('rpc-mainnet.supra.com');        // throws: ... (did you mean "https://rpc-mainnet.supra.com"?)
  * ```
  */
 export function parseBaseUrl(value: unknown): URL {
@@ -376,7 +381,9 @@ export function parseBaseUrl(value: unknown): URL {
     url = undefined;
   }
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    throw new InvalidArgumentError('baseUrl', 'must be an absolute http: or https: URL');
+    // A host without a scheme, echoed only when it is nothing but a host, a port and a path (no secret).
+    const meant = typeof value === 'string' && /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/.test(value) ? ` (did you mean "https://${value}"?)` : '';
+    throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${meant}`);
   }
   // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
   if (url.username !== '' || url.password !== '') {
@@ -386,6 +393,9 @@ export function parseBaseUrl(value: unknown): URL {
   if (url.search !== '' || url.hash !== '') {
     throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
   }
+  // The client appends the API paths itself (nothing secret is left in the URL to echo).
+  const api = /\/(rpc\/v[12]|history|latest)\/?$/.exec(url.pathname);
+  if (api) throw new InvalidArgumentError('baseUrl', `must not end in the API path ${api[0]} (did you mean "${url.origin}${url.pathname.slice(0, api.index)}"?)`);
   return url;
 }
 

@@ -185,6 +185,8 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
   const end = toMillis('end', parameters.end);
   if (start > end) throw new InvalidArgumentError('start', `must not be after end (${start} > ${end})`);
   const resolution = checkParam(RESOLUTION, parameters.resolution) as number;
+  // 15 s, 1 min, 1 h or 1 d in ms (15,000, 60,000, ...): as seconds, a rare resolution (over 4 h, not whole hours).
+  if (resolution >= 15_000 && resolution % 1000 === 0) throw mistake('resolution', resolution, 'milli', '', resolution / 1000);
   return { pair, start, end, resolution };
 }
 
@@ -298,12 +300,22 @@ function candlesOf(body: unknown): readonly Candle[] {
   throw new ResponseShapeError({ operationId: 'getHistory', path, expected });
 }
 
+/**
+ * Unix milliseconds of a valid `Date` or a non-negative safe integer. A time before 1973-03-03 (below
+ * 1e11 ms, 0 aside) is a time in seconds read as milliseconds (`Date.now() / 1000`, `new Date(seconds)`),
+ * and one after the year 5138 (1e14 ms and up) a time in microseconds (a node's timestamps): both are
+ * refused, with the time meant.
+ */
 function toMillis(name: string, value: unknown): number {
-  if (value instanceof Date) {
-    const ms = value.getTime();
-    if (Number.isNaN(ms)) throw new InvalidArgumentError(name, 'is an invalid Date');
-    return ms;
+  const ms = value instanceof Date ? value.getTime() : value;
+  if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
+    throw new InvalidArgumentError(name, `must be a valid Date or non-negative integer Unix milliseconds, got ${String(value)}`);
   }
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  throw new InvalidArgumentError(name, `must be a Date or non-negative integer Unix milliseconds, got ${String(value)}`);
+  const meant = ms > 0 && ms < 1e11 ? ms * 1000 : ms >= 1e14 ? Math.floor(ms / 1000) : 0;
+  if (meant) throw mistake(name, value instanceof Date ? value.toISOString() : ms, meant > ms ? '' : 'micro', 'milli', `${meant} (${new Date(meant).toISOString()})`);
+  return ms;
 }
+
+/** A value given in the wrong unit: `3600000 looks like milliseconds, not seconds: did you mean 3600?` */
+const mistake = (name: string, value: unknown, unit: string, expected: string, meant: unknown): InvalidArgumentError =>
+  new InvalidArgumentError(name, `${String(value)} looks like ${unit}seconds, not ${expected}seconds: did you mean ${String(meant)}?`);
