@@ -126,7 +126,6 @@ export class HttpError extends ClientError {
    */
   readonly retryAfterMs: number | undefined;
   constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string; headers?: HeadersInit; retryAfterMs?: number | undefined }) {
-
     const said = bodyMessage(init.body);
     super(
       'HTTP_ERROR',

@@ -10,6 +10,8 @@ import { createPriceClient } from '@x/price-client';
 import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 
 const PARTIAL = '{"message":"service unavail';
+/** An address in the canonical (long) form the node client sends. */
+const long = (hex: string): string => `0x${hex.padStart(64, '0')}`;
 
 /** Writes the head and part of the body of `status`, announcing more, then drops the connection. */
 function cutShort(res: ServerResponse, status: number): void {
@@ -38,7 +40,7 @@ describe('a non-2xx answer whose body is cut short', () => {
     ['node', 503, () => node(1).v2.getAccount('0x503')],
     ['price', 400, () => prices(3).latest({ pair: 'bad_pair' })],
   ] as const)('%s: HTTP %i is an HttpError that keeps the text that arrived', async (_client, status, call) => {
-    const path = status === 400 ? '/latest' : `/rpc/v2/accounts/0x${status}`;
+    const path = status === 400 ? '/latest' : `/rpc/v2/accounts/${long(String(status))}`;
     script.set(path, [status]);
     const err = await call().then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
@@ -47,7 +49,7 @@ describe('a non-2xx answer whose body is cut short', () => {
   });
 
   it.each([
-    ['node', () => node(3).v2.getAccount('0x5031'), '/rpc/v2/accounts/0x5031'],
+    ['node', () => node(3).v2.getAccount('0x5031'), `/rpc/v2/accounts/${long('5031')}`],
     ['price', () => prices(3).latest(), '/latest'],
   ] as const)('%s: a retryable status is retried, and the call succeeds when the server recovers', async (_client, call, path) => {
     script.set(path, [503, 503]);
@@ -57,7 +59,7 @@ describe('a non-2xx answer whose body is cut short', () => {
   });
 
   it('retries used up: the last HttpError, with its partial body', async () => {
-    script.set('/rpc/v2/accounts/0x5032', [503, 503, 503]);
+    script.set(`/rpc/v2/accounts/${long('5032')}`, [503, 503, 503]);
     const err = await node(3).v2.getAccount('0x5032').then(() => undefined, (e: unknown) => e);
     expect(err).toMatchObject({ name: 'HttpError', status: 503, body: PARTIAL });
   });

@@ -194,9 +194,12 @@ describe('v1 nulls and v2 errors', () => {
 describe('addresses and path values on the wire', () => {
   it.each([
     ['1', '/rpc/v2/accounts/0x1'],
-    ['0x01', '/rpc/v2/accounts/0x01'],
-    ['ABC', '/rpc/v2/accounts/0xabc'],
-    ['0xAbC', '/rpc/v2/accounts/0xabc'],
+    ['0x01', '/rpc/v2/accounts/0x1'],
+    ['0x0001', '/rpc/v2/accounts/0x1'],
+    ['0x' + '0'.repeat(63) + 'F', '/rpc/v2/accounts/0xf'],
+    ['ABC', `/rpc/v2/accounts/0x${'abc'.padStart(64, '0')}`],
+    ['0xAbC', `/rpc/v2/accounts/0x${'abc'.padStart(64, '0')}`],
+    ['0x10', `/rpc/v2/accounts/0x${'10'.padStart(64, '0')}`],
     [STUB_ACCOUNTS.exactly101.slice(2).toUpperCase(), `/rpc/v2/accounts/${STUB_ACCOUNTS.exactly101}`],
   ])('address %s is sent normalized as %s', async (input, path) => {
     await createNodeClient({ baseUrl: ctx.stub.url, retry: false })

@@ -1,0 +1,78 @@
+/**
+ * One address rule: `normalizeAddress` of the node client and `canonicalAddress` of the stubs give the
+ * same canonical form for every address (special addresses `0x0`..`0xf` short, every other one long),
+ * so what the client sends and keys queries by is what the stubs answer with. @x/testing depends on no
+ * client package, so each has its own function; this test holds them to one behaviour.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeAddress } from '../src/address.ts';
+import { canonicalAddress } from '../../testing/src/node/move.ts';
+import { STUB_ACCOUNTS } from '@x/testing';
+
+const long = (hex: string): string => `0x${hex.padStart(64, '0')}`;
+
+describe('normalizeAddress: the canonical form', () => {
+  it.each([
+    ['0x1', '0x1'],
+    ['1', '0x1'],
+    ['0x0001', '0x1'],
+    ['0x01', '0x1'],
+    ['0X1', '0x1'],
+    ['0', '0x0'],
+    ['0x' + '0'.repeat(64), '0x0'],
+    ['0x' + '0'.repeat(63) + 'f', '0xf'],
+    ['0xF', '0xf'],
+    ['0x10', long('10')],
+    ['ABC', long('abc')],
+    ['0x000abc', long('abc')],
+    [STUB_ACCOUNTS.alice, STUB_ACCOUNTS.alice],
+    [STUB_ACCOUNTS.exactly101, STUB_ACCOUNTS.exactly101],
+    [STUB_ACCOUNTS.exactly101.replace(/^0x0+/, '0x'), STUB_ACCOUNTS.exactly101],
+    [STUB_ACCOUNTS.exactly101.toUpperCase(), STUB_ACCOUNTS.exactly101],
+  ])('%s -> %s', (input, canonical) => {
+    expect(normalizeAddress(input)).toBe(canonical);
+    expect(canonicalAddress(input.replace(/^0X/, '0x'))).toBe(canonical);
+  });
+
+  it('returns what is not an address unchanged (the argument check names it)', () => {
+    for (const bad of ['', '0x', 'xyz', '0x' + '1'.repeat(65), ' 0x1', 42, null, undefined]) expect(normalizeAddress(bad)).toBe(bad);
+  });
+
+  it('keeps an address that is already canonical as the same string', () => {
+    for (const a of Object.values(STUB_ACCOUNTS)) expect(normalizeAddress(a)).toBe(a);
+  });
+});
+
+describe('node client and stubs agree', () => {
+  const hexDigits = fc.stringMatching(/^[0-9a-fA-F]{1,64}$/);
+  const spelled = fc.tuple(fc.boolean(), fc.nat(6), hexDigits).map(([prefix, zeros, hex]) => {
+    const digits = ('0'.repeat(zeros) + hex).slice(-64);
+    return prefix ? `0x${digits}` : digits;
+  });
+
+  it('on every spelling of every address', () => {
+    fc.assert(
+      fc.property(spelled, (input) => {
+        const canonical = normalizeAddress(input);
+        expect(canonical).toBe(canonicalAddress(input));
+        // Canonical is a fixed point, and the same address whatever the spelling.
+        expect(normalizeAddress(canonical)).toBe(canonical);
+        expect(normalizeAddress(input.toUpperCase().replace(/^0X/, '0x'))).toBe(canonical);
+        expect(BigInt(canonical as string)).toBe(BigInt(`0x${input.replace(/^0x/, '')}`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the stub answers a request in any spelling with the canonical address', async () => {
+    const { createNodeStubFetch } = await import('@x/testing');
+    const { createNodeClient } = await import('@x/node-client');
+    const stub = createNodeStubFetch();
+    const node = createNodeClient({ baseUrl: stub.url, fetch: stub, retry: false });
+    const input = STUB_ACCOUNTS.exactly101.replace(/^0x0+/, '').toUpperCase();
+    const [first] = (await node.v2.listResources(input, { count: 1 })).resources ?? [];
+    expect(stub.requests[0]!.url).toBe(`/rpc/v2/accounts/${STUB_ACCOUNTS.exactly101}/resources?count=1`);
+    expect(first).toBeDefined();
+  });
+});
