@@ -290,9 +290,10 @@ function describeCause(cause: unknown): string {
   let text = '';
   let code: unknown;
   for (let e = cause, depth = 0; e != null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    // An empty message is in any text, so it adds nothing.
     const message = e instanceof Error ? e.message : String(e);
-    if (message && !text.includes(message)) text += (text && ': ') + message;
+    if (!text.includes(message)) text += (text && ': ') + message;
     code = (e as { code?: unknown }).code ?? code;
   }
-  return code === undefined || text.includes(String(code)) ? text : `${text} (${String(code)})`;
+  return code == null || text.includes(code as string) ? text : `${text} (${code as string})`;
 }
