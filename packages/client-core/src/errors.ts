@@ -2,7 +2,7 @@
  * The error classes both clients throw. Both clients import them from this one package, so
  * `instanceof` is plain JavaScript and holds whichever client threw.
  */
-import { redactHeaders, redactUrl } from './redact.js';
+import { redactHeaders, redactUrl, type HeaderSource } from './redact.js';
 
 /** Stable machine-readable error codes. */
 export type ErrorCode =
@@ -125,7 +125,7 @@ export class HttpError extends ClientError {
    * Retries and the rest of a node honour it.
    */
   readonly retryAfterMs: number | undefined;
-  constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string; headers?: HeadersInit; retryAfterMs?: number | undefined }) {
+  constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string; headers?: HeaderSource; retryAfterMs?: number | undefined }) {
     const said = bodyMessage(init.body);
     super(
       'HTTP_ERROR',

@@ -14,11 +14,24 @@ const SECRET_NAME = /key|token|secret|signature|password|auth|cookie/i;
  * redactHeaders(new Headers({ 'Retry-After': '2', 'Set-Cookie': 's=1' })); // { 'retry-after': '2', 'set-cookie': '[REDACTED]' }
  * ```
  */
-export function redactHeaders(headers?: HeadersInit): Record<string, string> {
+export function redactHeaders(headers?: HeaderSource): Record<string, string> {
   const shown: Record<string, string> = {};
-  new Headers(headers).forEach((value, name) => (shown[name] = SECRET_NAME.test(name) ? REDACTED : value));
+  const add = (value: string, name: string): void => {
+    const key = name.toLowerCase();
+    shown[key] = SECRET_NAME.test(key) ? REDACTED : value;
+  };
+  if (typeof headers?.forEach === 'function') (headers as HeaderList).forEach(add);
+  else for (const [name, value] of Object.entries(headers ?? {})) add(value as string, name);
   return shown;
 }
+
+/** Something with a `Headers`-like `forEach` (a `Headers`), or a plain record of header names to values. */
+type HeaderList = { forEach(callback: (value: string, name: string) => void): void };
+/**
+ * Headers as `HttpError` and `redactHeaders` take them: typed without the DOM's `HeadersInit`, so that
+ * the declarations compile for a consumer whose `lib` has no DOM (Node-only TypeScript).
+ */
+export type HeaderSource = HeaderList | Readonly<Record<string, string>>;
 
 /**
  * The URL as errors show it: no userinfo, secret-looking query values replaced by `[REDACTED]`.
