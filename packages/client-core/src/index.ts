@@ -13,14 +13,33 @@
  * @packageDocumentation
  * @module @x/client-core
  */
-export * from './errors.js';
-export { baseUrls, fallsThrough, supraRetryIn } from './nodes.js';
-export * from './paging.js';
-export * from './params.js';
+// Named, not `export *`: what the clients and their users need, and nothing of the internals (the
+// router's marks, the retry clock's helpers). `pnpm api-report` holds this surface to api/index.api.md.
+export {
+  ClientError,
+  HttpError,
+  InvalidArgumentError,
+  isNotFound,
+  NetworkError,
+  NodesFailedError,
+  ResponseParseError,
+  ResponseShapeError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors.js';
+export type { ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
+export { baseUrls, supraRetryIn } from './nodes.js';
+export { advances, itemKey, pointerText, readPage, startParam } from './paging.js';
+export type { PageRead, PageStart, PagingRule } from './paging.js';
+export { bytesToHex, checkInteger, checkParam, show } from './params.js';
+export type { FormatChecks, ParamSpec } from './params.js';
 export type { RateLimitOptions } from './rate-limit.js';
-export * from './redact.js';
-export * from './retry.js';
+export { REDACTED, redactUrl } from './redact.js';
+export type { HeaderSource } from './redact.js';
+export { resolveRetry, withRetry } from './retry.js';
+export type { RetryOptions, RetryPolicy } from './retry.js';
 export { NODE_AFFINITY, nodeRouting } from './routing.js';
 export type { NodeAffinity, Router, RoutingFactory, RoutingInit } from './routing.js';
-export * from './transport.js';
-export * from './u64.js';
+export { parseBaseUrl, Transport } from './transport.js';
+export type { AttemptInfo, CallOptions, OperationSpec, ResponseValidator, TransportConfig, TransportOptions } from './transport.js';
+export { checkU64, readU64, U64_FORMATS } from './u64.js';
