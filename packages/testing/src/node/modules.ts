@@ -376,5 +376,3 @@ export function modulesOf(account: ChainAccountName, seed: number): ModuleEntry[
   });
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
-
-export const FRAMEWORK_MODULE_NAMES: readonly string[] = FRAMEWORK.map((m) => m.name);

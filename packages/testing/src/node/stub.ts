@@ -193,7 +193,7 @@ function keyPage<T>(entries: readonly T[], keyOf: (e: T) => string, count: numbe
  * The node router: answers in the request's `x-stub-shapes` (`documented` or `live`), else in
  * `shapes`. A bad header value is a 400.
  */
-export function createNodeRouter(seed: number, shapes: Shapes = 'documented', accounts: Readonly<Record<string, AccountSpec>> = {}): Router {
+function createNodeRouter(seed: number, shapes: Shapes = 'documented', accounts: Readonly<Record<string, AccountSpec>> = {}): Router {
   if (!SHAPES.includes(shapes)) throw new StubArgumentError('shapes', `must be documented or live, got '${String(shapes)}'`);
   const route = createShapedRouter(seed, buildUserAccounts(chainFor(seed), accounts));
   return (req) => {

@@ -69,7 +69,7 @@ function readInteger(query: URLSearchParams, name: string, positive: boolean): {
   return { value: Number(raw) };
 }
 
-export function createPriceRouter(options: {
+function createPriceRouter(options: {
   seed: number;
   apiKey: string;
   now: () => number;
