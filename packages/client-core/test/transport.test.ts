@@ -1,0 +1,206 @@
+/**
+ * The Transport on its own, constructed directly (no client on top): a success, a timeout, a caller's
+ * abort, a retried 503, an HttpError, a body that is not JSON, `raw.use()` middleware and a bad
+ * argument, each against a loopback server of this file's own (node:http on 127.0.0.1).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Middleware } from 'openapi-fetch';
+import { HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, Transport, type OperationSpec, type TransportOptions } from '@x/client-core';
+
+/** The one operation of these tests, as openapi-typescript would describe it (for `raw.GET`). */
+type Paths = {
+  '/items/{id}': {
+    get: {
+      parameters: { path: { id: number }; query?: { limit?: number } };
+      responses: { 200: { content: { 'application/json': unknown } } };
+    };
+  };
+};
+const PATH = '/items/{id}';
+const GET_ITEM: OperationSpec = {
+  method: 'GET',
+  path: PATH,
+  params: [
+    { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
+    { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  ],
+};
+
+/** What the server saw of one request: its URL and headers, and whether it was closed before an answer. */
+type Seen = { url: string; headers: IncomingMessage['headers']; closedEarly: Promise<boolean> };
+type Server = { url: string; seen: Seen[]; close(): Promise<void> };
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** A loopback server answering with `handler` (which may also never answer), closed after the test. */
+async function serve(handler: (req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<Server> {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    const closedEarly = new Promise<boolean>((resolve) => res.on('close', () => resolve(!res.writableFinished)));
+    seen.push({ url: req.url ?? '', headers: req.headers, closedEarly });
+    handler(req, res, seen.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const s: Server = {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  servers.push(s);
+  return s;
+}
+
+function json(res: ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function transport(server: Server, options: TransportOptions = {}): Transport<Paths> {
+  return new Transport<Paths>({ baseUrl: server.url, retry: false, ...options });
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e,
+  );
+}
+
+describe('Transport, constructed directly', () => {
+  it('sends the path and query parameters and resolves to the parsed body', async () => {
+    const server = await serve((_req, res) => json(res, { id: 7, name: 'seven' }));
+    const body = await transport(server, { headers: { 'x-client': 'test' } }).call('getItem', GET_ITEM, { id: 7, limit: 5 });
+    expect(body).toEqual({ id: 7, name: 'seven' });
+    expect(server.seen.map((s) => s.url)).toEqual(['/items/7?limit=5']);
+    expect(server.seen[0]!.headers['x-client']).toBe('test');
+  });
+
+  it('times out: TimeoutError at once, and the request is closed at the server', async () => {
+    const server = await serve(() => {}); // never answers
+    const started = Date.now();
+    const err = await rejectionOf(transport(server, { timeoutMs: 100 }).call('getItem', GET_ITEM, { id: 1 }));
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err).toMatchObject({ code: 'TIMEOUT', timeoutMs: 100, method: 'GET', url: `${server.url}/items/1` });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await server.seen[0]!.closedEarly).toBe(true);
+  });
+
+  it("a caller's abort rejects with the signal's reason, and the request is closed at the server", async () => {
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const server = await serve(() => arrived()); // never answers
+    const controller = new AbortController();
+    const call = transport(server).call('getItem', GET_ITEM, { id: 2 }, { signal: controller.signal });
+    await arrival;
+    const reason = new Error('the caller gave up');
+    controller.abort(reason);
+    expect(await rejectionOf(call)).toBe(reason);
+    expect(await server.seen[0]!.closedEarly).toBe(true);
+  });
+
+  it('retries a 503 after the delay it asks for, then resolves to the answer', async () => {
+    const server = await serve((_req, res, n) => (n === 1 ? json(res, { message: 'busy' }, 503, { 'retry-after': '1' }) : json(res, { ok: true })));
+    const delays: number[] = [];
+    const t = transport(server, { retry: { attempts: 3, sleep: async (ms) => void delays.push(ms) } });
+    expect(await t.call('getItem', GET_ITEM, { id: 3 })).toEqual({ ok: true });
+    expect(delays).toEqual([1_000]);
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it('a 404 is an HttpError with status, body, retryAfterMs and headers, secret headers redacted', async () => {
+    const server = await serve((_req, res) => json(res, { message: 'no such item' }, 404, { 'set-cookie': 's=abc', 'x-api-key': 'k-123', 'x-request-id': 'r-1' }));
+    const err = await rejectionOf(transport(server).call('getItem', GET_ITEM, { id: 4 }));
+    expect(err).toBeInstanceOf(HttpError);
+    const http = err as HttpError;
+    expect(http).toMatchObject({ code: 'HTTP_ERROR', status: 404, method: 'GET', url: `${server.url}/items/4`, body: { message: 'no such item' }, retryAfterMs: undefined });
+    expect(http.headers).toMatchObject({ 'content-type': 'application/json', 'set-cookie': REDACTED, 'x-api-key': REDACTED, 'x-request-id': 'r-1' });
+    expect(JSON.stringify(http.headers)).not.toMatch(/abc|k-123/);
+    expect(server.seen).toHaveLength(1); // a 404 is not retried
+  });
+
+  it('a 200 whose body is not JSON is a ResponseParseError', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>maintenance</html>');
+    });
+    const err = await rejectionOf(transport(server).call('getItem', GET_ITEM, { id: 5 }));
+    expect(err).toBeInstanceOf(ResponseParseError);
+    expect(err).toMatchObject({ status: 200, method: 'GET', url: `${server.url}/items/5` });
+  });
+
+  it.each([
+    { name: 'a missing required parameter', args: {}, parameter: 'id' },
+    { name: 'a path parameter of the wrong type', args: { id: 'seven' }, parameter: 'id' },
+    { name: 'a path parameter below its minimum', args: { id: -1 }, parameter: 'id' },
+    { name: 'a query parameter above its maximum', args: { id: 1, limit: 1_000 }, parameter: 'limit' },
+  ])('$name: InvalidArgumentError naming the parameter, and no request', async ({ args, parameter }) => {
+    const server = await serve((_req, res) => json(res, {}));
+    const err = await rejectionOf(transport(server).call('getItem', GET_ITEM, args));
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter });
+    expect(server.seen).toHaveLength(0);
+  });
+});
+
+describe('raw.use() middleware', () => {
+  /** Two middlewares logging their hooks; the first adds a header, the second reads it. */
+  function logging(log: string[]): Middleware[] {
+    return ['a', 'b'].map((name) => ({
+      onRequest({ request, schemaPath, params }) {
+        log.push(`${name}.onRequest ${request.method} ${schemaPath} ${JSON.stringify(params)} x-mark=${request.headers.get('x-mark')}`);
+        if (name === 'a') {
+          const marked = new Request(request);
+          marked.headers.set('x-mark', 'from-a');
+          return marked;
+        }
+        return undefined;
+      },
+      onResponse({ response }) {
+        log.push(`${name}.onResponse ${response.status}`);
+      },
+    }));
+  }
+
+  it("runs in openapi-fetch's order (onRequest as registered, onResponse reversed), as raw.GET runs it", async () => {
+    const server = await serve((_req, res) => json(res, { id: 6 }));
+    const logs: string[][] = [];
+    for (const via of ['raw.GET', 'transport'] as const) {
+      const log: string[] = [];
+      const t = transport(server);
+      t.raw.use(...logging(log));
+      const body = via === 'raw.GET' ? (await t.raw.GET(PATH, { params: { path: { id: 6 }, query: { limit: 2 } } })).data : await t.call('getItem', GET_ITEM, { id: 6, limit: 2 });
+      expect(body).toEqual({ id: 6 });
+      logs.push(log);
+    }
+    const expected = [
+      'a.onRequest GET /items/{id} {"path":{"id":6},"query":{"limit":2}} x-mark=null',
+      'b.onRequest GET /items/{id} {"path":{"id":6},"query":{"limit":2}} x-mark=from-a',
+      'b.onResponse 200',
+      'a.onResponse 200',
+    ];
+    expect(logs).toEqual([expected, expected]);
+    // The request a middleware replaced is the one sent.
+    expect(server.seen.map((s) => [s.url, s.headers['x-mark']])).toEqual([
+      ['/items/6?limit=2', 'from-a'],
+      ['/items/6?limit=2', 'from-a'],
+    ]);
+  });
+
+  it('an onResponse may replace the answer the transport reads', async () => {
+    const server = await serve((_req, res) => json(res, { from: 'server' }));
+    const t = transport(server);
+    t.raw.use({ onResponse: () => new Response(JSON.stringify({ from: 'middleware' }), { status: 200, headers: { 'content-type': 'application/json' } }) });
+    expect(await t.call('getItem', GET_ITEM, { id: 8 })).toEqual({ from: 'middleware' });
+  });
+});
