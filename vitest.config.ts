@@ -26,6 +26,7 @@ export default defineConfig({
             { find: exact('@x/testing'), replacement: pkg('testing') },
             { find: exact('@x/testing/msw'), replacement: pkg('testing', 'msw') },
             { find: exact('@x-tools/scripted-server'), replacement: fileURLToPath(new URL('./tools/scripted-server/src/index.ts', import.meta.url)) },
+            { find: exact('@x-tools/test-helpers'), replacement: fileURLToPath(new URL('./tools/test-helpers/src/index.ts', import.meta.url)) },
           ],
         },
         test: {

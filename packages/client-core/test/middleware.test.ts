@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
 import { createNodeClient, NetworkError } from '@x/node-client';
 import { STUB_ACCOUNTS } from '@x/testing';
-import { useNodeStub } from '../../node-client/test/helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
 
 const ctx = useNodeStub();
 const { alice } = STUB_ACCOUNTS;

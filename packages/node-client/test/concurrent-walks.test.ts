@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient, type NodeClient } from '@x/node-client';
 import { createNodeStubFetch, STUB_ACCOUNTS } from '@x/testing';
-import { collect, expectInvalid, expectNoOpenHandles, rejectionOf } from './helpers.ts';
+import { collect, expectInvalid, expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
 
 const DELAY_MS = 4;
 /** An account of this server's own: 300 sequence numbers with gaps, inside pages and at page boundaries. */

@@ -11,7 +11,8 @@ import {
 } from '@x/node-client';
 import { FAULT_KINDS, STUB_ACCOUNTS } from '@x/testing';
 import { startSilentServer } from '@x-tools/scripted-server';
-import { rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
+import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
 /** A client whose every request carries the stub's fault headers; one attempt, unless told. */

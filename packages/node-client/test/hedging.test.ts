@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createNodeClient, type AttemptInfo, type NodeClientOptions } from '@x/node-client';
-import { expectNoOpenHandles, rejectionOf } from './helpers.ts';
+import { expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
 import { accountBody, startScriptedNode, until, type Answer, type ScriptedNode } from './multi-node-helpers.ts';
 
 const ADDRESS = `0x${'4e'.repeat(32)}`;

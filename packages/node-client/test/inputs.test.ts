@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, type NodeClient } from '@x/node-client';
 import { STUB_ACCOUNTS } from '@x/testing';
-import { collect, expectInvalid, useNodeStub } from './helpers.ts';
+import { collect, expectInvalid, useNodeStub } from '@x-tools/test-helpers';
 
 const ctx = useNodeStub();
 const A = STUB_ACCOUNTS.alice;

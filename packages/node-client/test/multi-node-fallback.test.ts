@@ -20,7 +20,7 @@ import {
 } from '@x/node-client';
 import { STUB_ACCOUNTS, startNodeStub, type NodeStubHandle } from '@x/testing';
 import { startSilentServer } from '@x-tools/scripted-server';
-import { expectNoOpenHandles, rejectionOf } from './helpers.ts';
+import { expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
 import { deadUrl, startScriptedNode } from './multi-node-helpers.ts';
 
 const { alice, unknown } = STUB_ACCOUNTS;

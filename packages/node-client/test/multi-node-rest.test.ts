@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient, NodesFailedError, type AttemptInfo, type HttpError, type NodeClientOptions } from '@x/node-client';
 import { STUB_ACCOUNTS, startNodeStub, type NodeStubHandle } from '@x/testing';
-import { expectNoOpenHandles, recordingClock, rejectionOf } from './helpers.ts';
+import { expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
+import { recordingClock } from './helpers.ts';
 
 const { alice } = STUB_ACCOUNTS;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

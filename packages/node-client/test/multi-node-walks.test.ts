@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient, type NodeClient } from '@x/node-client';
 import { STUB_ACCOUNTS, startNodeStub, type NodeStubHandle } from '@x/testing';
-import { collect, expectNoOpenHandles, queryOf } from './helpers.ts';
+import { collect, expectNoOpenHandles } from '@x-tools/test-helpers';
+import { queryOf } from './helpers.ts';
 
 const { alice } = STUB_ACCOUNTS;
 const PAGE = 10;

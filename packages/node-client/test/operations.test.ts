@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, isNotFound, ResponseValidationError, type NodeClient } from '@x/node-client';
 import { createResponseValidator } from '@x/validators';
 import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, PUBLISHER_MODULES } from '@x/testing';
-import { json, queryOf, rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
+import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { json, queryOf, startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
 const { alice, publisher, framework, unknown } = STUB_ACCOUNTS;

@@ -8,7 +8,8 @@ import {
   STUB_ACCOUNT_FACTS,
   type ChainAccountName,
 } from '@x/testing';
-import { collect, json, queryOf, rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
+import { collect, rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { json, queryOf, startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
 const node = (): NodeClient => createNodeClient({ baseUrl: ctx.stub.url, retry: false });

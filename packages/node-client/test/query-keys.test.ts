@@ -9,7 +9,7 @@ import { hashKey, QueryClient } from '@tanstack/query-core';
 import { createNodeClient } from '@x/node-client';
 import { createNodeQueries, NODE_QUERY_SCOPE } from '@x/node-client/query';
 import { STUB_ACCOUNTS } from '@x/testing';
-import { useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
 
 const ctx = useNodeStub();
 const queries = createNodeQueries(createNodeClient({ baseUrl: 'http://127.0.0.1:27000' }));

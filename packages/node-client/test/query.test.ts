@@ -10,7 +10,8 @@ import { createNodeClient, InvalidArgumentError, ResponseShapeError, type NodeCl
 import { createNodeQueries, type NodeInfiniteQueryKey, type NodeInfiniteQueryOptions, type NodeQueryOptions, type PageParam } from '@x/node-client/query';
 import { PUBLISHER_MODULES, STUB_ACCOUNTS } from '@x/testing';
 import { startSilentServer } from '@x-tools/scripted-server';
-import { collect, expectInvalid, json, queryOf, rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
+import { collect, expectInvalid, rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { json, queryOf, startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
 const clients: QueryClient[] = [];

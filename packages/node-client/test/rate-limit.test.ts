@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createNodeClient } from '@x/node-client';
-import { collect, expectNoOpenHandles, rejectionOf } from './helpers.ts';
+import { collect, expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
 import { accountBody, startScriptedNode, transactionsPage, type ScriptedNode, type Seen } from './multi-node-helpers.ts';
 
 const ADDRESS = `0x${'a1'.repeat(32)}`;

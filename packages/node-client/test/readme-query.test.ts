@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/query-core';
 import { createNodeClient } from '@x/node-client';
 import { createNodeQueries } from '@x/node-client/query';
-import { useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const ctx = useNodeStub();

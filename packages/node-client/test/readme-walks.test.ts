@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createNodeClient } from '@x/node-client';
 import { STUB_ACCOUNTS } from '@x/testing';
-import { useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const ctx = useNodeStub();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, NetworkError, ResponseParseError, type NodeClient, type RetryOptions } from '@x/node-client';
-import { rejectionOf, recordingClock, useNodeStub } from './helpers.ts';
+import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { recordingClock } from './helpers.ts';
 
 const ctx = useNodeStub();
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, type NodeClient } from '@x/node-client';
 import { STUB_ACCOUNTS } from '@x/testing';
-import { rejectionOf, useNodeStub } from './helpers.ts';
+import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
 
 const ctx = useNodeStub();
 const { alice, publisher } = STUB_ACCOUNTS;

@@ -19,7 +19,7 @@ import {
 } from '@x/node-client/shapes';
 import { STUB_ACCOUNTS } from '@x/testing';
 import { liveModuleAbi, liveTransactionV1 } from '../../validators/test/live-bodies.ts';
-import { useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
 
 const ctx = useNodeStub();
 

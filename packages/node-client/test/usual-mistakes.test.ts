@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, InvalidArgumentError, NetworkError, ResponseParseError } from '@x/node-client';
 import { STUB_ACCOUNTS } from '@x/testing';
-import { json, rejectionOf, startBadServer, useNodeStub } from './helpers.ts';
+import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { json, startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
 

@@ -19,7 +19,8 @@ import {
 } from '@x/node-client/shapes';
 import { startNodeStub, STUB_ACCOUNTS, type NodeStubHandle } from '@x/testing';
 import { activity, balanceText } from './examples/wallet.ts';
-import { json, startBadServer, useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
+import { json, startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
 const SHAPES = ['documented', 'live'] as const;

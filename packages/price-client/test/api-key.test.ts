@@ -2,9 +2,10 @@ import { inspect } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPriceClient, HttpError, type PriceClient } from '@x/price-client';
 import { startPriceStub, type PriceStubHandle } from '@x/testing';
-import { client, DAY, expectNoKey, KEY, NOW, recorder, rejection, startServer, usePriceStub } from './helpers.ts';
+import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { client, DAY, expectNoKey, KEY, NOW, recorder, startServer } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 beforeEach(() => ctx.stub.reset());
 
 const q = { pair: 'btc_usdt', start: NOW - DAY, end: NOW, resolution: 3600 };
@@ -86,7 +87,7 @@ describe('where the key goes', () => {
       res.end();
     });
     try {
-      const err = await rejection(createPriceClient({ baseUrl: redirector.url, apiKey: KEY, retry: false }).history(q));
+      const err = await rejectionOf(createPriceClient({ baseUrl: redirector.url, apiKey: KEY, retry: false }).history(q));
       expect(redirector.requests[0]!.headers['x-api-key']).toBe(KEY);
       expect(ctx.stub.requests).toHaveLength(1);
       expect(ctx.stub.requests[0]!.headers['x-api-key']).toBeUndefined();
@@ -132,7 +133,7 @@ describe('the key is never shown', () => {
     const { middleware, log } = recorder();
     const prices = client(ctx.stub, { timeoutMs: 100, headers: { 'x-stub-fault': fault, 'x-stub-delay-ms': '1000' } });
     prices.raw.use(middleware);
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toMatchObject({ code: expect.any(String) });
     expectNoKey(err);
     expect(log.length).toBeGreaterThan(0);
@@ -159,7 +160,7 @@ describe('the key is never shown', () => {
     const { middleware, log } = recorder();
     const prices = createPriceClient({ baseUrl: closed.url, apiKey: KEY, retry: false });
     prices.raw.use(middleware);
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expectNoKey(err);
     expect(log.some((entry) => (entry as { hook: string }).hook === 'onError')).toBe(true);
     expect(JSON.stringify(log)).not.toContain(KEY);
@@ -182,7 +183,7 @@ describe('the key is never shown', () => {
       },
     });
     prices.raw.use(middleware);
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toMatchObject({ code: 'NETWORK_ERROR' });
     expect((err as Error).cause).toMatchObject({ code: 'E_CUSTOM', message: 'could not send with key [REDACTED]' });
     expectNoKey(err);
@@ -203,10 +204,10 @@ describe('the key is never shown', () => {
     let prices: PriceClient | undefined;
     try {
       prices = createPriceClient({ baseUrl: echo.url, apiKey: KEY, retry: false });
-      const httpError = await rejection(prices.history(q));
+      const httpError = await rejectionOf(prices.history(q));
       expect(httpError).toMatchObject({ status: 403, body: { message: 'key [REDACTED] is not valid', detail: { echoed: ['[REDACTED]'] } } });
       expectNoKey(httpError);
-      const parseError = await rejection(prices.latest());
+      const parseError = await rejectionOf(prices.latest());
       expect(parseError).toMatchObject({ code: 'RESPONSE_PARSE_ERROR', bodySnippet: 'not json: your key is [REDACTED]' });
       expectNoKey(parseError);
       expect(echo.requests.every((r) => r.headers['x-api-key'] === KEY)).toBe(true);
@@ -281,7 +282,7 @@ describe('with and without raw middleware', () => {
       },
     });
     if (middleware) prices.raw.use(recorder().middleware);
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toMatchObject({ code: 'NETWORK_ERROR', cause: { code: 'E_CUSTOM', message: 'could not send with key [REDACTED]' } });
     expectNoKey(err);
   });
@@ -291,7 +292,7 @@ describe('with and without raw middleware', () => {
       ctx.stub.reset();
       const prices = client(ctx.stub, { timeoutMs: 100, retry: false, headers: { 'x-stub-fault': fault, 'x-stub-delay-ms': '1000' } });
       if (middleware) prices.raw.use(recorder().middleware);
-      const err = await rejection(prices.history(q));
+      const err = await rejectionOf(prices.history(q));
       expect(err).toMatchObject({ code: expect.any(String) });
       expectNoKey(err);
       expectKeyOnlyInHeader(ctx.stub);

@@ -11,9 +11,10 @@ import {
   type RetryOptions,
 } from '@x/price-client';
 import { startSilentServer } from '@x-tools/scripted-server';
-import { client, DAY, NOW, rejection, startServer, usePriceStub } from './helpers.ts';
+import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { client, DAY, KEY, NOW, startServer } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 beforeEach(() => ctx.stub.reset());
 
 const q = { pair: 'btc_usdt', start: NOW - DAY, end: NOW, resolution: 3600 };
@@ -37,7 +38,7 @@ function recordingRetry(extra: RetryOptions = {}): { retry: RetryOptions; delays
 describe('HTTP errors', () => {
   it.each([400, 401, 403, 404])('%d is an HttpError with the body, not retried', async (status) => {
     const { retry, delays } = recordingRetry();
-    const err = await rejection(client(ctx.stub, { retry, headers: { 'x-stub-fault': String(status) } }).history(q));
+    const err = await rejectionOf(client(ctx.stub, { retry, headers: { 'x-stub-fault': String(status) } }).history(q));
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toBeInstanceOf(ClientError);
     expect(err).toMatchObject({ code: 'HTTP_ERROR', status, method: 'GET', body: { error: 'stub_fault' } });
@@ -49,16 +50,16 @@ describe('HTTP errors', () => {
 
   it("keeps the service's own error bodies: an unknown pair is a 404, a too large range a 400", async () => {
     const prices = client(ctx.stub);
-    const notFound = await rejection(prices.history({ ...q, pair: 'doge_usdt' }));
+    const notFound = await rejectionOf(prices.history({ ...q, pair: 'doge_usdt' }));
     expect(isNotFound(notFound)).toBe(true);
     expect(notFound).toMatchObject({ status: 404, body: { status: 'error', error: 'pair_not_found' } });
-    const tooLarge = await rejection(prices.history({ ...q, start: NOW - 20 * DAY, resolution: 60 }));
+    const tooLarge = await rejectionOf(prices.history({ ...q, start: NOW - 20 * DAY, resolution: 60 }));
     expect(tooLarge).toMatchObject({ status: 400, body: { error: 'range_too_large' } });
     expect(isNotFound(tooLarge)).toBe(false);
   });
 
   it('an HTML error page (502) is an HttpError whose body is the text', async () => {
-    const err = await rejection(client(ctx.stub, { retry: false, headers: { 'x-stub-fault': 'html' } }).history(q));
+    const err = await rejectionOf(client(ctx.stub, { retry: false, headers: { 'x-stub-fault': 'html' } }).history(q));
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(502);
     expect((err as HttpError).body).toEqual(expect.stringContaining('<h1>502 Bad Gateway</h1>'));
@@ -71,7 +72,7 @@ describe('HTTP errors', () => {
       res.end('internal trouble');
     });
     try {
-      const err = await rejection(createPriceClient({ baseUrl: server.url, apiKey: 'k-123456789', retry: false }).history(q));
+      const err = await rejectionOf(createPriceClient({ baseUrl: server.url, apiKey: 'k-123456789', retry: false }).history(q));
       expect(err).toMatchObject({ code: 'HTTP_ERROR', status: 500, body: 'internal trouble' });
     } finally {
       await server.close();
@@ -88,7 +89,7 @@ describe('retries', () => {
     ['html', [125, 250]], // a 502 page
   ])('%s is retried (3 attempts in all) and then thrown', async (fault, expectedDelays) => {
     const { retry, delays } = recordingRetry();
-    const err = await rejection(client(ctx.stub, { retry, headers: { 'x-stub-fault': fault } }).history(q));
+    const err = await rejectionOf(client(ctx.stub, { retry, headers: { 'x-stub-fault': fault } }).history(q));
     expect(err).toBeInstanceOf(HttpError);
     expect(ctx.stub.requests).toHaveLength(3);
     expect(delays).toEqual(expectedDelays);
@@ -124,10 +125,10 @@ describe('retries', () => {
 
   it('stops after `attempts`, and makes one attempt with retry: false', async () => {
     const { retry } = recordingRetry({ attempts: 5 });
-    await rejection(client(ctx.stub, { retry, headers: { 'x-stub-fault': '500' } }).history(q));
+    await rejectionOf(client(ctx.stub, { retry, headers: { 'x-stub-fault': '500' } }).history(q));
     expect(ctx.stub.requests).toHaveLength(5);
     ctx.stub.reset();
-    await rejection(client(ctx.stub, { retry: false, headers: { 'x-stub-fault': '500' } }).history(q));
+    await rejectionOf(client(ctx.stub, { retry: false, headers: { 'x-stub-fault': '500' } }).history(q));
     expect(ctx.stub.requests).toHaveLength(1);
   });
 
@@ -135,7 +136,7 @@ describe('retries', () => {
     for (const fault of ['400', 'not-json', 'truncated']) {
       ctx.stub.reset();
       const { retry, delays } = recordingRetry();
-      await rejection(client(ctx.stub, { retry, headers: { 'x-stub-fault': fault } }).history(q));
+      await rejectionOf(client(ctx.stub, { retry, headers: { 'x-stub-fault': fault } }).history(q));
       expect(ctx.stub.requests).toHaveLength(1);
       expect(delays).toEqual([]);
     }
@@ -144,7 +145,7 @@ describe('retries', () => {
 
 describe('broken responses and connections', () => {
   it('reset: a NetworkError with the cause, after the retries', async () => {
-    const err = await rejection(client(ctx.stub, { headers: { 'x-stub-fault': 'reset' } }).history(q));
+    const err = await rejectionOf(client(ctx.stub, { headers: { 'x-stub-fault': 'reset' } }).history(q));
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ code: 'NETWORK_ERROR', method: 'GET' });
     expect((err as NetworkError).cause).toBeInstanceOf(Error);
@@ -155,18 +156,18 @@ describe('broken responses and connections', () => {
     const server = await startServer(() => undefined);
     const url = server.url;
     await server.close();
-    const err = await rejection(createPriceClient({ baseUrl: url, apiKey: 'k-123456789', retry: false }).history(q));
+    const err = await rejectionOf(createPriceClient({ baseUrl: url, apiKey: 'k-123456789', retry: false }).history(q));
     expect(err).toBeInstanceOf(NetworkError);
   });
 
   it('truncated: a ResponseParseError', async () => {
-    const err = await rejection(client(ctx.stub, { headers: { 'x-stub-fault': 'truncated' } }).history(q));
+    const err = await rejectionOf(client(ctx.stub, { headers: { 'x-stub-fault': 'truncated' } }).history(q));
     expect(err).toBeInstanceOf(ResponseParseError);
     expect(err).toMatchObject({ code: 'RESPONSE_PARSE_ERROR', status: 200 });
   });
 
   it('not-json: a ResponseParseError with the start of the body', async () => {
-    const err = await rejection(client(ctx.stub, { headers: { 'x-stub-fault': 'not-json' } }).latest());
+    const err = await rejectionOf(client(ctx.stub, { headers: { 'x-stub-fault': 'not-json' } }).latest());
     expect(err).toBeInstanceOf(ResponseParseError);
     expect((err as ResponseParseError).bodySnippet).toMatch(/^upstream answered with plain text/);
   });
@@ -174,7 +175,7 @@ describe('broken responses and connections', () => {
   it('a JSON body without candles: a ResponseShapeError at /data (as the node client), not a TypeError', async () => {
     const prices = client(ctx.stub);
     prices.raw.use({ onResponse: () => Response.json({ status: 'error', message: 'rate limited' }) });
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(err).toBeInstanceOf(ClientError);
     expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', operationId: 'getHistory', path: '/data' });
@@ -191,7 +192,7 @@ describe('broken responses and connections', () => {
   ])('malformed history %j: a ResponseShapeError at %s', async (body, path) => {
     const prices = client(ctx.stub, { retry: false });
     prices.raw.use({ onResponse: () => Response.json(body) });
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', operationId: 'getHistory', path });
   });
@@ -199,7 +200,7 @@ describe('broken responses and connections', () => {
   it('a key echoed in a malformed body never reaches the error', async () => {
     const prices = client(ctx.stub, { apiKey: 'sekret-key-123' });
     prices.raw.use({ onResponse: () => Response.json({ echo: 'sekret-key-123' }) });
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(JSON.stringify(err) + String((err as Error).stack)).not.toContain('sekret-key-123');
   });
@@ -207,7 +208,7 @@ describe('broken responses and connections', () => {
   it('slow: a TimeoutError per attempt, retried', async () => {
     const { retry, delays } = recordingRetry();
     const prices = client(ctx.stub, { timeoutMs: 50, retry, headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '2000' } });
-    const err = await rejection(prices.history(q));
+    const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50 });
     expect(ctx.stub.requests).toHaveLength(3);

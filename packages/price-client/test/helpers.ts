@@ -1,9 +1,13 @@
+/**
+ * The price client's own test plumbing: the key its stub requires (`usePriceStub({ apiKey: KEY })` of
+ * `@x-tools/test-helpers`), clients of that stub, and checks that the key never shows.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
 import { createPriceClient, type PriceClient, type PriceClientOptions } from '@x/price-client';
-import { startPriceStub, DEFAULT_PRICE_NOW, type PriceStubHandle } from '@x/testing';
+import { DEFAULT_PRICE_NOW, type PriceStubHandle } from '@x/testing';
 import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 
 /** A key no message, URL or header name could contain by accident. */
@@ -11,18 +15,6 @@ export const KEY = 'sk-live-7f3a9c51-PRICE-SECRET-e2b8';
 export const NOW = DEFAULT_PRICE_NOW;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
-
-/** Starts a price stub (requiring `KEY`) for the file's tests and closes it afterwards. */
-export function usePriceStub(): { readonly stub: PriceStubHandle } {
-  const box = {} as { stub: PriceStubHandle };
-  beforeAll(async () => {
-    box.stub = await startPriceStub({ port: 0, seed: 7, apiKey: KEY });
-  });
-  afterAll(async () => {
-    await box.stub.close();
-  });
-  return box;
-}
 
 /** A client of the stub with the key; retries sleep for no time unless `retry` says otherwise. */
 export function client(stub: PriceStubHandle, options: PriceClientOptions = {}): PriceClient {
@@ -93,14 +85,4 @@ export function recorder(): { middleware: Middleware; log: unknown[] } {
 /** A small loopback server for the cases the stub cannot play (redirects, a server echoing the key). */
 export function startServer(handler: (req: IncomingMessage, res: ServerResponse, origin: string) => void): Promise<ScriptedServer> {
   return startScriptedServer((req, res, { origin }) => handler(req, res, origin));
-}
-
-/** Awaits a promise expected to reject and returns the rejection (fails the test when it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
 }

@@ -8,9 +8,10 @@ import {
   type Instrument,
   type PriceClientOptions,
 } from '@x/price-client';
-import { client, DAY, HOUR, KEY, NOW, rejection, usePriceStub } from './helpers.ts';
+import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { client, DAY, HOUR, KEY, NOW } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 beforeEach(() => ctx.stub.reset());
 
 const valid = { pair: 'btc_usdt', start: NOW - DAY, end: NOW, resolution: 3600 };
@@ -83,14 +84,14 @@ describe('bad input is an InvalidArgumentError naming the parameter, before any 
   ];
 
   it.each(bad)('history: %s', async (_name, change, parameter) => {
-    const err = await rejection(client(ctx.stub).history({ ...valid, ...change } as never));
+    const err = await rejectionOf(client(ctx.stub).history({ ...valid, ...change } as never));
     expect(err).toBeInstanceOf(InvalidArgumentError);
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter });
     expect(ctx.stub.requests).toHaveLength(0);
   });
 
   it.each(bad)('historyRange: %s', async (_name, change, parameter) => {
-    const err = await rejection(client(ctx.stub).historyRange({ ...valid, ...change } as never).next());
+    const err = await rejectionOf(client(ctx.stub).historyRange({ ...valid, ...change } as never).next());
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter });
     expect(ctx.stub.requests).toHaveLength(0);
   });
@@ -102,14 +103,14 @@ describe('bad input is an InvalidArgumentError naming the parameter, before any 
     ['concurrency above 64', { concurrency: 65 }, 'concurrency'],
   ];
   it.each(badRange)('historyRange: %s', async (_name, change, parameter) => {
-    const err = await rejection(client(ctx.stub).historyRange({ ...valid, ...change }).next());
+    const err = await rejectionOf(client(ctx.stub).historyRange({ ...valid, ...change }).next());
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter });
     expect(ctx.stub.requests).toHaveLength(0);
   });
 
   it('history without an API key', async () => {
     const prices = createPriceClient({ baseUrl: ctx.stub.url });
-    const err = await rejection(prices.history(valid));
+    const err = await rejectionOf(prices.history(valid));
     expect(err).toBeInstanceOf(InvalidArgumentError);
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'apiKey' });
     await expect(prices.historyRange(valid).next()).rejects.toMatchObject({ parameter: 'apiKey' });

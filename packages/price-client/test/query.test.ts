@@ -8,9 +8,10 @@ import { CancelledError, dehydrate, hashKey, QueryClient } from '@tanstack/query
 import { createPriceClient, HttpError, InvalidArgumentError } from '@x/price-client';
 import { createPriceQueries, PRICE_QUERY_SCOPE } from '@x/price-client/query';
 import { startSilentServer } from '@x-tools/scripted-server';
-import { client, DAY, HOUR, KEY, NOW, rejection, usePriceStub } from './helpers.ts';
+import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { client, DAY, HOUR, KEY, NOW } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 beforeEach(() => ctx.stub.reset());
 const clients: QueryClient[] = [];
 /** A QueryClient that schedules no garbage collection and retries nothing, cleared after each test. */
@@ -45,12 +46,12 @@ describe('fetchQuery equals the client call', () => {
 
   it("errors are the client's: a bad argument before any request, an HTTP error as HttpError", async () => {
     const queries = createPriceQueries(client(ctx.stub));
-    const bad = await rejection(queryClient().fetchQuery(queries.history({ ...range, pair: 'BTC' })));
+    const bad = await rejectionOf(queryClient().fetchQuery(queries.history({ ...range, pair: 'BTC' })));
     expect(bad).toBeInstanceOf(InvalidArgumentError);
     expect(bad).toMatchObject({ parameter: 'pair' });
     expect(ctx.stub.requests).toEqual([]);
     ctx.stub.failNext('getLatest', 404);
-    expect(await rejection(queryClient().fetchQuery(queries.latest({ pair: 'btc_usdt' })))).toBeInstanceOf(HttpError);
+    expect(await rejectionOf(queryClient().fetchQuery(queries.latest({ pair: 'btc_usdt' })))).toBeInstanceOf(HttpError);
   });
 });
 
@@ -116,7 +117,7 @@ describe('cancelQueries', () => {
       const pending = qc.fetchQuery(options);
       await until(() => server.requests.length === 1);
       await qc.cancelQueries({ queryKey: [PRICE_QUERY_SCOPE] });
-      expect(await rejection(pending)).toBeInstanceOf(CancelledError);
+      expect(await rejectionOf(pending)).toBeInstanceOf(CancelledError);
       await until(() => server.closed[0] === true);
     } finally {
       await server.close();
@@ -131,7 +132,7 @@ describe('cancelQueries', () => {
     await until(() => ctx.stub.requests.length === 1);
     const started = performance.now();
     await qc.cancelQueries({ queryKey: options.queryKey });
-    expect(await rejection(pending)).toBeInstanceOf(CancelledError);
+    expect(await rejectionOf(pending)).toBeInstanceOf(CancelledError);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY, DEFAULT_WINDOW_CANDLES, type Candle, type HistoryRangeParameters, type PriceClient } from '@x/price-client';
-import { client, DAY, HOUR, NOW, queryOf, rejection, usePriceStub } from './helpers.ts';
+import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { client, DAY, HOUR, KEY, NOW, queryOf } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 beforeEach(() => ctx.stub.reset());
 
 const collect = async (it: AsyncIterable<Candle>): Promise<Candle[]> => {
@@ -138,7 +139,7 @@ describe('historyRange: stopping', () => {
 
   it('rejects with the reason of an already aborted signal, sending nothing', async () => {
     const reason = new Error('not needed any more');
-    const err = await rejection(client(ctx.stub).historyRange({ ...range, signal: AbortSignal.abort(reason) }).next());
+    const err = await rejectionOf(client(ctx.stub).historyRange({ ...range, signal: AbortSignal.abort(reason) }).next());
     expect(err).toBe(reason);
     expect(ctx.stub.requests).toHaveLength(0);
   });
@@ -159,7 +160,7 @@ describe('historyRange: stopping', () => {
     const reason = new Error('user left the page');
     const seen: Candle[] = [];
     const started = Date.now();
-    const err = await rejection(
+    const err = await rejectionOf(
       (async () => {
         for await (const c of prices.historyRange({ ...range, pair: 'supra_usdt', concurrency: 2, signal: controller.signal })) {
           seen.push(c);

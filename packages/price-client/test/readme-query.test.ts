@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/query-core';
 import { createPriceQueries } from '@x/price-client/query';
-import { client, usePriceStub } from './helpers.ts';
+import { usePriceStub } from '@x-tools/test-helpers';
+import { client, KEY } from './helpers.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 
 describe('README: TanStack Query', () => {
   it('query-core runs the options', async () => {

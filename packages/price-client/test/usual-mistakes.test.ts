@@ -7,9 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPriceClient, InvalidArgumentError, NetworkError, type HistoryParameters } from '@x/price-client';
-import { client, DAY, KEY, NOW, rejection, usePriceStub } from './helpers.ts';
+import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { client, DAY, KEY, NOW } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ apiKey: KEY });
 const valid = { pair: 'btc_usdt', start: NOW - DAY, end: NOW, resolution: 3600 };
 const S = Math.floor(NOW / 1000);
 
@@ -30,7 +31,7 @@ describe('history and historyRange: the unit that was probably meant', () => {
   ];
 
   it.each(cases)('history: %s', async (_label, change, parameter, hint) => {
-    const err = await rejection(client(ctx.stub).history({ ...valid, ...change }));
+    const err = await rejectionOf(client(ctx.stub).history({ ...valid, ...change }));
     expect(err).toBeInstanceOf(InvalidArgumentError);
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter });
     expect((err as Error).message).toContain(`Invalid argument '${parameter}': `);
@@ -40,7 +41,7 @@ describe('history and historyRange: the unit that was probably meant', () => {
   });
 
   it.each(cases)('historyRange: %s', async (_label, change, parameter, hint) => {
-    const err = await rejection(client(ctx.stub).historyRange({ ...valid, ...change }).next());
+    const err = await rejectionOf(client(ctx.stub).historyRange({ ...valid, ...change }).next());
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter });
     expect((err as Error).message).toContain(hint);
     expect(ctx.stub.requests).toHaveLength(0);
@@ -89,7 +90,7 @@ describe('baseUrl: the URL that was probably meant', () => {
 
 describe('a refused fetch keeps its cause', () => {
   it('bad port', async () => {
-    const err = await rejection(createPriceClient({ baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retry: false }).history(valid));
+    const err = await rejectionOf(createPriceClient({ baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retry: false }).history(valid));
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as Error).message).toBe(`GET http://127.0.0.1:1/history?trading_pair=btc_usdt&startDate=${valid.start}&endDate=${valid.end}&interval=3600 failed: fetch failed: bad port`);
     expect((err as Error).message).not.toContain(KEY);

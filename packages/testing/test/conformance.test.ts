@@ -6,10 +6,11 @@
 import { validateResponse } from '@x/validators';
 import { describe, expect, it } from 'vitest';
 import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, type ChainAccountName } from '../src/index.ts';
-import { get, hexOf, useNodeStub, usePriceStub } from './helpers.ts';
+import { useNodeStub, usePriceStub } from '@x-tools/test-helpers';
+import { get, hexOf, SEED } from './helpers.ts';
 
-const node = useNodeStub();
-const price = usePriceStub();
+const node = useNodeStub(SEED);
+const price = usePriceStub({ seed: SEED });
 
 interface Checked {
   operationId: string;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CORS_ALLOWED_HEADERS, FAULT_HEADERS, REDIRECT_STATUSES, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
-import { get, useNodeStub, usePriceStub } from './helpers.ts';
+import { useNodeStub, usePriceStub } from '@x-tools/test-helpers';
+import { get, SEED } from './helpers.ts';
 
-const node = useNodeStub();
-const price = usePriceStub();
+const node = useNodeStub(SEED);
+const price = usePriceStub({ seed: SEED });
 
 const TARGETS: Array<[string, () => StubHandle, string, Record<string, string>]> = [
   ['node', () => node.stub, `/rpc/v2/accounts/${STUB_ACCOUNTS.busy}/transactions?count=3`, {}],

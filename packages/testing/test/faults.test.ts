@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SLOW_DELAY_MS, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
-import { get, useNodeStub, usePriceStub } from './helpers.ts';
+import { useNodeStub, usePriceStub } from '@x-tools/test-helpers';
+import { get, SEED } from './helpers.ts';
 
-const node = useNodeStub();
-const price = usePriceStub();
+const node = useNodeStub(SEED);
+const price = usePriceStub({ seed: SEED });
 
 /** One ordinary request per stub: the faults work the same on both. */
 const TARGETS: Array<[string, () => StubHandle, string, Record<string, string>]> = [

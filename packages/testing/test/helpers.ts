@@ -1,30 +1,8 @@
-import { afterAll, beforeAll } from 'vitest';
-import { startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '../src/index.ts';
-
+/**
+ * The stubs' own test plumbing: their seed (`useNodeStub(SEED)`, `usePriceStub({ seed: SEED })` of
+ * `@x-tools/test-helpers`), a plain fetch, and the shapes of the records the tests read.
+ */
 export const SEED = 20241119;
-
-/** Starts a node stub for the file's tests and closes it afterwards. */
-export function useNodeStub(seed: number = SEED): { readonly stub: NodeStubHandle } {
-  const box = {} as { stub: NodeStubHandle };
-  beforeAll(async () => {
-    box.stub = await startNodeStub({ port: 0, seed });
-  });
-  afterAll(async () => {
-    await box.stub.close();
-  });
-  return box;
-}
-
-export function usePriceStub(options: Parameters<typeof startPriceStub>[0] = {}): { readonly stub: PriceStubHandle } {
-  const box = {} as { stub: PriceStubHandle };
-  beforeAll(async () => {
-    box.stub = await startPriceStub({ port: 0, seed: SEED, ...options });
-  });
-  afterAll(async () => {
-    await box.stub.close();
-  });
-  return box;
-}
 
 export interface Fetched<T> {
   status: number;

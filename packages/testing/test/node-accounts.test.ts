@@ -7,9 +7,10 @@ import {
   type ChainAccountName,
 } from '../src/index.ts';
 import { buildChain, chainFor } from '../src/node/chain.ts';
-import { SEED, get, useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
+import { get, SEED } from './helpers.ts';
 
-const ctx = useNodeStub();
+const ctx = useNodeStub(SEED);
 const account = (v: string, address: string): string => `${ctx.stub.url}/rpc/${v}/accounts/${address}`;
 
 describe('accounts', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHER_MODULES, STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, moduleKeyHex, resourceKeyHex } from '../src/index.ts';
-import { get, hexOf, useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
+import { get, hexOf, SEED } from './helpers.ts';
 
-const ctx = useNodeStub();
+const ctx = useNodeStub(SEED);
 const base = (v: string, address: string): string => `${ctx.stub.url}/rpc/${v}/accounts/${address}`;
 const PUB = STUB_ACCOUNTS.publisher;
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, type ChainAccountName } from '../src/index.ts';
 import { chainFor } from '../src/node/chain.ts';
 import { txHash } from '../src/node/chain.ts';
-import { SEED, eventsOf, get, useNodeStub, type CoinStatement, type Statement, type TxV } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
+import { type CoinStatement, eventsOf, get, SEED, type Statement, type TxV } from './helpers.ts';
 
-const ctx = useNodeStub();
+const ctx = useNodeStub(SEED);
 const url = (v: string, account: string, op: string, query = ''): string =>
   `${ctx.stub.url}/rpc/${v}/accounts/${account}/${op}${query}`;
 

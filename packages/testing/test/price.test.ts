@@ -8,9 +8,10 @@ import {
   PRICE_RETENTION_MS,
   startPriceStub,
 } from '../src/index.ts';
-import { SEED, get, usePriceStub } from './helpers.ts';
+import { usePriceStub } from '@x-tools/test-helpers';
+import { get, SEED } from './helpers.ts';
 
-const ctx = usePriceStub();
+const ctx = usePriceStub({ seed: SEED });
 const KEY = { 'x-api-key': DEFAULT_PRICE_API_KEY };
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

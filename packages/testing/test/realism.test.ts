@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STUB_ACCOUNTS, VALIDATOR_COUNT } from '../src/index.ts';
-import { get, useNodeStub } from './helpers.ts';
+import { useNodeStub } from '@x-tools/test-helpers';
+import { get, SEED } from './helpers.ts';
 
-const ctx = useNodeStub();
+const ctx = useNodeStub(SEED);
 type Tx = { status: string; output: { Move?: { events: Array<{ type: string }> } } | string | null; hash: string; block_header: { hash: string; height: number; author: string; parent: string }; authenticator: { Move?: { Ed25519: { public_key: string; signature: string } } } };
 
 async function allSent(address: string): Promise<Tx[]> {

@@ -1,0 +1,114 @@
+/**
+ * The test helpers the packages' tests share, from one place: a stub per test file, a guard against
+ * unhandled rejections and open handles, and small assertions. Each package's `test/helpers.ts` keeps
+ * only what is its own (and re-exports what its tests use from here). Everything talks real HTTP;
+ * nothing mocks fetch.
+ */
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { ClientError, InvalidArgumentError } from '@x/client-core';
+import { startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
+
+/** The seed of the stubs these helpers start unless told otherwise. */
+export const DEFAULT_SEED = 7;
+
+/** Whether this file's process guard is registered. */
+let guarded = false;
+
+/**
+ * Fails the file when a rejection went unhandled during it, or when a TCP socket, server or timer is
+ * left open after it. Registers its hooks where it is called: call it before the hooks whose work it
+ * checks (vitest runs `afterAll` hooks in reverse order, so its check then runs after their cleanup),
+ * as {@link useNodeStub} and {@link usePriceStub} do. Once per file: a second call (a file with both
+ * stubs) adds nothing, so the one check runs after every stub of the file has closed.
+ */
+export function guardProcess(): void {
+  // Each test file has its own module instance (vitest isolates files), so this is per file.
+  if (guarded) return;
+  guarded = true;
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown): void => {
+    rejections.push(reason);
+  };
+  beforeAll(() => {
+    process.on('unhandledRejection', onRejection);
+  });
+  afterAll(async () => {
+    // Node reports a rejection once the microtask queue drains; hooks may run before that.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('unhandledRejection', onRejection);
+    expect(rejections, 'unhandled rejections').toEqual([]);
+    await expectNoOpenHandles();
+  });
+}
+
+/**
+ * Starts a node stub (seed `seed`) before the file's tests and closes it after them; empties its
+ * request log before each test. After the file: no unhandled rejection happened and no socket, server
+ * or timer is left open ({@link guardProcess}).
+ */
+export function useNodeStub(seed: number = DEFAULT_SEED): { readonly stub: NodeStubHandle } {
+  const box = {} as { stub: NodeStubHandle };
+  guardProcess();
+  beforeAll(async () => {
+    box.stub = await startNodeStub({ port: 0, seed });
+  });
+  beforeEach(() => box.stub.reset());
+  afterAll(async () => {
+    await box.stub.close();
+  });
+  return box;
+}
+
+/**
+ * Starts a price stub (seed {@link DEFAULT_SEED} unless `options` give one) before the file's tests and
+ * closes it after them, guarded as {@link useNodeStub} is.
+ */
+export function usePriceStub(options: Parameters<typeof startPriceStub>[0] = {}): { readonly stub: PriceStubHandle } {
+  const box = {} as { stub: PriceStubHandle };
+  guardProcess();
+  beforeAll(async () => {
+    box.stub = await startPriceStub({ port: 0, seed: DEFAULT_SEED, ...options });
+  });
+  afterAll(async () => {
+    await box.stub.close();
+  });
+  return box;
+}
+
+/** Waits (up to 2 s) until no TCP socket, server or timer keeps the process alive; fails otherwise. */
+export async function expectNoOpenHandles(): Promise<void> {
+  const open = (): string[] => process.getActiveResourcesInfo().filter((r) => /^(TCP|Timeout|Immediate)/.test(r));
+  // Closed sockets and servers leave the list a moment after close() resolves.
+  for (let i = 0; i < 100 && open().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(open(), 'open handles after the suite').toEqual([]);
+}
+
+/** The rejection of `promise` (fails the test if it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e,
+  );
+}
+
+/** Asserts that `promise` rejects with an InvalidArgumentError naming `parameter`. */
+export async function expectInvalid(promise: Promise<unknown>, parameter: string): Promise<void> {
+  const err: unknown = await promise.then(
+    () => expect.fail(`expected an InvalidArgumentError for '${parameter}'`),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(InvalidArgumentError);
+  expect(err).toBeInstanceOf(ClientError);
+  expect((err as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+  expect((err as InvalidArgumentError).parameter).toBe(parameter);
+}
+
+/** The items of an async iterable (or of each member of a union of them). */
+export type ItemOf<I> = I extends AsyncIterable<infer T> ? T : never;
+
+/** Drains an async iterable into an array. */
+export async function collect<I extends AsyncIterable<unknown>>(items: I): Promise<ItemOf<I>[]> {
+  const out: ItemOf<I>[] = [];
+  for await (const item of items) out.push(item as ItemOf<I>);
+  return out;
+}
