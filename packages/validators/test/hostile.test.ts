@@ -42,11 +42,15 @@ function time(fn: () => unknown, n: number): number {
   return best;
 }
 
-/** Linear within a generous factor: ten times the input takes less than 30 times as long (1 ms at least as the base). */
+/**
+ * Linear within a generous factor: ten times the input takes less than 50 times as long (1 ms at least
+ * as the base). Quadratic work takes 100 times as long, so it still fails; the factor leaves room for a
+ * loaded CI machine (the best of three runs each, so one run slowed by another process does not count).
+ */
 function expectLinear(small: () => unknown, large: () => unknown): void {
   const a = time(small, 3);
-  const b = time(large, 2);
-  expect(b, `10x the input took ${b.toFixed(1)} ms vs ${a.toFixed(1)} ms`).toBeLessThan(Math.max(a, 1) * 30);
+  const b = time(large, 3);
+  expect(b, `10x the input took ${b.toFixed(1)} ms vs ${a.toFixed(1)} ms`).toBeLessThan(Math.max(a, 1) * 50);
 }
 
 describe('__proto__ and constructor keys (as JSON.parse makes them: own properties)', () => {
