@@ -93,7 +93,7 @@ export function browserProject(): TestProjectInlineConfiguration {
   return {
     plugins: [cspPlugin()],
     // The page imports the built packages by name (their dist/), as an application bundles them: no
-    // alias to src here, unlike the node project.
+    // alias to src here, unlike the Node projects.
     server: { host: 'localhost' },
     // Served at the page's root: public/mockServiceWorker.js, msw's worker for the setupWorker test
     // (tests/msw.test.ts), written by `msw init` (`pnpm --filter @x-tools/browser-tests msw:init`).
