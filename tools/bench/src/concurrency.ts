@@ -19,11 +19,10 @@
  * are counted on the client side (the client's `fetch` option wraps the global fetch, counting the
  * attempts, retries included), per walk; the server counts what reached it.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createNodeClient } from '@x/node-client';
 import { measureAsync, median, pairedRatio } from './harness.ts';
 import type { Row } from './report.ts';
+import { startDelayedServer, type DelayedServer } from './delayed-server.ts';
 
 /** The benchmark's parameters: transactions of the account, page size (the client's default and the maximum), delay per answer, concurrency. */
 export const SLOW = { transactions: 3_000, page: 100, delayMs: 40, concurrency: 8 } as const;
@@ -38,13 +37,8 @@ export const idealRoundTrips = (total: number, page: number, concurrency: number
 /** The most requests a concurrent walk may send: those of the page-by-page walk, and `concurrency - 1` fetched ahead past its end. */
 export const maxConcurrentRequests = (total: number, page: number, concurrency: number): number => walkRequests(total, page) + concurrency - 1;
 
-export type SlowServer = {
-  url: string;
-  /** Requests that reached the server so far. */
-  received(): number;
-  /** Stops the server: pending answers dropped, connections closed. */
-  close(): Promise<void>;
-};
+/** The slow node of the row (see `startDelayedServer`). */
+export type SlowServer = DelayedServer;
 
 /**
  * A loopback server answering `GET /rpc/v2/accounts/{address}/transactions?start=&count=` for one
@@ -69,46 +63,16 @@ export async function startSlowServer(o: { address: string; transactions: number
     return body;
   };
   const error = (code: string, message: string): Buffer => Buffer.from(JSON.stringify({ error: code, message }));
-  const pending = new Set<NodeJS.Timeout>();
-  let received = 0;
-  const server = createServer((req, res) => {
-    received++;
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  return startDelayedServer((url, _n, method) => {
     const start = Number(url.searchParams.get('start') ?? '0');
     const count = Number(url.searchParams.get('count') ?? '100');
-    let status = 200;
-    let body: Buffer;
-    if (req.method !== 'GET' || url.pathname !== path) [status, body] = [404, error('not_found', `no ${req.method} ${url.pathname}`)];
-    else if (!Number.isSafeInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > 100) {
-      [status, body] = [400, error('bad_request', `start ${String(start)}, count ${String(count)}`)];
-    } else body = page(start, count);
-    const timer = setTimeout(() => {
-      pending.delete(timer);
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
-      res.end(body);
-    }, o.delayMs);
-    pending.add(timer);
-    // A request the client dropped (a page fetched ahead past the end) needs no answer.
-    res.once('close', () => {
-      clearTimeout(timer);
-      pending.delete(timer);
-    });
+    const answer = (status: number, body: Buffer) => ({ status, body, delayMs: o.delayMs });
+    if (method !== 'GET' || url.pathname !== path) return answer(404, error('not_found', `no ${method} ${url.pathname}`));
+    if (!Number.isSafeInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > 100) {
+      return answer(400, error('bad_request', `start ${String(start)}, count ${String(count)}`));
+    }
+    return answer(200, page(start, count));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received: () => received,
-    close: async () => {
-      for (const t of pending) clearTimeout(t);
-      pending.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
-    },
-  };
 }
 
 type Walks = { sequential: number[]; concurrent: number[] };

@@ -13,26 +13,17 @@
  * the benchmark fails if an answer is not an account, if the arm without hedging ever got one from B,
  * or if the hedged arm's answers from B are not exactly its slow requests.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createNodeClient } from '@x/node-client';
 import { median, pairedRatio, quantile } from './harness.ts';
 import type { Row } from './report.ts';
+import { startDelayedServer, type DelayedServer } from './delayed-server.ts';
 
 /** The benchmark's parameters: calls per sample, A's slow answer and how often, the fast answer, the hedge delay. */
 export const HEDGE = { calls: 200, slowEvery: 10, slowMs: 500, fastMs: 5, hedgeAfterMs: 50 } as const;
 export const HEDGE_ACCOUNT = `0x${'4e'.repeat(32)}`;
 
-export type TailServer = {
-  url: string;
-  /** Requests received since the last `reset()`. */
-  received(): number;
-  /** Requests whose connection the client closed before the answer (aborted hedges), in all. */
-  aborted(): number;
-  /** Starts a sample: the request counter (which says which request is slow) back to 0. */
-  reset(): void;
-  close(): Promise<void>;
-};
+/** A node of the row (see `startDelayedServer`). */
+export type TailServer = DelayedServer;
 
 /**
  * A node answering `GET /rpc/v2/accounts/{HEDGE_ACCOUNT}` with `{ sequence_number: id, ... }`, request
@@ -43,47 +34,11 @@ export async function startTailServer(o: { id: number; slowEvery?: number; slowM
   const path = `/rpc/v2/accounts/${HEDGE_ACCOUNT}`;
   const body = Buffer.from(JSON.stringify({ sequence_number: o.id, authentication_key: `0x${'00'.repeat(32)}` }));
   const notFound = Buffer.from(JSON.stringify({ message: 'not found' }));
-  const pending = new Set<NodeJS.Timeout>();
-  let received = 0;
-  let aborted = 0;
-  const server = createServer((req, res) => {
-    const n = ++received;
-    const ok = req.method === 'GET' && req.url === path;
-    const ms = o.slowEvery !== undefined && n % o.slowEvery === 0 ? o.slowMs! : o.fastMs;
-    let answered = false;
-    const timer = setTimeout(() => {
-      pending.delete(timer);
-      answered = true;
-      const text = ok ? body : notFound;
-      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json', 'content-length': text.length });
-      res.end(text);
-    }, ms);
-    pending.add(timer);
-    res.once('close', () => {
-      if (!answered) aborted++;
-      clearTimeout(timer);
-      pending.delete(timer);
-    });
+  return startDelayedServer((url, n, method) => {
+    const ok = method === 'GET' && url.pathname === path && url.search === '';
+    const delayMs = o.slowEvery !== undefined && n % o.slowEvery === 0 ? o.slowMs! : o.fastMs;
+    return { status: ok ? 200 : 404, body: ok ? body : notFound, delayMs };
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received: () => received,
-    aborted: () => aborted,
-    reset: () => {
-      received = 0;
-    },
-    close: async () => {
-      for (const t of pending) clearTimeout(t);
-      pending.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
-    },
-  };
 }
 
 type Arm = 'off' | 'hedged';
