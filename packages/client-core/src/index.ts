@@ -41,5 +41,5 @@ export type { RetryOptions, RetryPolicy } from './retry.js';
 export { NODE_AFFINITY, nodeRouting } from './routing.js';
 export type { NodeAffinity, Router, RoutingFactory, RoutingInit } from './routing.js';
 export { parseBaseUrl, Transport } from './transport.js';
-export type { AttemptInfo, CallOptions, OperationSpec, ResponseValidator, TransportConfig, TransportOptions } from './transport.js';
+export type { AttemptInfo, CallOptions, OperationSpec, QueryErrorOptions, ResponseValidator, TransportConfig, TransportOptions } from './transport.js';
 export { checkU64, readU64, U64_FORMATS } from './u64.js';

@@ -72,6 +72,16 @@ export type TransportOptions = {
   validator?: ResponseValidator;
 };
 
+/**
+ * TanStack Query's `retry` and `retryDelay`, typed with a query's error so that every framework's hooks
+ * infer `error` without annotation (the clients' `/query` option objects declare them and do not set
+ * them: the client has retried transient failures already). Types only: nothing of TanStack is imported.
+ */
+export type QueryErrorOptions<TError> = {
+  retry?: boolean | number | ((failureCount: number, error: TError) => boolean);
+  retryDelay?: number | ((failureCount: number, error: TError) => number);
+};
+
 /** Per-call options of every operation. */
 export type CallOptions = {
   /** Aborts the call; the call then rejects with the signal's reason at once, and its request is aborted. */

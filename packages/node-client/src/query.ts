@@ -19,7 +19,7 @@
  * @module @x/node-client/query
  */
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
-import type { ClientError } from '@x/client-core';
+import type { ClientError, QueryErrorOptions } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import type { ListCursor, NodeClient, ResponseBody, U64Input } from './client.js';
 import type { OperationId } from './generated/operations.js';
@@ -48,15 +48,8 @@ export type NodeInfiniteQueryKey<Id extends PagedOperationId = PagedOperationId>
   Readonly<Record<string, unknown>>,
 ];
 
-/**
- * TanStack's `retry` and `retryDelay`, typed with the query's error so that every framework's hooks
- * infer `error` without annotation. The objects do not set them: the client already retried transient
- * failures (with backoff and `Retry-After`), and what your `QueryClient` sets applies as usual.
- */
-export type QueryErrorOptions<TError> = {
-  retry?: boolean | number | ((failureCount: number, error: TError) => boolean);
-  retryDelay?: number | ((failureCount: number, error: TError) => number);
-};
+// TanStack's retry options typed with the query's error: one declaration, in @x/client-core.
+export type { QueryErrorOptions };
 
 /**
  * Options of one query. `queryFn` passes TanStack's `signal` to the client, so a cancelled query

@@ -16,7 +16,7 @@
  * @module @x/price-client/query
  */
 import type { DataTag } from '@tanstack/query-core';
-import type { ClientError } from '@x/client-core';
+import type { ClientError, QueryErrorOptions } from '@x/client-core';
 import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
 import type { Candle, LatestResponse } from '@x/price-types';
 import type { OperationId } from './generated/operations.js';
@@ -34,15 +34,8 @@ export type PriceQueryError = ClientError;
  */
 export type PriceQueryKey<Id extends OperationId = OperationId> = readonly [typeof PRICE_QUERY_SCOPE, readonly string[], Id, Readonly<Record<string, unknown>>];
 
-/**
- * TanStack's `retry` and `retryDelay`, typed with the query's error so that every framework's hooks
- * infer `error` without annotation. The objects do not set them: the client already retried transient
- * failures, and what your `QueryClient` sets applies as usual.
- */
-export type QueryErrorOptions<TError> = {
-  retry?: boolean | number | ((failureCount: number, error: TError) => boolean);
-  retryDelay?: number | ((failureCount: number, error: TError) => number);
-};
+// TanStack's retry options typed with the query's error: one declaration, in @x/client-core.
+export type { QueryErrorOptions };
 
 /** Options of one query; `queryFn` passes TanStack's `signal` to the client, so a cancelled query aborts its request. */
 export type PriceQueryOptions<TData, TKey extends PriceQueryKey = PriceQueryKey> = QueryErrorOptions<PriceQueryError> & {
