@@ -11,6 +11,7 @@ const exact = (specifier: string) => new RegExp(`^${specifier.replace(/[/.]/g, '
 /** Tests import the packages by their public names; resolve those to source so no build is needed. */
 const resolve = {
   alias: [
+    { find: exact('@x/common'), replacement: pkg('common') },
     { find: exact('@x/client-core'), replacement: pkg('client-core') },
     { find: exact('@x/node-types'), replacement: pkg('node-types') },
     { find: exact('@x/price-types'), replacement: pkg('price-types') },

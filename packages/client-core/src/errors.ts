@@ -2,6 +2,7 @@
  * The error classes both clients throw. Both clients import them from this one package, so
  * `instanceof` is plain JavaScript and holds whichever client threw.
  */
+import type { ValidationIssue } from '@x/common';
 import { redactHeaders, redactUrl, type HeaderSource } from './redact.js';
 
 /** Stable machine-readable error codes. */
@@ -31,13 +32,8 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   NODES_FAILED: 'NodesFailedError',
 };
 
-/**
- * One problem a response validator found: a JSON pointer into the body, a message, the failing keyword.
- * The same shape as `Issue` of `@x/validators`, which produces them (its home, documented there): declared
- * here again because the clients must not depend on the validators (a type import would have to resolve
- * in the published declarations); a type test keeps the two identical.
- */
-export type ValidationIssue = { readonly path: string; readonly message: string; readonly keyword: string };
+// One problem a response validator found: declared once, in @x/common, which @x/validators shares.
+export type { ValidationIssue };
 
 /**
  * Base class of every error the clients throw.

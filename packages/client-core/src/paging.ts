@@ -1,24 +1,9 @@
 import { InvalidArgumentError, ResponseShapeError } from './errors.js';
 import { bytesToHex } from './params.js';
+import type { PagingRule } from '@x/common';
 
-/**
- * The paging contract of one listing operation: an entry of the `paging` table that `pnpm gen` emits
- * from the spec's `x-pagination` extensions. Pointers are JSON Pointer segments.
- */
-export type PagingRule = {
-  /** Where the page's items are. */
-  readonly items: readonly string[];
-  /** Where the next `start` comes from: a field of the last item plus `add`, or a cursor of the response. */
-  readonly next:
-    | { readonly from: 'last-item'; readonly pointer: readonly string[]; readonly encoding: 'u64'; readonly add: number }
-    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: 'u64' | 'string' | 'u8-bytes-or-hex' };
-  /** What ends a walk: `short-page`, `empty-page`, `null-body`, `zero-cursor`, `null-cursor`, `empty-cursor`, `not-advancing`, `repeated-cursor`. */
-  readonly ends: readonly string[];
-  /** Page k starts at `start + k * count` while sequence numbers are contiguous. */
-  readonly predictable: boolean;
-  /** Without `start` the page is the most recent `count` items, newest first. */
-  readonly newestFirstWithoutStart: boolean;
-};
+// The paging contract of one listing: declared once, in @x/common, beside the generated table it types.
+export type { PagingRule };
 
 /** A page's `start` as a walk carries it: a u64 as a bigint, a cursor as the text sent back. */
 export type PageStart = bigint | string;
@@ -59,7 +44,7 @@ const u64 = (value: unknown): bigint | undefined => (typeof value === 'number' &
  *
  * @example
  * ```ts
- * import { paging } from './generated/paging.js';
+ * import { paging } from '@x/common';
  * readPage('listTransactionsV2', paging.listTransactionsV2, { record: [{ header: { sequence_number: 4 } }] }, 1);
  * // { items: [...], next: 5n }
  * ```

@@ -1,3 +1,4 @@
+import type { ResponseValidator } from '@x/common';
 import createClient, { createFinalURL, createQuerySerializer, defaultBodySerializer, defaultPathSerializer, mergeHeaders, type Client, type Middleware, type QuerySerializer } from 'openapi-fetch';
 import {
   ClientError,
@@ -7,7 +8,6 @@ import {
   ResponseParseError,
   ResponseValidationError,
   TimeoutError,
-  type ValidationIssue,
 } from './errors.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import type { Router, RoutingFactory } from './routing.js';
@@ -17,15 +17,9 @@ import { backoffDelay, cutShort, milliseconds, parseRetryAfter, resolveRetry, wi
 import { readText } from './read-text.js';
 import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
 
-/**
- * A response validator as `@x/validators` creates it (`createResponseValidator({ strict })`); the
- * clients take it as an option so that they carry no dependency on the validators.
- */
-export type ResponseValidator = (
-  operationId: string,
-  status: number,
-  body: unknown,
-) => { readonly ok: true } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+// A response validator as `@x/validators` creates it: declared once, in @x/common, which both share, so
+// the clients take one without depending on the validators.
+export type { ResponseValidator };
 
 /** One attempt as `onAttempt` reports it: no query, no header, no key, only the node's redacted base URL. */
 export type AttemptInfo = {

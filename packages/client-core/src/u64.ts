@@ -1,34 +1,9 @@
 import { InvalidArgumentError } from './errors.js';
 import { show, type FormatChecks } from './params.js';
+import { readU64, U64_MAX } from '@x/common';
 
-const U64_MAX = 18446744073709551615n;
-
-/**
- * A u64 as a bigint, exactly, from a safe integer, a bigint or a decimal string (leading zeros allowed:
- * `'007'` is 7); `undefined` for anything else (a number beyond 2^53 - 1 has lost its exact value
- * already, hex is not decimal, and nothing outside 0..2^64-1 is a u64). The one u64 reader of the
- * SDK: arguments (`checkU64`) and server data (`@x/node-client/shapes`) go through it.
- *
- * @example
- * ```ts
- * readU64('18446744073709551615'); // 18446744073709551615n
- * readU64('007');                  // 7n
- * readU64(2 ** 53);                // undefined
- * ```
- */
-export function readU64(value: unknown): bigint | undefined {
-  const big =
-    typeof value === 'bigint'
-      ? value
-      : typeof value === 'number'
-        ? Number.isSafeInteger(value)
-          ? BigInt(value)
-          : undefined
-        : typeof value === 'string' && /^[0-9]{1,80}$/.test(value)
-          ? BigInt(value)
-          : undefined;
-  return big !== undefined && big >= 0n && big <= U64_MAX ? big : undefined;
-}
+// The one u64 reader lives in @x/common (the stubs read by it too); the clients import it from here.
+export { readU64 };
 
 /**
  * A u64 given as a safe integer, a bigint or a decimal string (leading zeros allowed), as its

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { advances, InvalidArgumentError, readPage, ResponseShapeError, startParam, type PagingRule } from '@x/client-core';
-import { paging } from '../../node-client/src/generated/paging.ts';
+import { paging } from '@x/common';
 
 const tx = (seq: number): unknown => ({ header: { sequence_number: seq } });
 type Id = keyof typeof paging;

@@ -4,7 +4,7 @@ import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/oper
 import { baseUrls, nodeRouting, startParam, supraRetryIn, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import { iterators } from './iterators.js';
-import { paging } from './generated/paging.js';
+import { paging } from '@x/common';
 import type { IterateOptions } from './walk.js';
 import type { MoveResourceOf } from './resources.js';
 

@@ -1,5 +1,5 @@
 import { operations } from './generated/operations.js';
-import { paging, type PagedOperationId } from './generated/paging.js';
+import { paging, type PagedOperationId } from '@x/common';
 import { checkParam, NODE_AFFINITY, startParam, U64_FORMATS, type NodeAffinity, type PageStart } from '@x/client-core';
 import type { AccountApi, AccountIterators } from './client.js';
 import { maxCount, walk, type Listing } from './walk.js';

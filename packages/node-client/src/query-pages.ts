@@ -6,7 +6,7 @@
  */
 import { advances, checkInteger, itemKey, pointerText, readPage, startParam, type PageStart, type PagingRule } from '@x/client-core';
 import { checkOrder, maxCount } from './walk.js';
-import type { PagedOperationId } from './generated/paging.js';
+import type { PagedOperationId } from '@x/common';
 
 /** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
 export type PageParam = string | undefined;

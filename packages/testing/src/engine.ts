@@ -15,7 +15,7 @@ import {
   type FaultOptions,
   type FaultSpec,
 } from './faults.ts';
-import { matchRoute, routes } from './generated/routes.ts';
+import { matchRoute, routes } from '@x/common';
 import { errorResponse, headerValue, type RequestHeaders, type Router, type StubResponse } from './router.ts';
 
 /** One request as the stub received it (nothing redacted: tests assert what was sent). */

@@ -7,9 +7,7 @@ import type { RecordedRequest, StubEngine } from './engine.ts';
 import { StubArgumentError } from './errors.ts';
 import type { FaultOptions, FaultSpec } from './faults.ts';
 import { inMemoryFetch, type FetchFunction, type StubFetchOptions } from './fetch.ts';
-import type { routes } from './generated/routes.ts';
-
-type Route = (typeof routes)[number];
+import type { Route } from '@x/common';
 /** Operation ids of the node RPC spec, e.g. `getAccountV2`, `listTransactionsV1`. */
 export type NodeOperationId = Extract<Route, { service: 'node-rpc' }>['operationId'];
 /** Operation ids of the price-history spec: `getHistory`, `getLatest`. */

@@ -58,8 +58,8 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
   return Array.isArray(v) ? v.join(', ') : (v as string | undefined);
 }
 
-/** Splits a request path into decoded segments, as the route matcher does (one rule: the generated routes module). */
-export { pathSegments } from './generated/routes.ts';
+/** Splits a request path into decoded segments, as the route matcher does (one rule: `@x/common`'s generated routes). */
+export { pathSegments } from '@x/common';
 
 /**
  * Reads one query parameter: `undefined` when absent, the string when given once, or `{ repeated }` when

@@ -10,7 +10,7 @@ export type { AccountName, ChainAccountName } from './node/accounts.ts';
 export { STUB_ACCOUNT_FACTS } from './node/facts.ts';
 export type { AccountFacts } from './node/facts.ts';
 export { VALIDATOR_COUNT } from './node/chain.ts';
-export { canonicalAddress } from './node/move.ts';
+export { canonicalAddress } from '@x/common';
 export { SHAPES, SHAPES_HEADER } from './node/live.ts';
 export type { Shapes } from './node/live.ts';
 export { moduleKeyHex, resourceKeyHex } from './node/resources.ts';

@@ -316,6 +316,11 @@ describe('msw is needed by @x/testing/msw only', () => {
       const noble = dirname(require.resolve('@noble/hashes/sha2.js'));
       mkdirSync(join(dir, 'node_modules', '@noble'), { recursive: true });
       symlinkSync(noble, join(dir, 'node_modules', '@noble', 'hashes'));
+      // @x/common from its sources (tsx loads them), so the test needs no build.
+      const common = join(dir, 'node_modules', '@x', 'common');
+      mkdirSync(common, { recursive: true });
+      writeFileSync(join(common, 'package.json'), JSON.stringify({ name: '@x/common', type: 'module', exports: './src/index.ts' }));
+      symlinkSync(fileURLToPath(new URL('../../common/src/', import.meta.url)), join(common, 'src'));
       const tsx = pathToFileURL(require.resolve('tsx/esm')).href;
       const script = `
         const m = await import('./src/index.ts');

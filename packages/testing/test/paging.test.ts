@@ -4,8 +4,8 @@
  * A paged operation the stub does not route, or answers elsewhere than the table's pointers, fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { paging, type PagedOperationId } from '../src/generated/paging.ts';
-import { routes } from '../src/generated/routes.ts';
+import { paging, type PagedOperationId } from '@x/common';
+import { routes } from '@x/common';
 import { createNodeStubFetch, STUB_ACCOUNT_FACTS, type AccountFacts, type Shapes } from '../src/index.ts';
 
 const stub = createNodeStubFetch();

@@ -1,47 +1,13 @@
 /**
- * One route table: the generated `matchRoute` names the operation of a path for the stubs' request log
+ * One route table: `matchRoute` of `@x/common` names the operation of a path for the stubs' request log
  * and `failNext`, and routes the node stub, whose handlers are keyed by operation id.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { matchRoute, routes } from '../src/generated/routes.ts';
+import { routes } from '@x/common';
 import { createNodeStubFetch, createPriceStubFetch, STUB_ACCOUNTS, type NodeOperationId } from '@x/testing';
 
 const sample: Record<string, string> = { address: '0x1', module_name: 'coin', resource_type: '0x1::account::Account' };
 const fill = (path: string, encode = (s: string) => encodeURIComponent(s)): string => path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(sample[name]!));
-
-describe('matchRoute', () => {
-  it.each(routes.map((r) => [r.operationId, r]))('%s: its own path, with its parameters decoded', (_id, route) => {
-    const match = matchRoute(fill(route.path));
-    expect(match?.route).toBe(route);
-    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    expect(match?.params).toEqual(Object.fromEntries(names.map((n) => [n, sample[n]])));
-    expect(matchRoute(fill(route.path), { method: 'get', service: route.service })?.route).toBe(route);
-  });
-
-  it('compares segments decoded, and no path that is not valid percent-encoding matches', () => {
-    expect(matchRoute('/rpc/v2/accounts/0x1/%74ransactions')?.route.operationId).toBe('listTransactionsV2');
-    expect(matchRoute('/rpc/v2/accounts/%zz/transactions')).toBeUndefined();
-  });
-
-  it('a parameter is a non-empty segment unless emptyParams', () => {
-    expect(matchRoute('/rpc/v2/accounts//transactions')).toBeUndefined();
-    expect(matchRoute('/rpc/v2/accounts//transactions', { emptyParams: true })).toMatchObject({ route: { operationId: 'listTransactionsV2' }, params: { address: '' } });
-  });
-
-  it('the whole path by default; its end with suffix (a proxy prefix, one trailing slash), the longest template first', () => {
-    expect(matchRoute('/node/rpc/v2/accounts/0x1')).toBeUndefined();
-    expect(matchRoute('/rpc/v2/accounts/0x1/')).toBeUndefined();
-    expect(matchRoute('/node/rpc/v2/accounts/0x1/', { suffix: true })?.route.operationId).toBe('getAccountV2');
-    expect(matchRoute('/x/rpc/v1/accounts/0x1/modules/coin', { suffix: true })?.route.operationId).toBe('getModuleV1');
-    expect(matchRoute('/rpc/v1/accounts/0x1/modules/coin/x', { suffix: true })).toBeUndefined();
-  });
-
-  it('filters by method and service', () => {
-    expect(matchRoute('/history', { method: 'POST' })).toBeUndefined();
-    expect(matchRoute('/history', { service: 'node-rpc' })).toBeUndefined();
-    expect(matchRoute('/history', { service: 'price-history' })?.route.operationId).toBe('getHistory');
-  });
-});
 
 describe('the stubs route by it', () => {
   it('every node operation is answered by its own handler and logged under its id', async () => {

@@ -1,21 +1,11 @@
+import type { ValidationIssue } from '@x/common';
 import type { CompiledError } from './compiled.js';
 
 /**
- * One problem found in a value. The one declaration of this shape: the clients' `ValidationIssue`
- * (`@x/client-core`, in `ResponseValidationError.issues`) is the same type, declared there again only
- * because the clients must not depend on the validators; a type test holds the two identical.
+ * One problem found in a value: `ValidationIssue` of `@x/common`, the one declaration, which the
+ * clients' `ResponseValidationError.issues` carry too.
  */
-export interface Issue {
-  /** JSON pointer into the validated value (`''` for the value itself), e.g. `/record/3/output/Move/gas_used`. */
-  readonly path: string;
-  /** What is wrong, e.g. `must be integer`. */
-  readonly message: string;
-  /**
-   * The JSON Schema keyword that failed (`type`, `required`, `enum`, `maximum`, `additionalProperties`,
-   * ...), or `unsafeInteger` for an integer that JSON.parse may have rounded.
-   */
-  readonly keyword: string;
-}
+export type Issue = ValidationIssue;
 
 function escapePointer(segment: unknown): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');

@@ -1,3 +1,4 @@
+import type { ResponseValidator } from '@x/common';
 import type { ResponseRule } from './compiled.js';
 import type { Issue } from './issues.js';
 import { type ValidateOptions, type ValidationResult, checkProfile, issueLimit, runValidator } from './validate.js';
@@ -13,17 +14,9 @@ export type ResponseBody<Op extends OperationId, S extends number> = `${S}` exte
   ? ResponseBodies[Op][`${S}` & keyof ResponseBodies[Op]]
   : unknown;
 
-/**
- * The injected validator of `createNodeClient({ validator })` and `createPriceClient({ validator })`:
- * the same type as the clients' `ResponseValidator` (`@x/client-core`), which the clients declare
- * themselves so that they do not depend on the validators (nor the validators on them); a type test
- * holds the two identical, so a validator from here is always accepted there.
- */
-export type ResponseValidator = (
-  operationId: string,
-  status: number,
-  body: unknown,
-) => { readonly ok: true } | { readonly ok: false; readonly issues: readonly Issue[] };
+// The injected validator of `createNodeClient({ validator })` and `createPriceClient({ validator })`:
+// declared once, in @x/common, which the clients share, so neither side depends on the other.
+export type { ResponseValidator };
 
 function has<K extends string>(table: Readonly<Record<K, unknown>>, key: string): key is K {
   return Object.prototype.hasOwnProperty.call(table, key);

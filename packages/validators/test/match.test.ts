@@ -1,7 +1,7 @@
 /** x-validate finds a recording's operation by the generated route table's one matcher (`matchRoute`). */
 import { describe, expect, it } from 'vitest';
 import { matchOperation } from '../src/cli/match.ts';
-import { routes } from '../src/generated/routes.ts';
+import { routes } from '@x/common';
 
 describe('matchOperation', () => {
   it.each(routes.map((r) => [r.operationId, r]))('%s: found at the end of a recorded URL, behind a prefix, with a trailing slash', (_id, route) => {

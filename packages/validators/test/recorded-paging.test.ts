@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, readPage, type PageStart } from '@x/client-core';
 import { record } from '../src/cli/record.ts';
-import { paging, type PagedOperationId } from '../src/generated/paging.ts';
-import { routes } from '../src/generated/routes.ts';
+import { paging, type PagedOperationId } from '@x/common';
+import { routes } from '@x/common';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const dirs = [join(root, 'specs', 'recorded'), join(root, 'specs', 'recorded-live')];

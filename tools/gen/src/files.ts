@@ -6,12 +6,12 @@ export type FileSet = Map<string, string>;
 
 /** The folders the generator owns; every file in them is written by `pnpm gen`. */
 export const GENERATED_DIRS = [
+  'packages/common/src/generated',
   'packages/node-types/src/generated',
   'packages/price-types/src/generated',
   'packages/node-client/src/generated',
   'packages/price-client/src/generated',
   'packages/validators/src/generated',
-  'packages/testing/src/generated',
 ] as const;
 
 /** First lines of every generated source file. */

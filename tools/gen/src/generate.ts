@@ -16,20 +16,13 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} and ${LIVE_OVERLAY_FILE}`));
   checkVersionPairs(node);
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
-  // One paging table from the spec's x-pagination, for every reader: the iterators and query options,
-  // x-validate record, and the stubs that answer pages.
-  const paging = emitPaging(node);
-  files.set('packages/node-client/src/generated/paging.ts', paging);
-  files.set('packages/validators/src/generated/paging.ts', paging);
-  files.set('packages/testing/src/generated/paging.ts', paging);
+  // One paging table from the spec's x-pagination and one route table of both specs, each generated once,
+  // into @x/common: the iterators and query options, x-validate, and the stubs all import them from there.
+  files.set('packages/common/src/generated/paging.ts', emitPaging(node));
   // The price types have one home, @x/price-types: the client, the validators and the stubs import them.
   files.set('packages/price-types/src/generated/price-history.ts', await emitTypes(price));
   files.set('packages/price-client/src/generated/operations.ts', emitOperations(price));
-  const routes = emitRoutes([node, price]);
-  files.set('packages/validators/src/generated/routes.ts', routes);
-  // @x/testing names the operation of each request it answers (failNext, the request log) from the same
-  // routes, and types its price bodies with @x/price-types: it depends on no client package.
-  files.set('packages/testing/src/generated/routes.ts', routes);
+  files.set('packages/common/src/generated/routes.ts', emitRoutes([node, price]));
   for (const [path, content] of await emitValidators({ node, nodeLive, price })) files.set(path, content);
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

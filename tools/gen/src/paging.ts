@@ -152,12 +152,14 @@ export function pagingTable(spec: Spec): Record<string, PagingRule> {
 export function emitPaging(spec: Spec): string {
   const table = pagingTable(spec);
   return `${header(spec.file)}
+import type { PagingRule } from '../paging-rule.js';
+
 /**
  * The paging contract of every listing operation, from each operation's \`${EXTENSION}\` extension:
  * \`items\` and \`next.pointer\` are JSON Pointer segments; \`ends\` lists what ends a walk;
  * \`predictable\` says page k starts at \`start + k * count\` while sequence numbers are contiguous.
  */
-export const paging = ${JSON.stringify(table, null, 2)} as const;
+export const paging = ${JSON.stringify(table, null, 2)} as const satisfies Readonly<Record<string, PagingRule>>;
 
 export type PagedOperationId = keyof typeof paging;
 `;

@@ -60,6 +60,12 @@ describe('generate()', () => {
     expect(summary).toMatchSnapshot();
   });
 
+  it('generates each file once: no two generated files have the same content (one home per fact)', () => {
+    const byContent = new Map<string, string[]>();
+    for (const [path, content] of files) byContent.set(sha256(content), [...(byContent.get(sha256(content)) ?? []), path]);
+    expect([...byContent.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
   it('is deterministic: two runs give byte-identical files in the same order', async () => {
     const again = await generate();
     expect([...again.keys()]).toEqual([...files.keys()]);

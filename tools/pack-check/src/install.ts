@@ -59,6 +59,17 @@ export const once = (): Promise<number> => withRetry(async () => 1, resolveRetry
 // @ts-expect-error status is a number
 void new HttpError({ status: '503', body: null, method: 'GET', url: '' });
 `,
+  '@x/common': `
+import { canonicalAddress, matchRoute, paging, readU64, type PagingRule, type ResponseValidator, type ValidationIssue } from '@x/common';
+export const id: string | undefined = matchRoute('/rpc/v2/accounts/0x1/transactions')?.route.operationId;
+export const rule: PagingRule = paging.listTransactionsV2;
+export const address: string | undefined = canonicalAddress('0x0001');
+export const seq: bigint | undefined = readU64('007');
+export const accept: ResponseValidator = () => ({ ok: true });
+export const issue: ValidationIssue = { path: '', message: 'must be object', keyword: 'type' };
+// @ts-expect-error an issue has a keyword
+export const partial: ValidationIssue = { path: '', message: 'm' };
+`,
   '@x/node-types': `
 import type { AccountData, TransactionOutput, operations, paths } from '@x/node-types';
 export const gasUsed = (o: TransactionOutput): number | undefined => (typeof o === 'object' && 'Move' in o ? o.Move.gas_used : undefined);

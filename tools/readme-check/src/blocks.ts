@@ -98,6 +98,7 @@ export const ENTRIES = [
   '@x/node-types',
   '@x/price-types',
   '@x/client-core',
+  '@x/common',
   '@x/node-client/shapes',
   '@x/node-client/query',
   '@x/price-client/query',

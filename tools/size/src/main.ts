@@ -55,6 +55,7 @@ const TESTING_BROWSER = 'browser: @x/testing (in-memory stubs), dependencies inc
 const CASES: readonly Case[] = [
   entry('node-types'),
   entry('price-types'),
+  entry('common'),
   entry('node-client', 6_000),
   one('node-client', 'createNodeClient'),
   entry('price-client', 6_000),

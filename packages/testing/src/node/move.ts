@@ -2,6 +2,7 @@
  * Move addresses, type tags and values of the synthetic chain, with the renderings the document defines:
  * TypeTag/StructTag records, type strings, v1 `MoveValue`s and the JSON mapping of v2 `MoveResource.data`.
  */
+import { canonicalAddress } from '@x/common';
 import type { components } from '@x/node-types';
 
 export type StructTag = components['schemas']['StructTag'];
@@ -15,52 +16,10 @@ const PRIMITIVES: ReadonlySet<string> = new Set(['bool', 'u8', 'u16', 'u32', 'u6
 // Addresses
 // ---------------------------------------------------------------------------------------------------------
 
-/** Matches the `address` path parameter: 1..64 hex digits, optional `0x`. */
-export const ADDRESS_PARAM = /^(0x)?[0-9a-fA-F]{1,64}$/;
 /** A Move identifier (a module name). */
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The document's `resource_type` pattern. */
 export const RESOURCE_TYPE = /^0x[0-9a-zA-Z:_<>]+$/;
-/** The largest u64. */
-export const U64_MAX = 18446744073709551615n;
-
-/**
- * A u64 as a bigint, exactly, from a safe integer, a bigint or a decimal string (leading zeros allowed);
- * `undefined` for anything else. The same rule as `readU64` of `@x/client-core`, the SDK's one u64
- * reader: this package depends on no client package (nor on client-core), and `@x/node-types`, the one
- * package both could share, ships no JavaScript, so the stubs keep this copy;
- * `packages/testing/test/u64.test.ts` holds the two to the same answers.
- */
-export function readU64(value: unknown): bigint | undefined {
-  const big =
-    typeof value === 'bigint'
-      ? value
-      : typeof value === 'number'
-        ? Number.isSafeInteger(value)
-          ? BigInt(value)
-          : undefined
-        : typeof value === 'string' && /^[0-9]{1,80}$/.test(value)
-          ? BigInt(value)
-          : undefined;
-  return big !== undefined && big >= 0n && big <= U64_MAX ? big : undefined;
-}
-
-/**
- * Canonical form of an address, the one every response uses: special addresses `0x0`..`0xf` in short form
- * (leading zeros stripped: `0x1`, as in Move type names), every other address in long form, `0x` + 64
- * lowercase hex digits. Accepts the input with or without `0x`, in any case, with or without leading
- * zeros (a capital `0X` is refused, as nodes refuse it).
- *
- * The node client's `normalizeAddress` (`@x/node-client`) is the same rule, so what a client sends and
- * keys its queries by is what the stubs answer with; this package depends on no client package, so it
- * keeps its own copy, and `packages/node-client/test/address.test.ts` holds the two to the same answers.
- */
-export function canonicalAddress(input: string): string | undefined {
-  if (!ADDRESS_PARAM.test(input)) return undefined;
-  const hex = (input.startsWith('0x') ? input.slice(2) : input).toLowerCase().replace(/^0+/, '');
-  if (hex.length <= 1) return `0x${hex === '' ? '0' : hex}`;
-  return `0x${hex.padStart(64, '0')}`;
-}
 
 /** The 32 bytes of an address, as 64 hex digits. */
 export function addressHex64(canonical: string): string {

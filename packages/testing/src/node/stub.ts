@@ -5,8 +5,7 @@
 import { StubEngine } from '../engine.ts';
 import { StubArgumentError } from '../errors.ts';
 import type { StubFetchOptions } from '../fetch.ts';
-import { paging, type PagedOperationId } from '../generated/paging.ts';
-import { matchRoute } from '../generated/routes.ts';
+import { canonicalAddress, matchRoute, paging, readU64, type PagedOperationId } from '@x/common';
 import { fetchOf, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
@@ -23,7 +22,7 @@ import {
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
 import { chainFor } from './chain.ts';
-import { IDENTIFIER, RESOURCE_TYPE, canonicalAddress, parseTypeTag, readU64, structTagToString } from './move.ts';
+import { IDENTIFIER, RESOURCE_TYPE, parseTypeTag, structTagToString } from './move.ts';
 import {
   SHAPES,
   SHAPES_HEADER,

@@ -1,4 +1,4 @@
-import { matchRoute, type Route } from '../generated/routes.js';
+import { matchRoute, type Route } from '@x/common';
 
 /**
  * The operation a recorded request belongs to, by method and path template (query ignored), or

@@ -5,8 +5,8 @@ import type { Entry, Har, Header } from 'har-format';
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
 import { advances, readPage, REDACTED, type PageStart } from '@x/client-core';
-import { paging, type PagedOperationId } from '../generated/paging.js';
-import { routes } from '../generated/routes.js';
+import { paging, type PagedOperationId } from '@x/common';
+import { routes } from '@x/common';
 
 export type RecordOptions = {
   baseUrl: string;

@@ -1,0 +1,32 @@
+/**
+ * What ends a walk: a page shorter than `count`, an empty page, a `null` body, a cursor that is zero,
+ * `null` or empty, a next start that does not advance, a cursor seen before.
+ */
+export type PagingEnd = 'short-page' | 'empty-page' | 'null-body' | 'zero-cursor' | 'null-cursor' | 'empty-cursor' | 'not-advancing' | 'repeated-cursor';
+
+/**
+ * The paging contract of one listing operation: an entry of the `paging` table that `pnpm gen` emits
+ * from the spec's `x-pagination` extensions (the generated table is checked against this type).
+ * Pointers are JSON Pointer segments.
+ *
+ * @example
+ * ```ts
+ * import { paging, type PagingRule } from '@x/common';
+ * const rule: PagingRule = paging.listTransactionsV2; // next start: the last item's header.sequence_number + 1
+ * ```
+ */
+export type PagingRule = {
+  /** Where the page's items are. */
+  readonly items: readonly string[];
+  /** Where the next `start` comes from: a field of the last item plus `add`, or a cursor of the response. */
+  readonly next:
+    | { readonly from: 'last-item'; readonly pointer: readonly string[]; readonly encoding: 'u64'; readonly add: number }
+    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: 'u64' | 'string' | 'u8-bytes-or-hex' };
+  /** What ends a walk. */
+  readonly ends: readonly PagingEnd[];
+  /** Page k starts at `start + k * count` while sequence numbers are contiguous. */
+  readonly predictable: boolean;
+  /** Without `start` the page is the most recent `count` items, newest first. */
+  readonly newestFirstWithoutStart: boolean;
+};
+
