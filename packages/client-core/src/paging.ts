@@ -1,6 +1,6 @@
 import { InvalidArgumentError, ResponseShapeError } from './errors.js';
 import { bytesToHex } from './params.js';
-import type { PagingRule } from '@x/common';
+import { readU64, type PagingRule } from '@x/common';
 
 // The paging contract of one listing: declared once, in @x/common, beside the generated table it types.
 export type { PagingRule };
@@ -33,8 +33,8 @@ function at(value: unknown, segments: readonly string[], operationId: string, ba
   return cur;
 }
 
-/** A u64 the server sent as a JSON number (a safe integer; a larger one has lost its value in `JSON.parse`). */
-const u64 = (value: unknown): bigint | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined);
+/** A u64 the server sent as a JSON number, as the spec types it (a safe integer; a larger one has lost its value in `JSON.parse`). */
+const u64 = (value: unknown): bigint | undefined => (typeof value === 'number' ? readU64(value) : undefined);
 
 /**
  * Reads one page of a listing as its paging rule says: the items, and the next `start`, or

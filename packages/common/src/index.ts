@@ -17,16 +17,8 @@
  */
 export { canonicalAddress } from './address.js';
 export { paging, type PagedOperationId } from './generated/paging.js';
-export {
-  matchRoute,
-  pathSegments,
-  routes,
-  type MatchRouteOptions,
-  type Route,
-  type RouteMatch,
-  type RouteOperationId,
-  type RouteService,
-} from './generated/routes.js';
+export { routes, type Route, type RouteOperationId, type RouteService } from './generated/routes.js';
+export { matchRoute, pathSegments, type MatchRouteOptions, type RouteMatch } from './match-route.js';
 export type { PagingEnd, PagingRule } from './paging-rule.js';
 export { readU64, U64_MAX } from './u64.js';
 export type { ResponseValidator, ValidationIssue } from './validation.js';

@@ -12,26 +12,18 @@ import { STUB_ACCOUNTS } from '@x/testing';
 const long = (hex: string): string => `0x${hex.padStart(64, '0')}`;
 
 describe('normalizeAddress: the canonical form', () => {
+  // The rule's own table is canonicalAddress's (packages/common/test/address.test.ts); these are the
+  // client's additions (a capital 0X) and the stub accounts a user copies from the stubs.
   it.each([
-    ['0x1', '0x1'],
-    ['1', '0x1'],
     ['0x0001', '0x1'],
-    ['0x01', '0x1'],
     ['0X1', '0x1'],
-    ['0', '0x0'],
-    ['0x' + '0'.repeat(64), '0x0'],
-    ['0x' + '0'.repeat(63) + 'f', '0xf'],
-    ['0xF', '0xf'],
-    ['0x10', long('10')],
+    ['0XABC', long('abc')],
     ['ABC', long('abc')],
-    ['0x000abc', long('abc')],
     [STUB_ACCOUNTS.alice, STUB_ACCOUNTS.alice],
-    [STUB_ACCOUNTS.exactly101, STUB_ACCOUNTS.exactly101],
     [STUB_ACCOUNTS.exactly101.replace(/^0x0+/, '0x'), STUB_ACCOUNTS.exactly101],
     [STUB_ACCOUNTS.exactly101.toUpperCase(), STUB_ACCOUNTS.exactly101],
   ])('%s -> %s', (input, canonical) => {
     expect(normalizeAddress(input)).toBe(canonical);
-    expect(canonicalAddress(input.replace(/^0X/, '0x'))).toBe(canonical);
   });
 
   it('returns what is not an address unchanged (the argument check names it)', () => {
