@@ -23,6 +23,8 @@ const CANONICAL = /^0x([0-9a-f]|(?!0{63})[0-9a-f]{64})$/;
  * ```
  */
 export function canonicalAddress(input: string): string | undefined {
+  // JavaScript callers may pass anything; RegExp.test would read a number as its digits.
+  if (typeof input !== 'string') return undefined;
   if (CANONICAL.test(input)) return input;
   const m = ADDRESS.exec(input);
   if (!m) return undefined;

@@ -1,8 +1,17 @@
 /**
- * What ends a walk: a page shorter than `count`, an empty page, a `null` body, a cursor that is zero,
- * `null` or empty, a next start that does not advance, a cursor seen before.
+ * What may end a walk, as a listing's `x-pagination.ends` names it: a page shorter than `count`, an empty
+ * page, a `null` body, a cursor that is zero, `null` or empty, a next start that does not advance, a
+ * cursor seen before. `pnpm gen` refuses any other name.
+ *
+ * @example
+ * ```ts
+ * PAGING_ENDS.includes('short-page'); // true
+ * ```
  */
-export type PagingEnd = 'short-page' | 'empty-page' | 'null-body' | 'zero-cursor' | 'null-cursor' | 'empty-cursor' | 'not-advancing' | 'repeated-cursor';
+export const PAGING_ENDS = ['short-page', 'empty-page', 'null-body', 'zero-cursor', 'null-cursor', 'empty-cursor', 'not-advancing', 'repeated-cursor'] as const;
+
+/** One of {@link PAGING_ENDS}. */
+export type PagingEnd = (typeof PAGING_ENDS)[number];
 
 /**
  * The paging contract of one listing operation: an entry of the `paging` table that `pnpm gen` emits

@@ -31,6 +31,10 @@ describe('canonicalAddress', () => {
     expect(canonicalAddress(input)).toBeUndefined();
   });
 
+  it('answers undefined for what is not a string (JavaScript callers), a number included', () => {
+    for (const bad of [15, 0x1, 1n, null, undefined, ['0x1'], { toString: () => '0x1' }]) expect(canonicalAddress(bad as unknown as string)).toBeUndefined();
+  });
+
   it('gives one string for every spelling of an address, keeps its value, and is a fixed point', () => {
     const hexDigits = fc.stringMatching(/^[0-9a-fA-F]{1,64}$/);
     const spelled = fc.tuple(fc.boolean(), fc.nat(6), hexDigits).map(([prefix, zeros, hex]) => {

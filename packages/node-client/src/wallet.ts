@@ -10,6 +10,7 @@
 import { InvalidArgumentError } from '@x/client-core';
 import type { MoveResource, MoveValueResponseV1, TransactionOutput } from '@x/node-types';
 import { describe, guidOf, isObject, shapeError, u64 } from './shape-read.js';
+import { normalizeAddress } from './address.js';
 
 /** The Move type of the native coin, `0x1::supra_coin::SupraCoin`. */
 export const SUPRA_COIN = '0x1::supra_coin::SupraCoin';
@@ -190,9 +191,6 @@ export type CoinChangesOptions = {
 const DEPOSIT = /^0x0*1::coin::DepositEvent$/;
 const WITHDRAW = /^0x0*1::coin::WithdrawEvent$/;
 
-/** An address as hex digits without `0x` and leading zeros, lowercase, to compare its forms (`0x1`, `0x00…01`). */
-const bareAddress = (address: string): string => address.replace(/^0x/i, '').replace(/^0+(?=.)/, '').toLowerCase();
-
 /** The creation number of a CoinStore's event handle, any form. */
 function handleNumber(store: ResourceRecord, name: string, index: number): bigint {
   const [handle, path] = field(store, name, index, 'coinChanges');
@@ -221,7 +219,7 @@ export function coinChanges(tx: { readonly output?: TransactionOutput | null }, 
   if (typeof address !== 'string' || !/^(0x)?[0-9a-f]{1,64}$/i.test(address)) {
     throw new InvalidArgumentError('address', `must be 1 to 64 hex digits, with or without 0x, got ${describe(address)}`);
   }
-  const who = bareAddress(address);
+  const who = normalizeAddress(address);
   const store = options.coinStore;
   const streams = store === undefined ? undefined : [handleNumber(store, 'deposit_events', 2), handleNumber(store, 'withdraw_events', 3)];
   let deposited = 0n;
@@ -238,7 +236,7 @@ export function coinChanges(tx: { readonly output?: TransactionOutput | null }, 
       const isDeposit = typeof type === 'string' && DEPOSIT.test(type);
       if (!isDeposit && !(typeof type === 'string' && WITHDRAW.test(type))) return;
       const guid = guidOf(event.guid, 'coinChanges', `${at}/guid`);
-      if (guid === undefined || bareAddress(guid.accountAddress) !== who) return;
+      if (guid === undefined || normalizeAddress(guid.accountAddress) !== who) return;
       if (streams && guid.creationNumber !== streams[isDeposit ? 0 : 1]) return;
       const data = event.data;
       const amount = u64(isObject(data) ? data.amount : undefined, 'coinChanges', `${at}/data/amount`);

@@ -58,7 +58,7 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
   return Array.isArray(v) ? v.join(', ') : (v as string | undefined);
 }
 
-/** Splits a request path into decoded segments, as the route matcher does (one rule: `@x/common`'s generated routes). */
+/** Splits a request path into decoded segments, as the route matcher does (one rule: `@x/common`'s `matchRoute`). */
 export { pathSegments } from '@x/common';
 
 /**

@@ -41,6 +41,10 @@ describe('the stubs route by it', () => {
     const stub = createPriceStubFetch();
     await stub(`${stub.url}/latest?trading_pair=btc_usdt`);
     expect(stub.requests[0]?.operationId).toBe('getLatest');
+    // Its router too: a segment is compared decoded, and a path no route names is a 404.
+    expect((await stub(`${stub.url}/%6catest?trading_pair=btc_usdt`)).status).toBe(200);
+    expect((await stub(`${stub.url}/latest/x`)).status).toBe(404);
+    expect(stub.requests.map((r) => r.operationId)).toEqual(['getLatest', 'getLatest', undefined]);
   });
 
   it('NodeOperationId is the spec’s node operations, the keys the handlers must have', () => {

@@ -33,7 +33,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const browser = findBrowser();
   if (browser.problem !== undefined) throw new Error(browser.problem);
-  const missing = ['node-client', 'price-client', 'validators', 'client-core'].filter((p) => !existsSync(`${root}packages/${p}/dist/index.js`));
+  const missing = ['node-client', 'price-client', 'validators', 'client-core', 'common'].filter((p) => !existsSync(`${root}packages/${p}/dist/index.js`));
   if (missing.length > 0) {
     throw new Error(`The browser tests import the built packages; ${missing.join(', ')} ha${missing.length > 1 ? 've' : 's'} no dist/. Run \`pnpm build\` first.`);
   }

@@ -1,6 +1,7 @@
 import type { OperationObject, ParameterObject, SchemaObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
+import { PAGING_ENDS, type PagingEnd } from '@x/common';
 
 /**
  * The paging contract of a listing operation, as its `x-pagination` extension states it in the spec:
@@ -20,9 +21,9 @@ export type PagingRule = {
 /** How a cursor is read and sent back: a u64, an opaque string, or u8 bytes (an array or its hex), sent as lowercase hex. */
 const ENCODINGS = ['u64', 'string', 'u8-bytes-or-hex'] as const;
 type Encoding = (typeof ENCODINGS)[number];
-/** What ends a walk. A walk also ends at `limit`; nothing else ends it. */
-const ENDS = ['short-page', 'empty-page', 'null-body', 'zero-cursor', 'null-cursor', 'empty-cursor', 'not-advancing', 'repeated-cursor'] as const;
-type End = (typeof ENDS)[number];
+/** What ends a walk (a walk also ends at `limit`; nothing else ends it): the names the readers know. */
+const ENDS = PAGING_ENDS;
+type End = PagingEnd;
 
 const EXTENSION = 'x-pagination';
 

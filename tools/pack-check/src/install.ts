@@ -304,10 +304,28 @@ function installedNames(dir: string): string[] {
   return [...new Set(found)].sort();
 }
 
+/**
+ * npm overrides that point every @x dependency of `roots`, direct or not (`@x/price-client` ->
+ * `@x/client-core` -> `@x/common`), at its tarball: none of them is on the registry.
+ */
+function tarballOverrides(packed: readonly Packed[], roots: readonly Packed[]): Record<string, string> {
+  const byName = new Map(packed.map((p) => [p.pkg.name, p]));
+  const overrides: Record<string, string> = {};
+  const visit = (p: Packed): void => {
+    for (const d of Object.keys(p.manifest.dependencies ?? {})) {
+      const dep = byName.get(d);
+      if (dep === undefined || d in overrides) continue;
+      overrides[d] = `file:${dep.tarball}`;
+      visit(dep);
+    }
+  };
+  roots.forEach(visit);
+  return overrides;
+}
+
 export async function installAlone(packed: readonly Packed[], work: string, tally: Tally): Promise<void> {
   const env = npmEnv();
   const npmFlags = ['--no-audit', '--no-fund', '--loglevel=error'];
-  const tarballOf = new Map(packed.map((p) => [p.pkg.name, p.tarball]));
   // No optional peer in any tree installed alone, nor anything of its scope (`@tanstack/*`, `msw`).
   const peerPatterns = [...new Set(packed.flatMap((p) => optionalPeers(p.manifest).map(([n]) => (n.startsWith('@') ? `${n.split('/')[0]}/*` : n))))].sort();
   const matches = (pattern: string, name: string): boolean => (pattern.endsWith('/*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
@@ -335,13 +353,10 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
       };
       const dir = join(work, p.pkg.dir);
       mkdirSync(dir, { recursive: true });
-      // The consumer depends on this package only. Its @x dependencies are not on the registry, so an
-      // override points npm at their tarballs; everything else (openapi-fetch) comes from the registry.
-      const overrides = Object.fromEntries(
-        Object.keys(p.manifest.dependencies ?? {})
-          .filter((d) => tarballOf.has(d))
-          .map((d) => [d, `file:${tarballOf.get(d)}`]),
-      );
+      // The consumer depends on this package only. Its @x dependencies, direct or not (@x/price-client
+      // -> @x/client-core -> @x/common), are not on the registry, so an override points npm at their
+      // tarballs; everything else (openapi-fetch) comes from the registry.
+      const overrides = tarballOverrides(packed, [p]);
       writeFileSync(
         join(dir, 'package.json'),
         JSON.stringify({ name: `consumer-of-${p.pkg.dir}`, private: true, version: '0.0.0', dependencies: { [p.pkg.name]: `file:${p.tarball}` }, overrides }, null, 2),
@@ -570,7 +585,6 @@ async function withOptionalPeers(packed: readonly Packed[], work: string, env: N
   if (users.length === 0) return;
   const peers = new Map<string, string>();
   for (const p of users) for (const [name, range] of optionalPeers(p.manifest)) if (!peers.has(name)) peers.set(name, range);
-  const tarballOf = new Map(packed.map((p) => [p.pkg.name, p.tarball]));
   const title = `${users.map((p) => p.pkg.name).join(', ')} with their optional peers (${[...peers].map(([n, r]) => `${n}@${r}`).join(', ')})`;
   const out: string[] = [];
   const local: Local = { passed: [], failed: [] };
@@ -583,12 +597,7 @@ async function withOptionalPeers(packed: readonly Packed[], work: string, env: N
   const dir = join(work, 'with-optional-peers');
   mkdirSync(dir, { recursive: true });
   const dependencies = { ...Object.fromEntries(users.map((p) => [p.pkg.name, `file:${p.tarball}`])), ...Object.fromEntries(peers) };
-  const overrides = Object.fromEntries(
-    users
-      .flatMap((p) => Object.keys(p.manifest.dependencies ?? {}))
-      .filter((d) => tarballOf.has(d))
-      .map((d) => [d, `file:${tarballOf.get(d)}`]),
-  );
+  const overrides = tarballOverrides(packed, users);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-with-optional-peers', private: true, version: '0.0.0', dependencies, overrides }, null, 2));
   const inst = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env });
   out.push(`npm install: ${seconds(started)}`);

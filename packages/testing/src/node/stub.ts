@@ -115,18 +115,19 @@ function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
 }
 
 type Body = Record<string, unknown>;
-type PagingRule = (typeof paging)[PagedOperationId];
+/** The rule of one of the node's listings, exactly as generated (its literal types drive `parseStart`). */
+type ListingRule = (typeof paging)[PagedOperationId];
 
 /** What a `start` of each encoding parses to; a branch's rule types its `start`, so the parser cannot drift from the rule. */
 type StartOf<E> = E extends 'u64' ? bigint : string;
 
 /** `start` as the rule encodes it: a u64, or the hex of a key cursor (v1 bytes, v2 text). */
-function parseStart<R extends PagingRule>(rule: R, query: URLSearchParams): Parsed<StartOf<R['next']['encoding']> | undefined> {
+function parseStart<R extends ListingRule>(rule: R, query: URLSearchParams): Parsed<StartOf<R['next']['encoding']> | undefined> {
   return (rule.next.encoding === 'u64' ? parseU64Start(query) : parseHexStart(query)) as Parsed<StartOf<R['next']['encoding']> | undefined>;
 }
 
 /** A key cursor as the rule encodes it: `u8-bytes-or-hex` is the bytes in the documented shapes, their hex in the live ones. */
-function keyCursor(rule: PagingRule, key: string | null, live: boolean): number[] | string | null {
+function keyCursor(rule: ListingRule, key: string | null, live: boolean): number[] | string | null {
   if (key === null || rule.next.encoding !== 'u8-bytes-or-hex') return key;
   return live ? liveCursorV1(hexToByteList(key)) : hexToByteList(key);
 }
@@ -139,7 +140,7 @@ function setAt(body: Body, segments: readonly string[], value: unknown): void {
 }
 
 /** A listing's body: the items where its rule says, then the cursor when the response carries one (the documented key order). */
-function listing(rule: PagingRule, items: unknown[], cursor?: unknown): Body {
+function listing(rule: ListingRule, items: unknown[], cursor?: unknown): Body {
   const body: Body = {};
   setAt(body, rule.items, items);
   if (rule.next.from === 'response') setAt(body, rule.next.pointer, cursor);

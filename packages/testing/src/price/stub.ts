@@ -2,6 +2,7 @@
  * The price-history stub: `GET /history` (API key required) and `GET /latest`, with deterministic prices,
  * one month of retention before an injectable "now", and the fault protocol of the node stub.
  */
+import { matchRoute } from '@x/common';
 import { StubEngine } from '../engine.ts';
 import type { StubFetchOptions } from '../fetch.ts';
 import { fetchOf, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
@@ -76,9 +77,9 @@ function createPriceRouter(options: {
   maxCandles: number;
 }): (req: StubRequest) => StubResponse {
   const { seed, apiKey, now, maxCandles } = options;
-  return (req) => {
-    if (req.method !== 'GET') return methodNotAllowed();
-    if (req.path === '/history') {
+  /** One handler per operation of the price spec: a new operation without one does not compile. */
+  const handlers: Record<PriceOperationId, (req: StubRequest) => StubResponse> = {
+    getHistory: (req) => {
       const key = req.headers['x-api-key'];
       if (key === undefined || key === '') return priceError(401, 'missing_api_key', 'the x-api-key header is required');
       if (key !== apiKey) return priceError(403, 'invalid_api_key', 'the x-api-key header does not hold a valid key');
@@ -106,8 +107,8 @@ function createPriceRouter(options: {
       const data: Candle[] = [];
       for (let i = 0; i < n; i++) data.push(candleAt(seed, pair.pair as string, first + i * step, step));
       return jsonResponse(200, { status: 'success', data });
-    }
-    if (req.path === '/latest') {
+    },
+    getLatest: (req) => {
       const pair = readPair(req.query, false);
       if (pair.error !== undefined) return pair.error;
       const pairs = pair.pair === undefined ? Object.keys(PRICE_PAIRS) : [pair.pair];
@@ -119,8 +120,15 @@ function createPriceRouter(options: {
         pageSize: LATEST_PAGE_SIZE,
         instruments: pairs.map((p) => instrumentAt(seed, p, nowMs)),
       });
-    }
-    return priceError(404, 'not_found', `no such path: ${req.path}`);
+    },
+  };
+
+  return (req) => {
+    if (req.method !== 'GET') return methodNotAllowed();
+    // The route table's matcher, as the engine's and the node stub's.
+    const match = matchRoute(req.path, { service: 'price-history' });
+    if (match === undefined) return priceError(404, 'not_found', `no such path: ${req.path}`);
+    return handlers[match.route.operationId as PriceOperationId](req);
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Issue } from '../issues.js';
+
 /** The verdict on one recorded entry or one unreadable input. */
 export type Result = {
   readonly source: string;
@@ -20,11 +22,7 @@ export type Result = {
 };
 
 /** One issue of a failing body: what the validator said, its class, and the value it is about. */
-export type ResultIssue = {
-  /** JSON pointer into the body (`''` for the body itself). */
-  readonly path: string;
-  readonly message: string;
-  readonly keyword: string;
+export type ResultIssue = Issue & {
   /**
    * `known-drift`: this part of the body takes the form live nodes are observed to send (the live
    * reading accepts it; `actions` names the overlay actions). `violation`: it fits neither reading.
