@@ -19,6 +19,6 @@ export { canonicalAddress } from './address.js';
 export { paging, type PagedOperationId } from './generated/paging.js';
 export { routes, type Route, type RouteOperationId, type RouteService } from './generated/routes.js';
 export { matchRoute, pathSegments, type MatchRouteOptions, type RouteMatch } from './match-route.js';
-export { PAGING_ENDS, type PagingEnd, type PagingRule } from './paging-rule.js';
+export { PAGING_ENCODINGS, PAGING_ENDS, type PagingEncoding, type PagingEnd, type PagingRule } from './paging-rule.js';
 export { readU64, U64_MAX } from './u64.js';
 export type { ResponseValidator, ValidationIssue } from './validation.js';

@@ -14,6 +14,20 @@ export const PAGING_ENDS = ['short-page', 'empty-page', 'null-body', 'zero-curso
 export type PagingEnd = (typeof PAGING_ENDS)[number];
 
 /**
+ * How a response's cursor is read and sent back as `start`: a u64, an opaque string, or u8 bytes (an
+ * array, or its hex) sent as lowercase hex. `pnpm gen` refuses any other encoding.
+ *
+ * @example
+ * ```ts
+ * PAGING_ENCODINGS.includes('u8-bytes-or-hex'); // true
+ * ```
+ */
+export const PAGING_ENCODINGS = ['u64', 'string', 'u8-bytes-or-hex'] as const;
+
+/** One of {@link PAGING_ENCODINGS}. */
+export type PagingEncoding = (typeof PAGING_ENCODINGS)[number];
+
+/**
  * The paging contract of one listing operation: an entry of the `paging` table that `pnpm gen` emits
  * from the spec's `x-pagination` extensions (the generated table is checked against this type).
  * Pointers are JSON Pointer segments.
@@ -30,7 +44,7 @@ export type PagingRule = {
   /** Where the next `start` comes from: a field of the last item plus `add`, or a cursor of the response. */
   readonly next:
     | { readonly from: 'last-item'; readonly pointer: readonly string[]; readonly encoding: 'u64'; readonly add: number }
-    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: 'u64' | 'string' | 'u8-bytes-or-hex' };
+    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: PagingEncoding };
   /** What ends a walk. */
   readonly ends: readonly PagingEnd[];
   /** Page k starts at `start + k * count` while sequence numbers are contiguous. */

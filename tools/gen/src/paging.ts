@@ -1,7 +1,8 @@
 import type { OperationObject, ParameterObject, SchemaObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
-import { PAGING_ENDS, type PagingEnd } from '@x/common';
+// The encodings and the names of what ends a walk (a walk also ends at `limit`) are the readers' own.
+import { PAGING_ENCODINGS, PAGING_ENDS, type PagingEncoding, type PagingEnd } from '@x/common';
 
 /**
  * The paging contract of a listing operation, as its `x-pagination` extension states it in the spec:
@@ -12,18 +13,12 @@ export type PagingRule = {
   items: string[];
   next:
     | { from: 'last-item'; pointer: string[]; encoding: 'u64'; add: number }
-    | { from: 'response'; pointer: string[]; encoding: Encoding };
-  ends: End[];
+    | { from: 'response'; pointer: string[]; encoding: PagingEncoding };
+  ends: PagingEnd[];
   predictable: boolean;
   newestFirstWithoutStart: boolean;
 };
 
-/** How a cursor is read and sent back: a u64, an opaque string, or u8 bytes (an array or its hex), sent as lowercase hex. */
-const ENCODINGS = ['u64', 'string', 'u8-bytes-or-hex'] as const;
-type Encoding = (typeof ENCODINGS)[number];
-/** What ends a walk (a walk also ends at `limit`; nothing else ends it): the names the readers know. */
-const ENDS = PAGING_ENDS;
-type End = PagingEnd;
 
 const EXTENSION = 'x-pagination';
 
@@ -87,8 +82,8 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
 
   const next = raw.next as Record<string, unknown> | undefined;
   if (!next || typeof next !== 'object') throw new Error(`${where}.next: missing`);
-  const encoding = next.encoding as Encoding;
-  if (!ENCODINGS.includes(encoding)) throw new Error(`${where}.next.encoding: must be one of ${ENCODINGS.join(', ')}, got ${JSON.stringify(next.encoding)}`);
+  const encoding = next.encoding as PagingEncoding;
+  if (!PAGING_ENCODINGS.includes(encoding)) throw new Error(`${where}.next.encoding: must be one of ${PAGING_ENCODINGS.join(', ')}, got ${JSON.stringify(next.encoding)}`);
   const startType = types(spec, [start.schema]);
   if ((encoding === 'u64') !== startType.has('integer')) throw new Error(`${where}.next.encoding: ${encoding} does not fit the \`start\` parameter's type (${[...startType].join(', ')})`);
   const pointer = segments(next.pointer, `${where}.next.pointer`);
@@ -110,9 +105,9 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
   const wanted = encoding === 'u64' ? 'integer' : encoding === 'string' ? 'string' : 'array';
   if (!cursorTypes.has(wanted)) throw new Error(`${where}.next.pointer: ${String(next.pointer)} is not ${wanted === 'integer' ? 'an' : 'a'} ${wanted} in the 200 body`);
 
-  const ends = raw.ends as End[];
-  if (!Array.isArray(ends) || ends.some((e) => !ENDS.includes(e))) throw new Error(`${where}.ends: must list some of ${ENDS.join(', ')}, got ${JSON.stringify(raw.ends)}`);
-  const fits: Record<End, () => boolean> = {
+  const ends = raw.ends as PagingEnd[];
+  if (!Array.isArray(ends) || ends.some((e) => !PAGING_ENDS.includes(e))) throw new Error(`${where}.ends: must list some of ${PAGING_ENDS.join(', ')}, got ${JSON.stringify(raw.ends)}`);
+  const fits: Record<PagingEnd, () => boolean> = {
     'short-page': () => count !== undefined,
     'empty-page': () => true,
     // Tolerances: the document leaves open when v1 answers null (its rule 7), and a walk that meets a
