@@ -8,10 +8,50 @@ import type { EventGuid } from './shapes.js';
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A value as an error shows it: JSON, at most 60 characters. */
+/** How many characters of a value an error shows. */
+const SHOWN = 60;
+
+/**
+ * A value as an error shows it: its JSON, cut at 60 characters (a bigint as `12n`). Rendered here
+ * rather than by `JSON.stringify`, which renders the whole value before it can be cut: a value a node
+ * nested 100,000 deep overflows the stack, and one of megabytes costs megabytes. This stops once 60
+ * characters are out, and every level of nesting writes at least one, so it goes at most 61 levels
+ * deep and writes at most 61 items, and a long string or key is cut before it is escaped.
+ */
 export function describe(value: unknown): string {
-  const text = (typeof value === 'bigint' ? `${value}n` : JSON.stringify(value)) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+  let text = '';
+  const put = (part: string): boolean => {
+    text += part;
+    return text.length <= SHOWN;
+  };
+  const quoted = (s: string): string => JSON.stringify(s.length > SHOWN ? s.slice(0, SHOWN + 1) : s);
+  // JSON writes nothing for these: `null` in an array, and the entry left out of an object.
+  const unwritten = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  const show = (v: unknown): boolean => {
+    if (typeof v === 'string') return put(quoted(v));
+    if (typeof v === 'bigint') return put(`${v}n`);
+    if (typeof v !== 'object' || v === null) return put(JSON.stringify(v) ?? String(v));
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if ((i > 0 && !put(',')) || !show(unwritten(item) ? null : item)) return false;
+      }
+      return put(']');
+    }
+    if (!put('{')) return false;
+    let first = true;
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
+      const item: unknown = (v as Record<string, unknown>)[key];
+      if (unwritten(item)) continue;
+      if ((!first && !put(',')) || !put(`${quoted(key)}:`) || !show(item)) return false;
+      first = false;
+    }
+    return put('}');
+  };
+  show(value);
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}...` : text;
 }
 
 /**

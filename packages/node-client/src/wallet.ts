@@ -23,6 +23,9 @@ export type CoinInfoType<Coin extends string = string> = `0x1::coin::CoinInfo<${
 /** A resource as `getResource` answers it: v2 `MoveResource`, or the v1 body (documented or live form). */
 export type ResourceRecord = Pick<MoveResource, 'data'> | MoveValueResponseV1;
 
+/** The key of a one-key MoveValue: its variant, `U8`, `Bool`, `Struct`, … */
+const MOVE_VALUE_KEY = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
+
 /** A coin's Move type: `<address>::<module>::<struct>`, type arguments allowed. */
 const COIN_TYPE = /^(0x[0-9a-fA-F]{1,64})::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<.+>)?$/;
 
@@ -82,7 +85,9 @@ function field(resource: unknown, name: string, index: number, reader: string): 
   }
   const item: unknown = result[index];
   const key = isObject(item) ? Object.keys(item) : [];
-  if (key.length !== 1) throw shapeError(reader, `/result/${index}`, `a one-key MoveValue (field ${name})`, item);
+  // The key names the MoveValue's variant (U8, Struct, …) and goes into the JSON pointer of any error
+  // below, so a key of another form (of megabytes, or with a `/`) is no MoveValue.
+  if (key.length !== 1 || !MOVE_VALUE_KEY.test(key[0]!)) throw shapeError(reader, `/result/${index}`, `a one-key MoveValue (field ${name})`, item);
   return [(item as Record<string, unknown>)[key[0]!], `/result/${index}/${key[0]!}`];
 }
 
