@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'RESPONSE_PARSE_ERROR'
   | 'RESPONSE_VALIDATION_ERROR'
   | 'RESPONSE_SHAPE_ERROR'
+  | 'RESPONSE_TOO_LARGE'
   | 'NODES_FAILED';
 
 /**
@@ -29,6 +30,7 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   RESPONSE_PARSE_ERROR: 'ResponseParseError',
   RESPONSE_VALIDATION_ERROR: 'ResponseValidationError',
   RESPONSE_SHAPE_ERROR: 'ResponseShapeError',
+  RESPONSE_TOO_LARGE: 'ResponseTooLargeError',
   NODES_FAILED: 'NodesFailedError',
 };
 
@@ -76,6 +78,18 @@ export class InvalidArgumentError extends ClientError {
 
 /** How much of an error body's `message` an HttpError's message shows. */
 const BODY_MESSAGE_MAX = 200;
+/**
+ * How much of it is read at all: a node's message is text of its own, so every expression below runs
+ * on at most this many characters, whatever it sent (a 100,000-letter message once blocked the process
+ * for seconds in the URL expression).
+ */
+const BODY_MESSAGE_READ = 4 * BODY_MESSAGE_MAX;
+
+/**
+ * A URL in a message, matched only from the start of a run of scheme characters (the lookbehind): tried
+ * from every letter of a long run, the scheme part rescanned the rest of the run each time.
+ */
+const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 
 /**
  * The `message` of an error body `{ "message": string }`, as nodes send it (node v11.7 and later; before,
@@ -85,11 +99,12 @@ const BODY_MESSAGE_MAX = 200;
 function bodyMessage(body: unknown): string | undefined {
   const message = (body as { message?: unknown } | null | undefined)?.message;
   if (typeof message !== 'string') return undefined;
-  const line = message
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^Some\("(.*)"\)$/, (_m, text: string) => text.replace(/\\(["\\])/g, '$1'))
-    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => redactUrl(url));
+  // Unwrapped before the cut, which would lose the closing `")`; both checks are constant-time.
+  const whole = message.trim();
+  const some = whole.startsWith('Some("') && whole.endsWith('")');
+  let text = (some ? whole.slice(6, -2) : whole).slice(0, BODY_MESSAGE_READ);
+  if (some) text = text.replace(/\\(["\\])/g, '$1');
+  const line = text.replace(/\s+/g, ' ').trim().replace(URL_IN_TEXT, (url) => redactUrl(url));
   if (line === '') return undefined;
   return line.length > BODY_MESSAGE_MAX ? `${line.slice(0, BODY_MESSAGE_MAX - 1)}…` : line;
 }
@@ -121,8 +136,18 @@ export class HttpError extends ClientError {
    * Retries and the rest of a node honour it.
    */
   readonly retryAfterMs: number | undefined;
-  constructor(init: { status: number; statusText?: string; body: unknown; method: string; url: string; headers?: HeaderSource; retryAfterMs?: number | undefined }) {
-    const said = bodyMessage(init.body);
+  constructor(init: {
+    status: number;
+    statusText?: string;
+    body: unknown;
+    method: string;
+    url: string;
+    headers?: HeaderSource;
+    retryAfterMs?: number | undefined;
+    /** What the client made of the answer, when it says more than the body (a redirect it did not follow). */
+    detail?: string;
+  }) {
+    const said = init.detail ?? bodyMessage(init.body);
     super(
       'HTTP_ERROR',
       `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,
@@ -240,6 +265,32 @@ export class ResponseShapeError extends ClientError {
     super('RESPONSE_SHAPE_ERROR', `Response of ${init.operationId} at '${init.path || '/'}': expected ${init.expected}`);
     this.operationId = init.operationId;
     this.path = init.path;
+  }
+}
+
+/**
+ * A success body grew past the client's `maxResponseBytes` (counted as it streamed in, after any
+ * `Content-Encoding` was undone): the read stopped there and the connection was released. With several
+ * nodes the call moves on to the next; a real answer that large needs a larger `maxResponseBytes`.
+ *
+ * @example
+ * ```ts
+ * catch (err) { if (err instanceof ResponseTooLargeError) console.error(err.url, err.limitBytes); }
+ * ```
+ */
+export class ResponseTooLargeError extends ClientError {
+  readonly status: number;
+  readonly method: string;
+  /** The request URL (the node's base URL first), redacted. */
+  readonly url: string;
+  /** The limit the body went past, in bytes. */
+  readonly limitBytes: number;
+  constructor(init: { status: number; method: string; url: string; limitBytes: number }) {
+    super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body is larger than maxResponseBytes (${init.limitBytes} bytes); the rest was not read`);
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.limitBytes = init.limitBytes;
   }
 }
 

@@ -24,14 +24,16 @@ export {
   NodesFailedError,
   ResponseParseError,
   ResponseShapeError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
 export type { ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
 export { baseUrls, supraRetryIn } from './nodes.js';
-export { advances, itemKey, pointerText, readPage, startParam } from './paging.js';
+export { advances, itemKey, MAX_CURSOR_LENGTH, pointerText, readPage, startParam } from './paging.js';
+export { digest, Recent } from './repeats.js';
 export type { PageRead, PageStart, PagingRule } from './paging.js';
-export { bytesToHex, checkInteger, checkParam, show } from './params.js';
+export { bytesToHex, checkInteger, checkParam, isWellFormed, show } from './params.js';
 export type { FormatChecks, ParamSpec } from './params.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export { REDACTED, redactUrl } from './redact.js';
@@ -40,6 +42,6 @@ export { resolveRetry, withRetry } from './retry.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export { NODE_AFFINITY, nodeRouting } from './routing.js';
 export type { NodeAffinity, Router, RoutingFactory, RoutingInit } from './routing.js';
-export { parseBaseUrl, Transport } from './transport.js';
+export { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, parseBaseUrl, Transport } from './transport.js';
 export type { AttemptInfo, CallOptions, OperationSpec, QueryErrorOptions, ResponseValidator, TransportConfig, TransportOptions } from './transport.js';
 export { checkU64, readU64, U64_FORMATS } from './u64.js';

@@ -1,5 +1,4 @@
-import { HttpError, InvalidArgumentError, NetworkError, TimeoutError } from './errors.js';
-import { cutShort } from './retry.js';
+import { HttpError, InvalidArgumentError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from './errors.js';
 import { parseBaseUrl } from './transport.js';
 
 /** What the pool knows of one node, from real calls only (no pings, no timers). */
@@ -33,14 +32,24 @@ export function baseUrls(value: unknown): string[] {
 }
 
 /**
- * Whether another node may give a better answer: a network error (a body cut short too), a timeout, 408,
- * 429 or a 5xx. Any
- * other answer (a 404, a 400, a body that is not the JSON it should be) is the answer.
+ * Whether another node may give a better answer: a network error, a timeout, 408, 429 or a 5xx, and a
+ * node that answered but not with an answer: a 200 whose body is not JSON (a maintenance page, a body
+ * cut short), is larger than `maxResponseBytes` or fails the injected validator, or a redirect the
+ * client did not follow (a 3xx, to another origin). Any other answer (a 404, a 400) is the answer.
  */
 export function fallsThrough(error: unknown): boolean {
-  if (error instanceof HttpError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return error instanceof NetworkError || error instanceof TimeoutError || (typeof error === 'object' && error !== null && cutShort.has(error));
+  if (error instanceof HttpError) return error.status < 200 || (error.status >= 300 && error.status < 400) || error.status === 408 || error.status === 429 || error.status >= 500;
+  return (
+    error instanceof NetworkError ||
+    error instanceof TimeoutError ||
+    error instanceof ResponseParseError ||
+    error instanceof ResponseTooLargeError ||
+    error instanceof ResponseValidationError
+  );
 }
+
+/** How much of a message is searched for Supra's phrase: the node's own messages are one short line. */
+const RETRY_IN_READ = 1024;
 
 /**
  * How long a node that answered `Too many requests. Please try again in {duration}` asks to be left
@@ -54,12 +63,14 @@ export function fallsThrough(error: unknown): boolean {
 export function supraRetryIn(body: unknown): number | undefined {
   const message = typeof body === 'string' ? body : typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
   if (typeof message !== 'string') return undefined;
-  const m = /try again in\s+([0-9][0-9.a-zµ ]*)/i.exec(message);
+  // A Rust `Duration` is short (`1h 5m 30s 250ms`): the expressions read at most 64 characters of it, and
+  // a number only from its first digit, so a node's 100,000 digits cost one pass, not one per digit.
+  const m = /try again in\s{1,8}([0-9][0-9.a-zµ ]{0,63})/i.exec(message.length > RETRY_IN_READ ? message.slice(0, RETRY_IN_READ) : message);
   if (!m) return undefined;
   const units: Record<string, number> = { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
   let total = 0;
   let any = false;
-  for (const [, n, unit] of m[1]!.matchAll(/([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|m|h|d)\b/g)) {
+  for (const [, n, unit] of m[1]!.matchAll(/(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|m|h|d)\b/g)) {
     total += Number(n) * units[unit!]!;
     any = true;
   }

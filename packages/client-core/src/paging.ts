@@ -1,9 +1,16 @@
 import { InvalidArgumentError, ResponseShapeError } from './errors.js';
-import { bytesToHex } from './params.js';
+import { bytesToHex, isWellFormed } from './params.js';
 import { readU64, type PagingRule } from '@x/common';
 
 // The paging contract of one listing: declared once, in @x/common, beside the generated table it types.
 export type { PagingRule };
+
+/**
+ * The longest cursor a walk sends back, in characters (a cursor of bytes: half as many bytes, sent as
+ * hex). Real cursors are a u64 or a state key's bytes, a few hundred characters at most; a node that
+ * sends a fresh 100 kB cursor with every page would grow each request, and what a walk keeps, without end.
+ */
+export const MAX_CURSOR_LENGTH = 4096;
 
 /** A page's `start` as a walk carries it: a u64 as a bigint, a cursor as the text sent back. */
 export type PageStart = bigint | string;
@@ -75,8 +82,16 @@ function readCursor(operationId: string, rule: PagingRule, body: object): PageSt
     const value = u64(cursor);
     if (value !== undefined) return value === 0n && ends.includes('zero-cursor') ? undefined : value;
   } else if (typeof cursor === 'string') {
+    if (cursor.length > MAX_CURSOR_LENGTH || !isWellFormed(cursor)) {
+      throw new ResponseShapeError({ operationId, path: pointerText(next.pointer), expected: `a cursor of at most ${MAX_CURSOR_LENGTH} characters of well-formed text` });
+    }
     return cursor === '' && ends.includes('empty-cursor') ? undefined : cursor;
-  } else if (next.encoding === 'u8-bytes-or-hex' && Array.isArray(cursor) && cursor.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+  } else if (
+    next.encoding === 'u8-bytes-or-hex' &&
+    Array.isArray(cursor) &&
+    cursor.length <= MAX_CURSOR_LENGTH / 2 &&
+    cursor.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)
+  ) {
     // The bytes go back as lowercase hex, the form a live node sends them in.
     return cursor.length === 0 && ends.includes('empty-cursor') ? undefined : bytesToHex(cursor as number[]);
   }
@@ -86,14 +101,15 @@ function readCursor(operationId: string, rule: PagingRule, body: object): PageSt
 
 /**
  * Whether a walk may go on to `next` after `previous`: not when the rule ends on a cursor that does
- * not advance (a u64 that is not larger) or on one the walk has already sent (`seen`).
+ * not advance (a u64 that is not larger) or on one the walk has already sent (`seen`: a `Set`, or the
+ * bounded digests of a `Recent`).
  *
  * @example
  * ```ts
  * advances(paging.listCoinTransactionsV2, 5n, 7n, new Set([7n])); // false: a u64 cursor must grow
  * ```
  */
-export function advances(rule: PagingRule, next: PageStart, previous: PageStart | undefined, seen: ReadonlySet<PageStart>): boolean {
+export function advances(rule: PagingRule, next: PageStart, previous: PageStart | undefined, seen: { has(start: PageStart): boolean }): boolean {
   if (rule.ends.includes('repeated-cursor') && seen.has(next)) return false;
   if (rule.ends.includes('not-advancing') && previous !== undefined && typeof next === 'bigint' && typeof previous === 'bigint' && next <= previous) return false;
   return true;

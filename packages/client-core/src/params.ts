@@ -55,6 +55,8 @@ export function checkParam(spec: ParamSpec, value: unknown, formats?: FormatChec
     return value;
   }
   if (typeof value !== 'string') throw new InvalidArgumentError(name, `must be a string, got ${show(value)}`);
+  // A URL cannot carry it (encodeURIComponent throws a URIError on every call).
+  if (!isWellFormed(value)) throw new InvalidArgumentError(name, 'must be well-formed Unicode text: it holds a lone surrogate');
   if (schema.pattern !== undefined) {
     let re = patterns.get(schema.pattern);
     if (!re) patterns.set(schema.pattern, (re = new RegExp(schema.pattern, 'u')));
@@ -98,4 +100,21 @@ export function bytesToHex(bytes: readonly number[]): string {
   let hex = '';
   for (const b of bytes) hex += b.toString(16).padStart(2, '0');
   return hex;
+}
+
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether `text` is well-formed UTF-16 (no lone surrogate), so that it can go into a URL; what
+ * `String.prototype.isWellFormed` answers, in one linear pass on every runtime the clients support.
+ *
+ * @example
+ * ```ts
+ * isWellFormed('abc'); // true
+ * isWellFormed('a\uD800'); // false
+ * ```
+ */
+export function isWellFormed(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
 }

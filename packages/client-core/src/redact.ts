@@ -46,7 +46,9 @@ export function redactUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    return url.replace(/\?.*$/, `?${REDACTED}`);
+    // No expression: a query that spans a line break must go too, in one pass.
+    const query = url.indexOf('?');
+    return query === -1 ? url : `${url.slice(0, query)}?${REDACTED}`;
   }
   parsed.username = '';
   parsed.password = '';

@@ -25,13 +25,6 @@ export type RetryOptions = {
   random?: () => number;
 };
 
-/**
- * Errors of a 200 whose body could not be read to the end (a reset, a connection cut short): a
- * `ResponseParseError` to the caller, but a network failure to a router, which tries another node.
- * @internal
- */
-export const cutShort = new WeakSet<object>();
-
 /** A fully resolved retry policy. */
 export type RetryPolicy = Required<RetryOptions>;
 

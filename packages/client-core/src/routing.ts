@@ -1,4 +1,4 @@
-import { HttpError, InvalidArgumentError, NodesFailedError, type NodeAttempt } from './errors.js';
+import { HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, type NodeAttempt } from './errors.js';
 import { baseUrls, fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
@@ -200,7 +200,8 @@ class NodeRouter implements Router {
       operationId,
       kind,
       durationMs,
-      ...(outcome.ok ? { status: 200 } : error instanceof HttpError ? { status: error.status } : {}),
+      // The status of any answer there was: an HttpError's, or a 200 whose body was refused.
+      ...(outcome.ok ? { status: 200 } : error instanceof HttpError || error instanceof ResponseParseError || error instanceof ResponseTooLargeError ? { status: error.status } : {}),
       ...(outcome.ok ? {} : { error: error instanceof Error || error instanceof DOMException ? error.name : typeof error }),
     };
     try {

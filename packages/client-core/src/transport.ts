@@ -6,15 +6,17 @@ import {
   InvalidArgumentError,
   NetworkError,
   ResponseParseError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import type { Router, RoutingFactory } from './routing.js';
-import { checkParam, type FormatChecks, type ParamSpec } from './params.js';
+import { checkInteger, checkParam, type FormatChecks, type ParamSpec } from './params.js';
+import { isRedirect, sendWithinOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
-import { backoffDelay, cutShort, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
-import { readText } from './read-text.js';
+import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { BodyTooLarge, readText } from './read-text.js';
 import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
 
 // A response validator as `@x/validators` creates it: declared once, in @x/common, which both share, so
@@ -53,7 +55,12 @@ export type TransportOptions = {
   onAttempt?: (attempt: AttemptInfo) => void;
   /** The fetch implementation, called with one `Request` per attempt (default: the global `fetch`). */
   fetch?: (request: Request) => Promise<Response>;
-  /** Headers sent with every request. */
+  /**
+   * Headers sent with every request, and never to another origin: a redirect to another origin is not
+   * followed (the call fails with an `HttpError` of the 3xx that says where it led), one within the
+   * origin is. A name that is not an HTTP token, or a value with CR, LF, NUL or a character outside
+   * Latin-1, is refused here, not on every call.
+   */
   headers?: Record<string, string>;
   /**
    * Time limit of one attempt in milliseconds, the body included (default 30 000; at most 2^31-1, the
@@ -64,6 +71,13 @@ export type TransportOptions = {
   retry?: RetryOptions | false;
   /** Validates every success body; a failure throws `ResponseValidationError`. */
   validator?: ResponseValidator;
+  /**
+   * The largest body read, in bytes after any `Content-Encoding` is undone, counted as it streams in
+   * (default {@link DEFAULT_MAX_RESPONSE_BYTES}, 16 MiB: seven times the largest real answer known,
+   * 2.3 MB). A success body past it ends the attempt with `ResponseTooLargeError` and releases the
+   * connection; an error body is kept up to 64 KiB (its status is the answer).
+   */
+  maxResponseBytes?: number;
 };
 
 /**
@@ -91,6 +105,12 @@ export type OperationSpec = {
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** `maxResponseBytes` unless configured: 16 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The most `maxResponseBytes` may be: 512 MiB, near the longest string a JavaScript engine makes. */
+const MAX_RESPONSE_BYTES_LIMIT = 512 * 1024 * 1024;
+/** How much of an error body is kept: enough for any message, and nothing a node can flood. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 /** What differs between the clients. */
 export type TransportConfig = {
@@ -150,11 +170,14 @@ export class Transport<Paths extends object = Record<string, never>> {
   /** Several nodes, a rate limit or an attempt hook; none (one node, no limit, no hook): the direct path. */
   readonly #router: Router | undefined;
   readonly #retryAfterFromBody: ((body: unknown) => number | undefined) | undefined;
+  readonly #maxBytes: number;
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
     this.#custom = options.fetch;
     // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
     this.#timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+    this.#maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
+    checkHeaders(options.headers);
     const policy = (this.#retry = resolveRetry(options.retry, config.retryStatuses));
     this.#retryDelay = (error, attempt) => retryDelay(policy, error, attempt);
     this.#validator = options.validator;
@@ -174,13 +197,16 @@ export class Transport<Paths extends object = Record<string, never>> {
     const headers = [...mergeHeaders(options.headers)];
     this.#headers = headers.length > 0 ? headers : undefined;
     this.#querySerializer = createQuerySerializer();
-    const fetch = (request: Request): Promise<Response> => (this.#custom ?? globalThis.fetch)(request);
+    const fetch = (request: Request): Promise<Response> => sendWithinOrigin(this.#send, request);
     this.raw = createClient<Paths>({ baseUrl: this.#baseUrl, fetch, headers: options.headers, querySerializer: this.#querySerializer });
     this.#middleware = mirrorMiddleware(this.raw as unknown as Parameters<typeof mirrorMiddleware>[0]);
     this.#context = {
       options: Object.freeze({ baseUrl: this.#baseUrl, fetch, parseAs: 'text', querySerializer: this.#querySerializer, bodySerializer: defaultBodySerializer, pathSerializer: defaultPathSerializer }) as MiddlewareContext['options'],
     };
   }
+
+  /** One request as it leaves, below middleware and the redirect rule: the custom fetch or the global one. */
+  readonly #send = (request: Request): Promise<Response> => (this.#custom ?? globalThis.fetch)(request);
 
   /**
    * Checks `args` against the operation's parameters (rejecting with `InvalidArgumentError` before any
@@ -221,6 +247,11 @@ export class Transport<Paths extends object = Record<string, never>> {
       let url = baseUrl + op.path;
       let stage: 'before' | 'fetch-failed' | 'responded' = 'before';
       let status = 0;
+      // Why a redirect was not followed, when one was not.
+      let refused: string | undefined;
+      const onRefused = (why: string): void => {
+        refused = why;
+      };
       // Holds a Request the transport built until the attempt ends (see the class doc).
       const held: { request?: Request | undefined } = {};
       // The body being read, for a timeout or abort to cancel.
@@ -252,12 +283,11 @@ export class Transport<Paths extends object = Record<string, never>> {
         if (!end()) return;
         if (err instanceof ClientError) return reject(err); // ours, or a middleware's
         const where = redactUrl(url);
+        if (err instanceof BodyTooLarge) return reject(new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes }));
         if (stage === 'fetch-failed') reject(networkError(method, where, err));
         // The response started but its body could not be read to the end (reset, truncated).
         else if (stage === 'responded') {
-          const error = new ResponseParseError({ status, method, url: where, cause: err });
-          cutShort.add(error); // a network failure after all: another node may answer
-          reject(error);
+          reject(new ResponseParseError({ status, method, url: where, cause: err }));
         }
         else reject(err); // before fetch (a middleware's own error, a path value the serializer refuses)
       };
@@ -269,16 +299,24 @@ export class Transport<Paths extends object = Record<string, never>> {
           response.body?.cancel().catch(noop);
           return;
         }
+        const limit = response.ok ? this.#maxBytes : Math.min(this.#maxBytes, ERROR_BODY_BYTES);
+        // A length announced past the limit is refused before a byte is read (an encoded body's length
+        // says nothing of its decoded size, so it is counted as it streams).
+        const announced = response.headers.get('content-encoding') === null ? Number(response.headers.get('content-length')) : 0;
+        if (response.ok && announced > limit) {
+          response.body?.cancel().catch(noop);
+          return fail(new BodyTooLarge(limit));
+        }
         reader = response.body?.getReader();
         // An error body is kept even when it is cut short: the status is the answer.
-        const text = reader === undefined ? '' : await readText(reader, !response.ok);
+        const text = reader === undefined ? '' : await readText(reader, !response.ok, limit);
         if (!end()) return;
         if (!response.ok) {
           const body = errorBody(text);
           const { headers } = response;
           const retryAfterMs =
             parseRetryAfter(headers.get('retry-after'), this.#retry.now()) ?? (status === 429 || status === 503 ? this.#retryAfterFromBody?.(body) : undefined);
-          return reject(new HttpError({ status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs }));
+          return reject(new HttpError({ status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs, ...(refused !== undefined && { detail: refused }) }));
         }
         try {
           const parsed = parseBody(text, status, method, url);
@@ -294,17 +332,19 @@ export class Transport<Paths extends object = Record<string, never>> {
       try {
         const params = { path, query };
         url = createFinalURL(op.path, { baseUrl, params, querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer });
-        const init: RequestInit = { method, headers: this.#headers, signal: controller.signal };
+        const init: RequestInit = { method, headers: this.#headers, signal: controller.signal, redirect: 'manual' };
         const custom = this.#custom;
         if (this.#middleware.length === 0 && custom === undefined) {
           stage = 'fetch-failed';
-          sending = fetch(url, init);
+          const first = url;
+          // No Request unless there is a redirect to follow (see the class doc on what a Request costs).
+          sending = fetch(first, init).then((response) => (isRedirect(response) ? sendWithinOrigin(this.#send, (held.request = new Request(first, init)), response, onRefused) : response));
         } else {
           const send = (request: Request): Promise<Response> => {
             held.request = request;
             url = request.url;
             stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-            return custom ? new Promise<Response>((ok) => ok(custom(request))) : fetch(request);
+            return new Promise<Response>((ok) => ok(sendWithinOrigin(this.#send, request, undefined, onRefused)));
           };
           const request = new Request(url, init);
           // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
@@ -328,6 +368,35 @@ export class Transport<Paths extends object = Record<string, never>> {
 }
 
 function noop(): void {}
+
+/** An HTTP header name (RFC 9110's token). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value fetch sends as it is: tab, and visible Latin-1 or space, nothing else (no CR, LF or NUL). */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Refuses headers fetch would refuse on every call (a CR or LF in a key read from a file, say), with an
+ * `InvalidArgumentError` naming `parameter` and the header but never echoing a value, which may be a
+ * secret. Clients call it where they take headers (the transport does for `headers`).
+ *
+ * @example
+ * ```ts
+ * checkHeaders({ 'x-api-key': 'abc\r\n' }, 'apiKey'); // throws: Invalid argument 'apiKey': the value of x-api-key must be ...
+ * ```
+ */
+export function checkHeaders(headers: unknown, parameter = 'headers'): void {
+  if (headers === undefined) return;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new InvalidArgumentError(parameter, 'must be an object of header names to values');
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || value === null) continue; // left out, as openapi-fetch leaves them out
+    if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `${JSON.stringify(name.slice(0, 64))} is not a valid header name`);
+    // Numbers and lists go as openapi-fetch sends them: as text, a list one header line per item.
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (!values.every((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && FIELD_VALUE.test(String(v)))) {
+      throw new InvalidArgumentError(parameter, `the value of ${name} must be a string of visible Latin-1 characters (no CR, LF or NUL)`);
+    }
+  }
+}
 
 /** What browsers' fetch rejects with, as a TypeError, when no response may be read (Chromium, Firefox, Safari). */
 const BROWSER_FETCH_FAILURES = ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'];

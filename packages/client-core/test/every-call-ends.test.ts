@@ -85,7 +85,7 @@ describe('under forced garbage collection, every call ends', () => {
     ['price historyRange', 'TimeoutError'],
     ['price next call after a timeout', 'TimeoutError'],
     ['trickling body', 'TimeoutError'],
-    ['a query value the serializer refuses', 'URIError'],
+    ['a lone surrogate in a query value', 'InvalidArgumentError'],
   ])('%s rejects with %s', (name, expected) => {
     expect(run.report.outcomes[name]).toBe(expected);
   });

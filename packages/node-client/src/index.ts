@@ -24,6 +24,7 @@ export {
   ResponseParseError,
   ResponseValidationError,
   ResponseShapeError,
+  ResponseTooLargeError,
   NodesFailedError,
   isNotFound,
 } from '@x/client-core';

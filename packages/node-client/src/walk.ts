@@ -5,6 +5,8 @@ import {
   itemKey,
   pointerText,
   readPage,
+  Recent,
+  ResponseShapeError,
   show,
   type CallOptions,
   type PageRead,
@@ -31,6 +33,14 @@ export type IterateOptions = CallOptions & {
 
 /** The most requests one walk keeps in flight. */
 export const MAX_CONCURRENCY = 32;
+/**
+ * Windows in a row a newest-first walk takes with nothing in them before it stops with an error: account
+ * sequence numbers have no gaps, so one empty window is already odd, and a node claiming a sequence
+ * number near 2^53 over an empty history would otherwise be walked 100 numbers at a time for ever.
+ */
+export const MAX_EMPTY_WINDOWS = 32;
+/** Cursors, and items of a cursor walk, a walk remembers (as digests) to notice a node repeating itself. */
+const REMEMBERED = 10_000;
 
 /** What a walk needs of its listing: the operation, its paging rule, and how to fetch one page. */
 export type Listing = {
@@ -89,13 +99,16 @@ class Flights {
   }
 }
 
-type Walk = { flights: Flights; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined };
+type Walk = { flights: Flights; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined; fresh: Fresh };
 
 /**
  * Every item of a listing, page after page, as its paging rule says: ascending from `start`, or newest
  * first (`order: 'desc'`, where the rule's starts are predictable). Options are checked on the first
  * `next()`, before any request, so a bad one is a rejection of the loop. No walk loops forever: it ends
- * where the rule says (a short or empty page, a zero, null, empty, repeated or non-advancing cursor).
+ * where the rule says (a short or empty page, a zero, null, empty, repeated or non-advancing cursor),
+ * and stops with `ResponseShapeError` where a node lies: an item it has yielded comes again (out of
+ * sequence, or, on a cursor walk, among the last 10,000), or a newest-first walk finds nothing in
+ * {@link MAX_EMPTY_WINDOWS} windows in a row.
  *
  * @example
  * ```ts
@@ -117,7 +130,7 @@ export async function* walk(
   if (limit === 0) return;
   options.signal?.throwIfAborted();
   // Made only now, inside the walk's try: its listener on the caller's signal is removed at the end.
-  const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal, listing) };
+  const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal, listing), fresh: fresh(listing) };
   try {
     if (order === 'desc') yield* newestFirst(w);
     else if (rule.predictable && w.concurrency > 1) yield* predicted(w, start as bigint);
@@ -168,12 +181,13 @@ async function* emit(w: Walk, items: readonly unknown[], yielded: number): Async
  */
 async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<unknown, void, undefined> {
   const { rule, operationId } = w.flights.listing;
-  const seen = new Set<PageStart>();
+  const seen = new Recent(REMEMBERED);
   let yielded = 0;
   let flight: Flight | undefined = w.flights.launch(start, Math.min(w.pageSize, w.limit));
   while (flight) {
     if (flight.start !== undefined) seen.add(flight.start);
     const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    w.fresh(page.items, flight.start);
     const left = w.limit - yielded - Math.min(page.items.length, w.limit - yielded);
     const next: PageStart | undefined = page.next !== undefined && left > 0 && advances(rule, page.next, flight.start, seen) ? page.next : undefined;
     flight = next !== undefined && w.concurrency > 1 ? w.flights.launch(next, Math.min(w.pageSize, left)) : undefined;
@@ -191,7 +205,7 @@ async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<
  */
 async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void, undefined> {
   const { rule, operationId } = w.flights.listing;
-  const seen = new Set<PageStart>();
+  const seen = new Recent(REMEMBERED);
   let queue: Flight[] = [];
   let next: bigint | undefined = start;
   let yielded = 0;
@@ -208,6 +222,7 @@ async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void,
     if (!flight) return;
     seen.add(flight.start as bigint);
     const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    w.fresh(page.items, flight.start);
     next = page.next !== undefined && advances(rule, page.next, flight.start, seen) ? (page.next as bigint) : undefined;
     if (queue.length > 0 && queue[0]!.start !== next) {
       w.flights.drop(queue);
@@ -228,14 +243,15 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
   const newest = w.flights.launch(undefined, Math.min(w.pageSize, w.limit));
   const page = readPage(operationId, rule, await w.flights.body(newest), newest.count);
   const at = (i: number): string => `${pointerText(rule.items)}/${i}`;
-  let end = page.items.reduce<bigint | undefined>((min, item, i) => {
-    const key = itemKey(operationId, rule, item, at(i));
-    return min === undefined || key < min ? key : min;
-  }, undefined);
+  const keys = page.items.map((item, i) => itemKey(operationId, rule, item, at(i)));
+  const twice = keys.findIndex((key, i) => keys.indexOf(key) !== i);
+  if (twice !== -1) throw repeated(operationId, at(twice) + pointerText(rule.next.pointer), 'a sequence number not already on the page');
+  let end = keys.reduce<bigint | undefined>((min, key) => (min === undefined || key < min ? key : min), undefined);
   let yielded = yield* emit(w, page.items, 0);
   // A short newest page holds every item there is.
   if (page.items.length < newest.count || end === undefined) return;
   const queue: Flight[] = [];
+  let empty = 0;
   while (true) {
     let asked = queue.reduce((n, f) => n + f.count, 0);
     while (queue.length < w.concurrency && end > 0n && w.limit - yielded - asked > 0) {
@@ -249,10 +265,60 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
     if (!flight) return;
     const window = readPage(operationId, rule, await w.flights.body(flight), flight.count);
     const inside: unknown[] = [];
+    let last = -1n;
     window.items.forEach((item, i) => {
       const key = itemKey(operationId, rule, item, at(i));
-      if (key >= (flight.start as bigint) && key < flight.end!) inside.push(item);
+      if (key < (flight.start as bigint) || key >= flight.end!) return;
+      // Read backwards below, so a window out of order, or holding an item twice, would repeat one.
+      if (key <= last) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), `a sequence number above ${last}`);
+      last = key;
+      inside.push(item);
     });
+    empty = inside.length === 0 ? empty + 1 : 0;
+    if (empty >= MAX_EMPTY_WINDOWS) {
+      throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: `items below sequence number ${flight.end!}: ${empty} windows in a row held none` });
+    }
     yielded = yield* emit(w, inside.reverse(), yielded);
   }
 }
+
+/** Checks that a page's items are new to the walk; throws `ResponseShapeError` where one is not. */
+type Fresh = (items: readonly unknown[], start: PageStart | undefined) => void;
+
+/**
+ * The repeat check of a listing's ascending walks. Where the next start is the last item's sequence
+ * number plus one, items come in sequence: each must be above the one before and not below the page's
+ * start, which needs one number of memory. Elsewhere (cursor listings) an item is new when its JSON is
+ * not among the last {@link REMEMBERED} items' digests.
+ */
+function fresh(listing: Listing): Fresh {
+  const { rule, operationId } = listing;
+  const at = (i: number): string => `${pointerText(rule.items)}/${i}`;
+  if (rule.next.from === 'last-item') {
+    let last: bigint | undefined;
+    return (items, start) => {
+      items.forEach((item, i) => {
+        const key = itemKey(operationId, rule, item, at(i));
+        const floor = last === undefined ? (typeof start === 'bigint' ? start : 0n) : last + 1n;
+        if (key < floor) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), `a sequence number from ${floor}`);
+        last = key;
+      });
+    };
+  }
+  const recent = new Recent(REMEMBERED);
+  return (items) => {
+    items.forEach((item, i) => {
+      let text: string;
+      try {
+        text = JSON.stringify(item);
+      } catch {
+        throw new ResponseShapeError({ operationId, path: at(i), expected: 'an item nested less deeply' });
+      }
+      if (recent.add(text)) throw repeated(operationId, at(i), 'an item not yielded before');
+    });
+  };
+}
+
+/** A node that sent an item again (or out of order, which would repeat one). */
+const repeated = (operationId: string, path: string, expected: string): ResponseShapeError =>
+  new ResponseShapeError({ operationId, path, expected: `${expected}: the node sent an item the walk has already yielded, or out of order` });

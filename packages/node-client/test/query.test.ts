@@ -221,7 +221,8 @@ describe('pages the stub never sends', () => {
   });
 
   it('a cursor that does not move forward ends the walk where the iterator ends', async () => {
-    const server = await startBadServer((_url, res) => json(res, { record: [{ header: { sequence_number: 1 } }], cursor: 7 }));
+    // New items on each page (a repeated item stops the iterator with an error), and a cursor that stays.
+    const server = await startBadServer((url, res) => json(res, { record: [{ header: { sequence_number: Number(url.searchParams.get('start')) } }], cursor: 7 }));
     try {
       const { node, queries, qc } = setup(createNodeClient({ baseUrl: server.url }));
       const expected = await collect(node.v2.coinTransactions('0x1', { pageSize: 1 }));

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseShapeError, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -88,6 +88,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.length === 0)) {
     throw new InvalidArgumentError('apiKey', 'must be a non-empty string');
   }
+  if (apiKey !== undefined) checkHeaders({ 'x-api-key': apiKey }, 'apiKey');
   // Headers given here are seen by every middleware; the key must not be among them.
   if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'x-api-key')) {
     throw new InvalidArgumentError('headers', 'must not hold x-api-key; pass the key as the apiKey option');
@@ -190,27 +191,18 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
   return { pair, start, end, resolution };
 }
 
-/** Redirect statuses fetch would follow. */
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/** Fetch's own redirect limit. */
-const MAX_REDIRECTS = 20;
-
 /**
- * Adds the key below openapi-fetch's middleware, so hooks never see it, and only to requests under
- * the configured base URL (same origin, same path prefix; a request elsewhere, e.g. `raw` with another
- * `baseUrl`, goes out unchanged).
+ * Adds the key below openapi-fetch's middleware, so hooks never see it, and only to requests under the
+ * configured base URL (same origin, and a path under the base path once percent-encoded dots, slashes
+ * and backslashes are decoded and dot segments resolved: `/base/..%2fother` is not under `/base/`,
+ * whatever a server makes of it).
  *
- * Redirects of keyed requests are followed here rather than by fetch, because fetch keeps custom
- * headers on a redirect to another origin (it drops only `Authorization`): a hop under the base URL
- * keeps the key, any other hop goes without it. A failure is rethrown as a copy holding only text, in
- * case the fetch implementation attached the keyed request to its error.
- *
- * In a browser, a manual redirect is an `opaqueredirect` response: no status, no `Location`. Where it
- * leads is then found by following it without the key (the caller's headers only), and the key is
- * sent to where it ended only when that is under the base URL; anywhere else, that keyless answer is
- * the answer, as a hop elsewhere is in Node. Where the browser cannot tell (the target refuses CORS, or
- * only keyed requests are redirected), the call fails with an error that says so; the key is never sent
- * to a place this client could not see.
+ * Only requests whose redirects the client itself follows (`redirect: 'manual'`, as the transport sends
+ * every request) carry it: the transport follows a redirect within the origin through here again, where
+ * the hop is keyed only when it is under the base URL too, and follows none to another origin. A request
+ * that would follow on its own (a browser's probe of a hidden redirect) goes without it. A failure is
+ * rethrown as a copy holding only text, in case the fetch implementation attached the keyed request to
+ * its error.
  */
 function withApiKey(
   fetchImpl: (request: Request) => Promise<Response>,
@@ -218,66 +210,31 @@ function withApiKey(
   apiKey: string,
 ): (request: Request) => Promise<Response> {
   const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
-  const underBase = (url: string): boolean => {
-    const u = new URL(url);
-    return u.origin === base.origin && u.pathname.startsWith(basePath);
-  };
   return async (request) => {
-    if (!underBase(request.url)) return fetchImpl(request);
-    let current = request;
-    for (let hop = 0; ; hop++) {
-      const headers = new Headers(current.headers);
-      if (underBase(current.url)) headers.set('x-api-key', apiKey);
-      else headers.delete('x-api-key');
-      // Read again below, after fetch: fetch follows the caller's signal through this copy, so it must
-      // live while fetch waits (a collected copy loses the signal: nodejs/undici#4068).
-      const sent = new Request(current, { headers, redirect: 'manual' });
-      let response: Response;
-      try {
-        response = await fetchImpl(sent);
-      } catch (err) {
-        throw safeError(err, apiKey);
-      }
-      // Only GET and HEAD are re-sent: a body cannot be replayed, and this client sends none.
-      const replayable = sent.method === 'GET' || sent.method === 'HEAD';
-      if (response.type === 'opaqueredirect' && replayable) {
-        const probe = await probeRedirect(fetchImpl, new Request(sent.url, { method: sent.method, headers: request.headers, signal: request.signal }), apiKey);
-        if (!underBase(probe.url) || hop >= MAX_REDIRECTS) return probe;
-        await probe.body?.cancel().catch(() => undefined);
-        current = new Request(probe.url, { method: current.method, headers: request.headers, signal: request.signal });
-        continue;
-      }
-      const location = response.headers.get('location');
-      if (!REDIRECTS.has(response.status) || location === null || !replayable || hop >= MAX_REDIRECTS) return response;
-      await response.body?.cancel().catch(() => undefined);
-      // The next hop starts from the caller's headers (never keyed) and the original signal.
-      current = new Request(new URL(location, current.url), { method: current.method, headers: request.headers, signal: request.signal });
+    if (request.redirect !== 'manual' || !underBase(request.url, base.origin, basePath)) return fetchImpl(request);
+    const headers = new Headers(request.headers);
+    headers.set('x-api-key', apiKey);
+    const keyed = new Request(request, { headers });
+    try {
+      return await fetchImpl(keyed);
+    } catch (err) {
+      throw safeError(err, apiKey);
+    } finally {
+      // Read after fetch, so that the keyed copy lives while fetch follows the caller's signal through it
+      // (a collected copy loses the signal: nodejs/undici#4068).
+      void keyed.signal;
     }
   };
 }
 
-/** Why a browser's hidden redirect of a keyed request could not be followed. */
-const HIDDEN_REDIRECT = 'the price service redirected a keyed request and this browser hides where to (an opaque redirect)';
-
-/**
- * Follows a redirect a browser hid, with a request that carries no key (`redirect: 'follow'`), and
- * returns where it ended (`url`) with that answer. Fails with an error saying why when the browser
- * cannot tell: following it failed (the target does not allow this origin, say), or it was not
- * redirected without the key.
- */
-async function probeRedirect(fetchImpl: (request: Request) => Promise<Response>, keyless: Request, apiKey: string): Promise<Response> {
-  let probe: Response;
-  try {
-    probe = await fetchImpl(keyless);
-  } catch (err) {
-    const cause = safeError(err, apiKey);
-    throw new Error(`${HIDDEN_REDIRECT}; following it without the key failed too (${cause.message}), so the key was not sent on. Point baseUrl at where the service redirects to.`, { cause });
-  }
-  if (!probe.redirected) {
-    await probe.body?.cancel().catch(() => undefined);
-    throw new Error(`${HIDDEN_REDIRECT}, and a request without the key is not redirected, so the key was not sent on. Point baseUrl at where the service redirects to.`);
-  }
-  return probe;
+/** Whether `url` is under `basePath` of `origin`, its path read as a server that decodes it would read it. */
+function underBase(url: string, origin: string, basePath: string): boolean {
+  const u = new URL(url);
+  if (u.origin !== origin) return false;
+  // %2e is a dot, %2f and %5c (and a backslash) a slash to some servers: resolved as such, once.
+  const decoded = u.pathname.replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
+  const resolved = new URL(decoded, origin).pathname;
+  return u.pathname.startsWith(basePath) && resolved.startsWith(basePath);
 }
 
 /**

@@ -25,6 +25,7 @@ export {
   ResponseParseError,
   ResponseValidationError,
   ResponseShapeError,
+  ResponseTooLargeError,
   isNotFound,
 } from '@x/client-core';
 export type { ErrorCode, ValidationIssue } from '@x/client-core';

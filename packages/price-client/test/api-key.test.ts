@@ -81,18 +81,18 @@ describe('where the key goes', () => {
     ]);
   });
 
-  it('a redirect to another origin is followed without the key', async () => {
+  it('a redirect to another origin is not followed: nothing reaches it, and the 3xx is the answer', async () => {
     const redirector = await startServer((req, res) => {
       res.writeHead(307, { location: `${ctx.stub.url}${req.url}` });
       res.end();
     });
     try {
-      const err = await rejectionOf(createPriceClient({ baseUrl: redirector.url, apiKey: KEY, retry: false }).history(q));
+      const err = await rejectionOf(createPriceClient({ baseUrl: redirector.url, apiKey: KEY, retry: false, headers: { authorization: 'Bearer t', cookie: 's=1' } }).history(q));
       expect(redirector.requests[0]!.headers['x-api-key']).toBe(KEY);
-      expect(ctx.stub.requests).toHaveLength(1);
-      expect(ctx.stub.requests[0]!.headers['x-api-key']).toBeUndefined();
+      expect(ctx.stub.requests).toHaveLength(0);
       expect(err).toBeInstanceOf(HttpError);
-      expect(err).toMatchObject({ status: 401, body: { error: 'missing_api_key' } });
+      expect(err).toMatchObject({ code: 'HTTP_ERROR', status: 307 });
+      expect((err as Error).message).toContain(`redirect not followed: it leads to another origin (${ctx.stub.url})`);
       expectNoKey(err);
     } finally {
       await redirector.close();
@@ -251,7 +251,7 @@ describe('with and without raw middleware', () => {
     expectKeyOnlyInHeader(ctx.stub);
   });
 
-  it.each(withMiddleware)('%s, a redirect within the base URL keeps the key and one to another origin drops it', async (_name, middleware) => {
+  it.each(withMiddleware)('%s, a redirect within the base URL keeps the key and one to another origin is not followed', async (_name, middleware) => {
     const target = await startServer((_req, res) => res.end('{"status":"success","data":[]}'));
     const redirector = await startServer((req, res) => {
       const url = new URL(req.url!, 'http://x');
@@ -262,9 +262,10 @@ describe('with and without raw middleware', () => {
       const { middleware: m, log } = recorder();
       const prices = createPriceClient({ baseUrl: redirector.url, apiKey: KEY, retry: false });
       if (middleware) prices.raw.use(m);
-      expect(await prices.history(q)).toEqual([]);
+      const err = await rejectionOf(prices.history(q));
+      expect(err).toMatchObject({ code: 'HTTP_ERROR', status: 302 });
       expect(redirector.requests.map((r) => r.headers['x-api-key'])).toEqual([KEY, KEY]);
-      expect(target.requests.map((r) => r.headers['x-api-key'])).toEqual([undefined]);
+      expect(target.requests).toHaveLength(0);
       expect(JSON.stringify(log)).not.toContain(KEY);
     } finally {
       await redirector.close();

@@ -1,0 +1,75 @@
+/**
+ * Redirects, followed by the clients themselves and only within the origin asked.
+ *
+ * fetch's own `redirect: 'follow'` keeps every custom header on a hop to another origin (it drops only
+ * `Authorization`, and the runtime's cookies), so a node or proxy that redirects would hand a provider
+ * key in `x-api-key`, or whatever else `headers` holds, to a host the user never named, and its answer
+ * would come back as the node's. So every request goes out with `redirect: 'manual'`: a hop within the
+ * same origin is sent again with the same headers, a hop to another origin is not sent at all and the
+ * 3xx is the answer (an `HttpError` that says where it led, and that moves a call with several nodes
+ * to the next node). Refusing, rather than following without the headers, also keeps another origin's
+ * answer from ever being taken as the node's; a user whose service moved points `baseUrl` there.
+ */
+
+/** Statuses fetch would follow. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** fetch's own limit on hops; past it the 3xx is the answer. */
+const MAX_HOPS = 20;
+
+/** One request of a call, as the transport sends it below its middleware. */
+export type Send = (request: Request) => Promise<Response>;
+
+/**
+ * Sends `request` with `redirect: 'manual'` and follows its redirects within its origin (GET and HEAD
+ * only: a body cannot be replayed). A hop elsewhere is not taken: the 3xx is returned as the answer,
+ * and `onRefused` hears why (where it led).
+ *
+ * In a browser a manual redirect is an `opaqueredirect` answer that hides where it leads. It is then
+ * found by sending the request once more, following, with none of the request's headers (so nothing of
+ * the caller's goes where it leads); the headers go again only to where it ended within the origin.
+ *
+ * @example
+ * ```ts
+ * const response = await sendWithinOrigin((r) => fetch(r), new Request('https://node.example/rpc/v2/accounts/0x1'));
+ * ```
+ */
+export async function sendWithinOrigin(send: Send, request: Request, first?: Response, onRefused?: (why: string) => void): Promise<Response> {
+  const origin = new URL(request.url).origin;
+  let current = request.redirect === 'manual' ? request : new Request(request, { redirect: 'manual' });
+  let response = first ?? (await send(current));
+  // The 3xx is the answer, its body left for whoever reads the answer (the transport, bounded).
+  const refuse = (why: string): Response => {
+    onRefused?.(`redirect not followed: ${why}`);
+    return response;
+  };
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const replayable = current.method === 'GET' || current.method === 'HEAD';
+    let target: URL;
+    if (response.type === 'opaqueredirect' && replayable) {
+      const probe = await send(new Request(current.url, { method: current.method, signal: current.signal, redirect: 'follow', credentials: 'omit' }));
+      await probe.body?.cancel().catch(noop);
+      if (!probe.redirected) return refuse('this browser hides where a redirect leads and a request without headers is not redirected');
+      target = new URL(probe.url);
+    } else {
+      const location = REDIRECTS.has(response.status) && replayable ? response.headers.get('location') : null;
+      if (location === null) return response;
+      try {
+        target = new URL(location, current.url);
+      } catch {
+        return refuse('its Location is not a URL');
+      }
+    }
+    if (target.origin !== origin) return refuse(`it leads to another origin (${target.origin}), which is not followed: send requests there with a baseUrl of its own`);
+    await response.body?.cancel().catch(noop);
+    current = new Request(target, { method: current.method, headers: current.headers, signal: current.signal, redirect: 'manual' });
+    response = await send(current);
+  }
+  return response;
+}
+
+/** Whether an answer to a `redirect: 'manual'` request is a redirect this module acts on. */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (REDIRECTS.has(response.status) && response.headers.has('location'));
+}
+
+function noop(): void {}
