@@ -44,3 +44,16 @@ export function issuesOf(result: ValidationResult<unknown> | { ok: boolean; issu
   if (result.ok) throw new Error('expected the value to be rejected');
   return (result as { issues: readonly Issue[] }).issues;
 }
+
+/** `promise`, or a rejection naming `what` once `ms` pass (so a hang fails the test instead of stalling it). */
+export async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not end within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,5 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { Har } from 'har-format';
 
 /** One recorded exchange: the request that was made and the response body as JSON, if it is JSON. */
@@ -12,32 +13,80 @@ export type RecordedEntry = {
   readonly body: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 };
 
-/** A file or entry that could not be read as a recording; reported, never thrown. */
+/** A file or entry that could not be read as a recording, or a path not read; reported, never thrown. */
 export type ReadProblem = { readonly source: string; readonly problem: string };
 
 const RECORDING = /\.(har|json)$/i;
 
-/** Expands files and directories (recursively, sorted) into recording files. */
-export async function listRecordings(paths: readonly string[]): Promise<{ files: string[]; problems: ReadProblem[] }> {
+const errorCode = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? String(err);
+
+/** `path` is `root` or lies below it (both real paths). */
+const inside = (root: string, path: string): boolean => path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
+
+/**
+ * Expands files and directories (recursively, sorted) into recording files. A path named here is read
+ * whatever it is and wherever a link in it leads. Below a named directory only `*.har` and `*.json`
+ * regular files are read: a directory someone else wrote may hold links back up (a walk that never
+ * ends), links out (to `/proc/self/environ`, to a home folder) or a named pipe (a read that never
+ * ends). So each directory is read once (by device and inode), and a symbolic link whose target lies
+ * outside the named directory, or a file that is not a regular one, is `skipped` with the reason.
+ */
+export async function listRecordings(paths: readonly string[]): Promise<{ files: string[]; problems: ReadProblem[]; skipped: ReadProblem[] }> {
   const files: string[] = [];
   const problems: ReadProblem[] = [];
-  const visit = async (path: string, explicit: boolean): Promise<void> => {
-    let info;
+  const skipped: ReadProblem[] = [];
+  const walk = async (dir: string, root: string, given: string, seen: Set<string>): Promise<void> => {
+    let names: string[];
     try {
-      info = await stat(path);
+      names = (await readdir(dir)).sort();
     } catch (err) {
-      problems.push({ source: path, problem: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
+      problems.push({ source: dir, problem: `cannot read: ${errorCode(err)}` });
       return;
     }
-    if (info.isDirectory()) {
-      const names = (await readdir(path)).sort();
-      for (const name of names) await visit(join(path, name), false);
-    } else if (explicit || RECORDING.test(path)) {
-      files.push(path);
+    for (const name of names) {
+      const path = join(dir, name);
+      let info: Stats;
+      try {
+        // The target's real path, not the link's: a link inside may lead out.
+        const target = await realpath(path);
+        if (!inside(root, target)) {
+          skipped.push({ source: path, problem: `a symbolic link out of ${given}; not followed (name it on the command line to read it)` });
+          continue;
+        }
+        info = await stat(target);
+      } catch (err) {
+        // A dangling link or a link cycle: worth an error only where a recording was meant.
+        if (RECORDING.test(name)) problems.push({ source: path, problem: `cannot read: ${errorCode(err)}` });
+        continue;
+      }
+      if (info.isDirectory()) {
+        const id = `${info.dev}:${info.ino}`;
+        if (seen.has(id)) {
+          skipped.push({ source: path, problem: 'a directory already read (a symbolic link loop or a second link to it); not read again' });
+          continue;
+        }
+        seen.add(id);
+        await walk(path, root, given, seen);
+      } else if (RECORDING.test(name)) {
+        if (info.isFile()) files.push(path);
+        else skipped.push({ source: path, problem: 'not a regular file (a pipe, socket or device); not read' });
+      }
     }
   };
-  for (const path of paths) await visit(path, true);
-  return { files, problems };
+  for (const path of paths) {
+    let info: Stats;
+    let root: string;
+    try {
+      info = await stat(path);
+      root = info.isDirectory() ? await realpath(path) : path;
+    } catch (err) {
+      problems.push({ source: path, problem: `cannot read: ${errorCode(err)}` });
+      continue;
+    }
+    if (info.isDirectory()) await walk(path, root, path, new Set([`${info.dev}:${info.ino}`]));
+    else files.push(path);
+  }
+  return { files, problems, skipped };
 }
 
 /**
@@ -49,7 +98,11 @@ export async function readRecording(file: string): Promise<{ entries: RecordedEn
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    return { entries: [], problems: [{ source: file, problem: `not JSON: ${err instanceof Error ? err.message : String(err)}` }] };
+    // Not the parser's message: it quotes the file's first characters, and a file that is not JSON
+    // may be anything (a link to /proc/self/environ, named on the command line).
+    const at = err instanceof SyntaxError ? /at position (\d+)/.exec(err.message) : null;
+    const problem = err instanceof SyntaxError ? `not JSON${at ? ` (at position ${at[1]})` : ''}` : `cannot read: ${errorCode(err)}`;
+    return { entries: [], problems: [{ source: file, problem }] };
   }
   if (isHar(json)) return fromHar(file, json);
   if (Array.isArray(json)) {

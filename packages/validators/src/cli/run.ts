@@ -39,8 +39,9 @@ export async function run(paths: readonly string[], options: RunOptions): Promis
   const hide = (text: string): string => secrets.reduce((t, k) => t.split(k).join('[REDACTED]'), text);
   const shownUrl = (url: string): string => hide(URL.canParse(url) ? redactUrl(url) : url);
   const results: Result[] = [];
-  const { files, problems } = await listRecordings(paths);
+  const { files, problems, skipped } = await listRecordings(paths);
   for (const p of problems) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
+  for (const p of skipped) results.push({ source: p.source, outcome: 'skip', message: p.problem, issues: [] });
   for (const file of files) {
     const { entries, problems: bad } = await readRecording(file);
     for (const p of bad) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
