@@ -16,6 +16,15 @@ export const VALIDATE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** How long `x-validate record` waits for one request (its redirects and its whole body included), in ms. */
+export const DEFAULT_RECORD_TIMEOUT_MS = 30_000;
+
+/** The largest response body `x-validate record` keeps (bytes as decoded, counted as they arrive): 16 MiB. */
+export const MAX_RECORDED_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The most same-origin redirects `x-validate record` follows for one request. */
+export const MAX_REDIRECTS = 5;
+
 /** Flags of `x-validate record`. */
 export const RECORD_OPTIONS = {
   'base-url': { type: 'string' },
@@ -24,10 +33,14 @@ export const RECORD_OPTIONS = {
   count: { type: 'string', default: '5' },
   'price-base-url': { type: 'string' },
   pair: { type: 'string', default: 'btc_usdt' },
+  'timeout-ms': { type: 'string', default: String(DEFAULT_RECORD_TIMEOUT_MS) },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Exit codes: 0 all passed (or recorded), 1 a failure or an unreadable input, 2 bad usage or a crash. */
+/**
+ * Exit codes: 0 all passed (or recorded), 1 a failure, an unreadable input or a recording that could
+ * not be completed, 2 bad usage or a crash.
+ */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export const USAGE = `Usage:
@@ -41,10 +54,15 @@ export const USAGE = `Usage:
       redacted). Default profile documented: exit 1 on any failure (known drift only warns
       with --drift-as-warning). --profile live: exit 1 only on violations. Exit 1 when an
       input cannot be read; unknown paths are skipped.
+      Below a directory given, symbolic links that lead out of it and files that are not regular
+      are skipped, and each directory is read once.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
-                    [--price-base-url URL [--pair PAIR]]
+                    [--price-base-url URL [--pair PAIR]] [--timeout-ms MS]
       Calls every account operation of both node versions (one page past each cursor), and the
       price operations when --price-base-url is given (key from $${PRICE_KEY_ENV}, required then;
-      recorded redacted), and writes a HAR file to DIR (default .). Progress goes to stderr.
+      sent only under that URL, recorded redacted), and writes a HAR file to DIR (default .).
+      Each request must end within MS (default ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB;
+      only redirects to the same origin are followed (at most ${MAX_REDIRECTS}). Progress goes to stderr.
   x-validate --help | x-validate record --help
-Exit codes: 0 passed (or recorded), 1 a failure or an unreadable input, 2 bad usage.`;
+Exit codes: 0 passed (or recorded), 1 a failure, an unreadable input or a failed recording,
+2 bad usage.`;

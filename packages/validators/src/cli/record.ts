@@ -7,17 +7,108 @@ import type { Entry, Har, Header } from 'har-format';
 import { advances, readPage, REDACTED, type PageStart } from '@x/client-core';
 import { paging, type PagedOperationId } from '@x/common';
 import { routes } from '@x/common';
+import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
+import { printable } from './printable.js';
 
 export type RecordOptions = {
   baseUrl: string;
   address: string;
   outDir: string;
   count: number;
-  /** Price service to record too, with the pair to ask for; the key is sent (`x-api-key`) but recorded redacted. */
+  /**
+   * Price service to record too, with the pair to ask for; the key is sent (`x-api-key`) only to URLs
+   * under `baseUrl` ({@link underBase}), and recorded redacted.
+   */
   price?: { baseUrl: string; pair: string; apiKey: string };
   progress: (line: string) => void;
   fetch?: typeof fetch;
+  /** How long one request may take, redirects and body included (default 30 s). */
+  timeoutMs?: number;
 };
+
+/**
+ * A recording that could not be completed because of what a server did (no answer in time, a body
+ * over the limit, a redirect to another origin, a network error): exit 1, not a crash. Its message
+ * may quote the server (a redirect target): show it through {@link printable}.
+ */
+export class RecordError extends Error {
+  override readonly name = 'RecordError';
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A URL path as a server may read it, for comparing, not for sending: percent-escapes decoded (again
+ * and again, for servers that decode twice), backslashes as slashes, dot segments resolved. The URL
+ * parser already resolves `..` and `%2e%2e`, but leaves `..%2f` alone, which a server that decodes
+ * `%2f` first reads as `../`.
+ */
+function comparablePath(pathname: string): string {
+  let path = pathname;
+  for (let i = 0; i < 4; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // A lone `%`: decode what can be decoded, one escape at a time.
+      decoded = path.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const out: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '..') out.pop();
+    else if (segment !== '.' && segment !== '') out.push(segment);
+  }
+  return `/${out.join('/')}`;
+}
+
+/**
+ * Whether `url` lies under `base`: the same origin, and a path at or below the base's path, compared
+ * by {@link comparablePath} (`/base/..%2fother` is not under `/base/`).
+ *
+ * @example
+ * ```ts
+ * underBase('https://p.example/v1/history', 'https://p.example/v1'); // true
+ * underBase('https://p.example/v1/..%2fadmin', 'https://p.example/v1/'); // false
+ * ```
+ */
+export function underBase(url: string, base: string): boolean {
+  if (!URL.canParse(url) || !URL.canParse(base)) return false;
+  const u = new URL(url);
+  const b = new URL(base);
+  if (u.origin !== b.origin) return false;
+  const path = comparablePath(u.pathname);
+  const root = comparablePath(b.pathname);
+  return root === '/' || path === root || path.startsWith(`${root}/`);
+}
+
+/** The body as text, refused past `limit` bytes as decoded (counted as it streams, so an endless body stops there). */
+async function readBody(response: Response, limit: number, what: string): Promise<{ text: string; bytes: number }> {
+  if (!response.body) return { text: '', bytes: 0 };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => {});
+      throw new RecordError(`${what}: the response body is larger than ${limit / 1024 / 1024} MiB (${limit} bytes, the most a recorded response may have); nothing recorded`);
+    }
+    chunks.push(value);
+  }
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), bytes };
+}
+
+/** What went wrong in a request, without a stack: `fetch failed (ECONNREFUSED)`. */
+function failure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err.cause as NodeJS.ErrnoException | undefined)?.code;
+  return cause ? `${err.message} (${cause})` : err.message;
+}
 
 type Exchange = { json: unknown; entry: Entry };
 /** A request's query: a `start` may be a u64 (bigint) or a cursor as a listing gave it. */
@@ -39,22 +130,67 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const n = options.count;
   let step = 0;
 
-  const get = async (url: string, headers: Record<string, string> = {}): Promise<Exchange> => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
+  const apiKey = options.price?.apiKey ?? '';
+  // A server may echo the key back (in a header or the body): the recording must not hold it.
+  const redact = (text: string): string => (apiKey ? text.split(apiKey).join(REDACTED) : text);
+
+  /**
+   * One GET, its same-origin redirects followed here (fetch would carry `x-api-key` to any origin),
+   * within the timeout and the body limit. The key goes with `keyed` requests only to URLs under the
+   * price base URL; the exchange recorded is the last one, at the URL that answered.
+   */
+  const get = async (first: string, keyed = false): Promise<Exchange> => {
     step++;
     const started = new Date();
     const t0 = performance.now();
-    const response = await doFetch(url, { headers: { accept: 'application/json', ...headers } });
-    const text = await response.text();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const what = `GET ${first}`;
+    let at = first;
+    let headers: Record<string, string> = {};
+    let response: Response;
+    let text: string;
+    let bytes: number;
+    try {
+      for (let hops = 0; ; hops++) {
+        headers = { accept: 'application/json', ...(keyed && options.price && underBase(at, options.price.baseUrl) ? { 'x-api-key': apiKey } : {}) };
+        response = await doFetch(at, { headers, redirect: 'manual', signal: controller.signal });
+        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+        if (location === null) break;
+        await response.body?.cancel().catch(() => {});
+        const next = URL.canParse(location, at) ? new URL(location, at) : undefined;
+        if (!next) throw new RecordError(`${what}: redirected to a location that is not a URL (${printable(location, 200)}); not followed`);
+        if (next.origin !== new URL(at).origin) {
+          throw new RecordError(`${what}: redirected to another origin (${printable(next.origin, 200)}); not followed, nothing recorded`);
+        }
+        if (hops === MAX_REDIRECTS) throw new RecordError(`${what}: more than ${MAX_REDIRECTS} redirects; not followed further`);
+        options.progress(`[${step}] GET ${at} -> ${response.status}, to ${printable(next.href, 500)}`);
+        at = next.href;
+      }
+      ({ text, bytes } = await readBody(response, MAX_RECORDED_BODY_BYTES, what));
+    } catch (err) {
+      if (timedOut) throw new RecordError(`${what}: no complete answer within ${timeoutMs} ms (--timeout-ms)`);
+      if (err instanceof RecordError) throw err;
+      throw new RecordError(`${what}: ${failure(err)}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+    text = redact(text);
     const time = Math.round(performance.now() - t0);
-    options.progress(`[${step}] GET ${url} -> ${response.status} (${text.length} bytes, ${time} ms)`);
+    options.progress(`[${step}] GET ${at} -> ${response.status} (${bytes} bytes, ${time} ms)`);
     let json: unknown = undefined;
     try {
       json = JSON.parse(text);
     } catch {
       // recorded as is; x-validate reports non-JSON bodies
     }
-    const u = new URL(url);
-    const requestHeaders: Header[] = Object.entries({ accept: 'application/json', ...headers }).map(([name, value]) => ({
+    const u = new URL(at);
+    const requestHeaders: Header[] = Object.entries(headers).map(([name, value]) => ({
       name,
       value: name.toLowerCase() === 'x-api-key' ? REDACTED : value,
     }));
@@ -63,7 +199,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       time,
       request: {
         method: 'GET',
-        url,
+        url: at,
         httpVersion: 'HTTP/1.1',
         cookies: [],
         headers: requestHeaders,
@@ -76,11 +212,11 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
         statusText: response.statusText,
         httpVersion: 'HTTP/1.1',
         cookies: [],
-        headers: [...response.headers].map(([name, value]) => ({ name, value })),
-        content: { size: text.length, mimeType: response.headers.get('content-type') ?? 'application/octet-stream', text },
+        headers: [...response.headers].map(([name, value]) => ({ name, value: redact(value) })),
+        content: { size: bytes, mimeType: response.headers.get('content-type') ?? 'application/octet-stream', text },
         redirectURL: '',
         headersSize: -1,
-        bodySize: text.length,
+        bodySize: bytes,
       },
       cache: {},
       timings: { send: 0, wait: time, receive: 0 },
@@ -139,11 +275,10 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   if (options.price) {
     const p = options.price;
     const pb = p.baseUrl.replace(/\/+$/, '');
-    const keyed: Record<string, string> = { 'x-api-key': p.apiKey };
-    await get(url(pb, 'getLatest', {}, { trading_pair: p.pair }), keyed);
+    await get(url(pb, 'getLatest', {}, { trading_pair: p.pair }), true);
     const latest = (entries.at(-1)?.response.content.text ?? '').match(/"time":"(\d+)"/);
     const end = latest ? Number(latest[1]) : Date.now();
-    await get(url(pb, 'getHistory', {}, { trading_pair: p.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 }), keyed);
+    await get(url(pb, 'getHistory', {}, { trading_pair: p.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 }), true);
   }
 
   const har: Har = {

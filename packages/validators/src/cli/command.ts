@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { run } from './run.js';
+import { record, RecordError } from './record.js';
+import { FORMATS, type Format } from './report.js';
+import { EXIT, PRICE_KEY_ENV, RECORD_OPTIONS, USAGE, VALIDATE_OPTIONS } from './options.js';
+import { printable } from './printable.js';
+
+/** Where the command writes and what it reads from its process: the real ones in main.ts, captured ones in tests. */
+export type CommandIo = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+};
+
+/**
+ * `x-validate` with the arguments after the command name; resolves to the exit code. A bad flag
+ * rejects (parseArgs' message); a recording a server kept from completing answers 1, its reason on
+ * stderr.
+ *
+ * @example
+ * ```ts
+ * const code = await main(['--strict', 'recordings'], { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env });
+ * ```
+ */
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const usage = (code: number): number => {
+    (code === 0 ? io.stdout : io.stderr)(`${USAGE}\n`);
+    return code;
+  };
+  if (argv[0] === 'record') {
+    const { values } = parseArgs({ args: argv.slice(1), options: RECORD_OPTIONS });
+    if (values.help) return usage(EXIT.ok);
+    const count = Number(values.count);
+    if (!values['base-url'] || !values.address || !Number.isInteger(count) || count < 1) return usage(EXIT.usage);
+    const timeoutMs = Number(values['timeout-ms']);
+    if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
+      io.stderr(`x-validate record: --timeout-ms must be a whole number of milliseconds, at least 1, got ${JSON.stringify(values['timeout-ms'])}\n`);
+      return usage(EXIT.usage);
+    }
+    const priceBase = values['price-base-url'];
+    const apiKey = io.env[PRICE_KEY_ENV];
+    if (priceBase && !apiKey) {
+      // Refused before any request: /history answers 401 without a key, which would record nothing useful.
+      io.stderr(
+        `x-validate record: --price-base-url needs the price service's API key in the environment variable ${PRICE_KEY_ENV}` +
+          ` (sent as the x-api-key header, recorded as [REDACTED]); it is not set\n`,
+      );
+      return EXIT.usage;
+    }
+    try {
+      const { file, entries } = await record({
+        baseUrl: values['base-url'],
+        address: values.address,
+        outDir: values.out,
+        count,
+        timeoutMs,
+        price: priceBase && apiKey ? { baseUrl: priceBase, pair: values.pair, apiKey } : undefined,
+        progress: (line) => io.stderr(`${printable(line, 1000)}\n`),
+      });
+      io.stderr(`wrote ${entries} entries to ${printable(file, 1000)}\n`);
+    } catch (err) {
+      if (!(err instanceof RecordError)) throw err;
+      io.stderr(`x-validate record: ${printable(err.message, 1000)}\n`);
+      return EXIT.failed;
+    }
+    return EXIT.ok;
+  }
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: VALIDATE_OPTIONS });
+  if (values.help) return usage(EXIT.ok);
+  if (!FORMATS.includes(values.format as Format) || positionals.length === 0) return usage(EXIT.usage);
+  if (values.profile !== 'documented' && values.profile !== 'live') {
+    io.stderr(`x-validate: --profile must be documented or live, got ${JSON.stringify(values.profile)}\n`);
+    return usage(EXIT.usage);
+  }
+  const apiKey = io.env[PRICE_KEY_ENV];
+  const { output, failed } = await run(positionals, {
+    strict: values.strict,
+    format: values.format as Format,
+    profile: values.profile,
+    driftAsWarning: values['drift-as-warning'],
+    secrets: apiKey ? [apiKey] : [],
+  });
+  io.stdout(output);
+  return failed ? EXIT.failed : EXIT.ok;
+}
