@@ -6,8 +6,10 @@ import { parseArgs } from 'node:util';
 import { STUB_ACCOUNTS } from './node/accounts.ts';
 import { startNodeStub, startPriceStub } from './start.ts';
 import { DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from './price/stub.ts';
+import { DEFAULT_REQUEST_LOG_SIZE, REQUEST_LOG_PATH } from './engine.ts';
 
 const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
+              [--request-log-size ${DEFAULT_REQUEST_LOG_SIZE}]
 
   --node-port   port of the node RPC stub (default 27000; 0 picks a free port)
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)
@@ -17,11 +19,21 @@ const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1]
                 instead of the wall clock (the default here), e.g. to match tests that use the fixed clock
   --shapes      forms of the node stub's answers: documented (default) or live (what real nodes send);
                 a request's x-stub-shapes header overrides it
+  --request-log-size
+                how many requests each stub keeps in its request log, the newest (default ${DEFAULT_REQUEST_LOG_SIZE});
+                0 keeps none. DELETE ${REQUEST_LOG_PATH} on either stub empties its log and answers
+                {"cleared": <how many it held>}, e.g. curl -X DELETE http://127.0.0.1:27000${REQUEST_LOG_PATH}
 Both listen on 127.0.0.1 only.`;
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`${flag} must be a port number, got '${value}'`);
+  return Number(value);
+}
+
+function count(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]{1,15}$/.test(value)) throw new Error(`${flag} must be a whole number of requests, got '${value}'`);
   return Number(value);
 }
 
@@ -34,6 +46,7 @@ async function main(): Promise<void> {
       'api-key': { type: 'string' },
       'fixed-clock': { type: 'boolean', default: false },
       shapes: { type: 'string', default: 'documented' },
+      'request-log-size': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -46,10 +59,12 @@ async function main(): Promise<void> {
   const seed = /^[0-9]+$/.test(seedText) ? Number(seedText) : seedText;
   const shapes = values.shapes;
   if (shapes !== 'documented' && shapes !== 'live') throw new Error(`--shapes must be documented or live, got '${shapes}'`);
-  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed, shapes });
+  const requestLogSize = count(values['request-log-size'], DEFAULT_REQUEST_LOG_SIZE, '--request-log-size');
+  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed, shapes, requestLogSize });
   const price = await startPriceStub({
     port: port(values['price-port'], 27001, '--price-port'),
     seed,
+    requestLogSize,
     apiKey: values['api-key'] ?? DEFAULT_PRICE_API_KEY,
     ...(values['fixed-clock'] ? {} : { now: () => Date.now() }),
   });

@@ -1,8 +1,8 @@
 /**
- * What both transports share: the request log, the fault protocol (headers and `failNext`), the
- * attempt counters of `x-stub-fault-times`, CORS, and the router. `dispatch` decides what a request gets;
- * the loopback server (server.ts) and the in-memory fetch (fetch.ts) only carry it out, so both answer
- * with the same bodies, headers and faults.
+ * What both transports share: the request log (bounded; `DELETE /__stub/requests` empties it), the fault
+ * protocol (headers and `failNext`), the attempt counters of `x-stub-fault-times`, CORS, and the router.
+ * `dispatch` decides what a request gets; the loopback server (server.ts) and the in-memory fetch
+ * (fetch.ts) only carry it out, so both answer with the same bodies, headers and faults.
  */
 import { StubArgumentError } from './errors.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type FaultSpec,
 } from './faults.ts';
 import { matchRoute, routes } from '@x/common';
-import { errorResponse, headerValue, type RequestHeaders, type Router, type StubResponse } from './router.ts';
+import { errorResponse, headerValue, jsonResponse, type RequestHeaders, type Router, type StubResponse } from './router.ts';
 
 /** One request as the stub received it (nothing redacted: tests assert what was sent). */
 export interface RecordedRequest {
@@ -71,19 +71,62 @@ export function answerHeaders(r: StubResponse): Record<string, string> {
   return { 'content-type': r.contentType ?? 'application/json', ...CORS_HEADERS, ...r.headers };
 }
 
+/** How many requests a stub's `requests` keeps unless its `requestLogSize` option says otherwise: the last 1,000. */
+export const DEFAULT_REQUEST_LOG_SIZE = 1000;
+
+/**
+ * The path of the request log on every stub, outside both APIs: `DELETE` empties the log (the CLI's
+ * only way to reach it). Requests to it are not logged and get no fault.
+ */
+export const REQUEST_LOG_PATH = '/__stub/requests';
+
 export class StubEngine {
-  /** Every request received, in arrival order (faulted ones and preflights too). */
-  readonly requests: RecordedRequest[] = [];
+  readonly #log: RecordedRequest[] = [];
+  readonly #logSize: number;
   readonly #route: Router;
   readonly #service: Service;
   readonly #operationIds: string[];
   readonly #attempts = new Map<string, number>();
   readonly #queued = new Map<string, Array<{ fault: Fault; left: number }>>();
 
-  constructor(service: Service, route: Router) {
+  constructor(service: Service, route: Router, requestLogSize: number = DEFAULT_REQUEST_LOG_SIZE) {
+    if (!Number.isSafeInteger(requestLogSize) || requestLogSize < 0) {
+      throw new StubArgumentError('requestLogSize', `must be a non-negative integer (how many requests to keep), got ${String(requestLogSize)}`);
+    }
+    this.#logSize = requestLogSize;
     this.#service = service;
     this.#operationIds = routes.filter((r) => r.service === service).map((r) => r.operationId);
     this.#route = route;
+  }
+
+  /**
+   * The last `requestLogSize` requests received, oldest first (faulted ones and preflights too). The
+   * same array throughout, trimmed to the bound whenever it is read here.
+   */
+  get requests(): RecordedRequest[] {
+    this.#trim();
+    return this.#log;
+  }
+
+  #record(request: RecordedRequest): void {
+    if (this.#logSize === 0) return;
+    this.#log.push(request);
+    // Dropping the oldest on each request moves the whole array once V8 no longer trims its front in
+    // place (tens of thousands of entries): quadratic under a flood. Dropping a log's worth at once costs
+    // O(1) a request; memory stays under twice the bound, and a read trims to the bound exactly.
+    if (this.#log.length >= 2 * this.#logSize) this.#trim();
+  }
+
+  #trim(): void {
+    const over = this.#log.length - this.#logSize;
+    if (over > 0) this.#log.splice(0, over);
+  }
+
+  /** Empties the request log; returns how many requests it held. */
+  clearRequests(): number {
+    const held = this.requests.length;
+    this.#log.length = 0;
+    return held;
   }
 
   /** The operation ids this stub serves, in spec order. */
@@ -105,7 +148,7 @@ export class StubEngine {
 
   /** Empties the request log and forgets fault counters and queued faults. */
   reset(): void {
-    this.requests.length = 0;
+    this.#log.length = 0;
     this.#attempts.clear();
     this.#queued.clear();
   }
@@ -114,11 +157,12 @@ export class StubEngine {
   dispatch(method: string, url: string, headers: RequestHeaders): Outcome {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
+    if (path === REQUEST_LOG_PATH) return this.#control(method);
     // The operation the path names, by the generated route table's one matcher (the router itself routes by it too).
     const operationId = matchRoute(path, { service: this.#service })?.route.operationId;
     const recorded: RecordedRequest = { method, url, headers: { ...headers } };
     if (operationId !== undefined) recorded.operationId = operationId;
-    this.requests.push(recorded);
+    this.#record(recorded);
     // A CORS preflight carries header names, never their values, so no fault applies to it.
     if (method === 'OPTIONS') return { kind: 'preflight' };
 
@@ -137,6 +181,16 @@ export class StubEngine {
     if (fault === undefined) return { kind: 'answer', response: respond() };
     if ('response' in fault) return { kind: 'answer', response: fault.response };
     return outcomeOf(fault, url, respond);
+  }
+
+  /** `DELETE /__stub/requests`: the log emptied, and how many requests it held. */
+  #control(method: string): Outcome {
+    // A preflight gets the answer of any path: it allows GET only, so a page of another origin cannot send the DELETE.
+    if (method === 'OPTIONS') return { kind: 'preflight' };
+    if (method !== 'DELETE') {
+      return { kind: 'answer', response: errorResponse(405, 'method_not_allowed', `${REQUEST_LOG_PATH} takes DELETE (empties the request log)`, undefined, { allow: 'DELETE' }) };
+    }
+    return { kind: 'answer', response: jsonResponse(200, { cleared: this.clearRequests() }) };
   }
 
   #queuedFault(operationId: string | undefined): Fault | undefined {

@@ -17,7 +17,11 @@ export type PriceOperationId = Extract<Route, { service: 'price-history' }>['ope
 export interface StubControls<Op extends string = string> {
   /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
   readonly url: string;
-  /** Every request received, in arrival order (faulted ones and preflights too). Live array. */
+  /**
+   * The last `requestLogSize` requests received (default 1,000, `DEFAULT_REQUEST_LOG_SIZE`), oldest
+   * first, faulted ones and preflights too; older ones are dropped, so a long-running stub's memory stays
+   * bounded. A live array: the same one throughout, trimmed to the bound each time it is read here.
+   */
   readonly requests: RecordedRequest[];
   /** Empties `requests`, forgets the `x-stub-fault-times` counters and drops queued `failNext` faults. */
   reset(): void;
@@ -48,7 +52,10 @@ export type StubFetch<Op extends string = string> = FetchFunction & StubControls
 export function controls<Op extends string>(engine: StubEngine, url: string): StubControls<Op> {
   return {
     url,
-    requests: engine.requests,
+    // A getter: reading the log through the engine trims it to its bound.
+    get requests() {
+      return engine.requests;
+    },
     reset: () => engine.reset(),
     failNext: (operationId, kind, times, options) => engine.failNext(operationId, kind, times, options),
   };
@@ -66,5 +73,7 @@ export function fetchOf<Op extends string, T extends object>(engine: StubEngine,
     throw new StubArgumentError('url', `must be an absolute http(s) URL, got '${String(options.url)}'`);
   }
   const origin = url.origin;
-  return Object.assign(inMemoryFetch(engine, origin, options.fallback), controls<Op>(engine, origin), extra);
+  // As property descriptors: Object.assign would copy the value of the `requests` getter, once.
+  const fetch = Object.defineProperties(inMemoryFetch(engine, origin, options.fallback), Object.getOwnPropertyDescriptors(controls<Op>(engine, origin)));
+  return Object.assign(fetch as FetchFunction & StubControls<Op>, extra);
 }

@@ -88,9 +88,10 @@ function handlersOf<T extends FetchFunction & StubControls>(stub: T): readonly H
       throw err;
     }
   });
-  // The controls and the stub's facts, without the fetch function itself.
-  const { ...fields } = stub;
-  return Object.assign([handler], fields);
+  // The controls and the stub's facts, without the fetch function itself; as descriptors, so that
+  // `requests` stays the getter that trims the log to its bound.
+  const fields = Object.fromEntries(Object.entries(Object.getOwnPropertyDescriptors(stub)).filter(([, d]) => d.enumerable === true));
+  return Object.defineProperties([handler], fields) as unknown as readonly HttpHandler[] & Omit<T, keyof FetchFunction>;
 }
 
 /**

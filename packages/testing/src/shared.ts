@@ -29,7 +29,7 @@ export { PRICE_PAIRS } from './price/model.ts';
 
 export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER, REDIRECT_STATUSES } from './faults.ts';
 export type { FaultKind, FaultSpec, FaultOptions } from './faults.ts';
-export { CORS_ALLOWED_HEADERS } from './engine.ts';
+export { CORS_ALLOWED_HEADERS, DEFAULT_REQUEST_LOG_SIZE } from './engine.ts';
 export type { RecordedRequest } from './engine.ts';
 export type { StubControls, StubHandle, StubFetch, NodeOperationId, PriceOperationId } from './handles.ts';
 export type { StubFetchOptions, FetchFunction } from './fetch.ts';

@@ -48,6 +48,8 @@ export interface NodeStubOptions {
   shapes?: Shapes;
   /** Accounts of your own, by name, next to the seeded ones (see `AccountSpec`). */
   accounts?: Readonly<Record<string, AccountSpec>>;
+  /** How many requests `requests` keeps, the newest: default 1,000 (`DEFAULT_REQUEST_LOG_SIZE`); 0 keeps none. */
+  requestLogSize?: number;
 }
 
 /** What a node stub has on either transport, beyond the common controls. */
@@ -372,7 +374,7 @@ export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info
   const route = createNodeRouter(seed, shapes, users);
   // Names of user accounts next to the seeded ones; the router has checked them.
   const accounts = { ...STUB_ACCOUNTS, ...Object.fromEntries(Object.keys(users).map((n) => [n, userAddress(n, users[n] as AccountSpec) as string])) };
-  return { engine: new StubEngine('node-rpc', route), info: { seed, accounts, shapes } };
+  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes } };
 }
 
 /**

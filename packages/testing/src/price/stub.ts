@@ -20,6 +20,8 @@ export interface PriceStubOptions {
   now?: () => number;
   /** Most candles one `/history` answer may hold; more is a 400. Default `DEFAULT_MAX_CANDLES`. */
   maxCandles?: number;
+  /** How many requests `requests` keeps, the newest: default 1,000 (`DEFAULT_REQUEST_LOG_SIZE`); 0 keeps none. */
+  requestLogSize?: number;
 }
 
 /** What a price stub has on either transport, beyond the common controls. */
@@ -147,7 +149,7 @@ export function priceEngine(options: PriceStubOptions): { engine: StubEngine; in
   const now = options.now ?? (() => DEFAULT_PRICE_NOW);
   const maxCandles = options.maxCandles ?? DEFAULT_MAX_CANDLES;
   const route = createPriceRouter({ seed, apiKey, now, maxCandles });
-  return { engine: new StubEngine('price-history', route), info: { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now } };
+  return { engine: new StubEngine('price-history', route, options.requestLogSize), info: { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now } };
 }
 
 /**
