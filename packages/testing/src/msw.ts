@@ -39,10 +39,10 @@ export interface HandlersOptions {
   baseUrl?: string;
 }
 
-/** Options of `nodeHandlers`: the node stub's (`seed`, `shapes`, `accounts`) and `baseUrl`. */
+/** Options of `nodeHandlers`: the node stub's (`seed`, `shapes`, `accounts`, `requestLogSize`) and `baseUrl`. */
 export interface NodeHandlersOptions extends NodeStubOptions, HandlersOptions {}
 
-/** Options of `priceHandlers`: the price stub's (`seed`, `apiKey`, `now`, `maxCandles`) and `baseUrl`. */
+/** Options of `priceHandlers`: the price stub's (`seed`, `apiKey`, `now`, `maxCandles`, `requestLogSize`) and `baseUrl`. */
 export interface PriceHandlersOptions extends PriceStubOptions, HandlersOptions {}
 
 /**
@@ -77,7 +77,10 @@ function originOf(baseUrl: string | undefined, fallback: string): string {
  * `reset` fault becomes MSW's network error (`Response.error()`).
  */
 function handlersOf<T extends FetchFunction & StubControls>(stub: T): readonly HttpHandler[] & Omit<T, keyof FetchFunction> {
-  const handler = http.all(`${stub.url}/*`, async ({ request }) => {
+  // A RegExp without groups, not `${stub.url}/*`: MSW percent-decodes the groups of a path it matches and
+  // throws URIError on malformed encoding (`/%zz`), which it answers with a 500 of its own. The stub
+  // answers such a path itself, as over loopback.
+  const handler = http.all(new RegExp(`^${stub.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`), async ({ request }) => {
     try {
       return await stub(new Request(request, { redirect: 'manual' }));
     } catch (err) {
