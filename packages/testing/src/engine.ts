@@ -8,9 +8,11 @@ import { StubArgumentError } from './errors.ts';
 import {
   BAD_GATEWAY_HTML,
   FAULT_HEADERS,
+  MAX_LOCATION_LENGTH,
   NOT_JSON_BODY,
   faultFromSpec,
   parseFaultHeaders,
+  redirectLocation,
   type Fault,
   type FaultOptions,
   type FaultSpec,
@@ -224,8 +226,13 @@ function outcomeOf(fault: Fault, url: string, respond: () => StubResponse): Outc
       };
     }
     case 'redirect': {
+      const location = redirectLocation(fault.location, url);
+      if (typeof location !== 'string') {
+        const message = `the ${FAULT_HEADERS.redirectTo} of this request makes a Location of ${location.tooLong} characters ({url} expanded); at most ${MAX_LOCATION_LENGTH}, what a client reads of a response's headers`;
+        return { kind: 'answer', response: errorResponse(400, 'bad_fault_request', message) };
+      }
       // no-store: a browser caches a 301 or 308, and would replay it without asking the stub again.
-      const headers = { location: fault.location.split('{url}').join(url), 'cache-control': 'no-store' };
+      const headers = { location, 'cache-control': 'no-store' };
       return {
         kind: 'answer',
         response: errorResponse(fault.status, 'stub_redirect', `redirect injected on demand: HTTP ${fault.status}`, undefined, headers),

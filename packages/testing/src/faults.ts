@@ -120,6 +120,20 @@ export function parseFaultHeaders(headers: RequestHeaders): { fault?: Fault; tim
   return key === undefined ? (times === undefined ? { fault } : { fault, times }) : { fault, times, key };
 }
 
+/**
+ * The longest `Location` a redirect fault writes, `{url}` expanded: what Node's fetch (undici) reads of
+ * a response's headers by default, 16 KiB in all. Each `{url}` adds the whole path and query, so without
+ * a bound a client's headers could make a header as long as their product.
+ */
+export const MAX_LOCATION_LENGTH = 16_384;
+
+/** `location` with each `{url}` replaced by `url`; its length instead when that exceeds `MAX_LOCATION_LENGTH` (measured before it is built). */
+export function redirectLocation(location: string, url: string): string | { tooLong: number } {
+  const parts = location.split('{url}');
+  const length = location.length + (parts.length - 1) * (url.length - '{url}'.length);
+  return length > MAX_LOCATION_LENGTH ? { tooLong: length } : parts.join(url);
+}
+
 export const BAD_GATEWAY_HTML =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
   '<hr><center>stub-proxy</center>\r\n</body>\r\n</html>\r\n';

@@ -50,8 +50,16 @@ export function structTagToString(t: StructTag): string {
 }
 
 /**
+ * How deep a parsed type may nest (`vector<`, a struct's `<`). The parser recurses once a level, and a
+ * resource type comes from a request path: thousands of levels overflowed the stack (a 500). Move's own
+ * type tags nest at most 8 deep (MAX_TYPE_TAG_NESTING of aptos-core's move-core-types), so no real type
+ * comes near this.
+ */
+export const MAX_TYPE_DEPTH = 64;
+
+/**
  * Parses a Move type string into a TypeTag, canonicalising addresses (`0x0001::m::S` → `0x1::m::S`).
- * Returns `undefined` for text that is not a type.
+ * Returns `undefined` for text that is not a type, or that nests deeper than `MAX_TYPE_DEPTH`.
  */
 export function parseTypeTag(text: string): TypeTag | undefined {
   let i = 0;
@@ -73,11 +81,11 @@ export function parseTypeTag(text: string): TypeTag | undefined {
     }
     return false;
   };
-  const typeArgs = (): TypeTag[] | undefined => {
+  const typeArgs = (depth: number): TypeTag[] | undefined => {
     const args: TypeTag[] = [];
     if (!expect('<')) return args;
     for (;;) {
-      const a = parse();
+      const a = parse(depth + 1);
       if (a === undefined) return undefined;
       args.push(a);
       if (expect(',')) continue;
@@ -85,7 +93,8 @@ export function parseTypeTag(text: string): TypeTag | undefined {
       return undefined;
     }
   };
-  const parse = (): TypeTag | undefined => {
+  const parse = (depth: number): TypeTag | undefined => {
+    if (depth > MAX_TYPE_DEPTH) return undefined;
     skipWs();
     const addr = /^0x[0-9a-fA-F]{1,64}/.exec(s.slice(i));
     if (addr !== null) {
@@ -96,7 +105,7 @@ export function parseTypeTag(text: string): TypeTag | undefined {
       if (module === undefined || !expect('::')) return undefined;
       const name = ident();
       if (name === undefined) return undefined;
-      const args = typeArgs();
+      const args = typeArgs(depth);
       if (args === undefined) return undefined;
       return { struct: structTag(address, module, name, args) };
     }
@@ -104,13 +113,13 @@ export function parseTypeTag(text: string): TypeTag | undefined {
     if (word === undefined) return undefined;
     if (word === 'vector') {
       if (!expect('<')) return undefined;
-      const inner = parse();
+      const inner = parse(depth + 1);
       if (inner === undefined || !expect('>')) return undefined;
       return { vector: inner };
     }
     return PRIMITIVES.has(word) ? (word as PrimitiveTypeTag) : undefined;
   };
-  const result = parse();
+  const result = parse(0);
   skipWs();
   return result !== undefined && i === s.length ? result : undefined;
 }
