@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, underBase, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -193,9 +193,8 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
 
 /**
  * Adds the key below openapi-fetch's middleware, so hooks never see it, and only to requests under the
- * configured base URL (same origin, and a path under the base path once percent-encoded dots, slashes
- * and backslashes are decoded and dot segments resolved: `/base/..%2fother` is not under `/base/`,
- * whatever a server makes of it).
+ * configured base URL, by the path a server may read (`underBase`: `/base/..%2fother` is not under
+ * `/base/`, whatever a server makes of it).
  *
  * Only requests whose redirects the client itself follows (`redirect: 'manual'`, as the transport sends
  * every request) carry it: the transport follows a redirect within the origin through here again, where
@@ -209,9 +208,8 @@ function withApiKey(
   base: URL,
   apiKey: string,
 ): (request: Request) => Promise<Response> {
-  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
   return async (request) => {
-    if (request.redirect !== 'manual' || !underBase(request.url, base.origin, basePath)) return fetchImpl(request);
+    if (request.redirect !== 'manual' || !underBase(request.url, base.href)) return fetchImpl(request);
     const headers = new Headers(request.headers);
     headers.set('x-api-key', apiKey);
     const keyed = new Request(request, { headers });
@@ -225,16 +223,6 @@ function withApiKey(
       void keyed.signal;
     }
   };
-}
-
-/** Whether `url` is under `basePath` of `origin`, its path read as a server that decodes it would read it. */
-function underBase(url: string, origin: string, basePath: string): boolean {
-  const u = new URL(url);
-  if (u.origin !== origin) return false;
-  // %2e is a dot, %2f and %5c (and a backslash) a slash to some servers: resolved as such, once.
-  const decoded = u.pathname.replace(/%2e/gi, '.').replace(/%2f|%5c|\\/gi, '/');
-  const resolved = new URL(decoded, origin).pathname;
-  return u.pathname.startsWith(basePath) && resolved.startsWith(basePath);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Entry, Har, Header } from 'har-format';
 // The CLI only (never the validators) imports @x/client-core, for REDACTED and the paging interpreter: the
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
-import { advances, readPage, REDACTED, type PageStart } from '@x/client-core';
+import { advances, BodyTooLarge, readPage, readText, REDACTED, underBase, type PageStart } from '@x/client-core';
 import { paging, type PagedOperationId } from '@x/common';
 import { routes } from '@x/common';
 import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
@@ -37,70 +37,16 @@ export class RecordError extends Error {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/**
- * A URL path as a server may read it, for comparing, not for sending: percent-escapes decoded (again
- * and again, for servers that decode twice), backslashes as slashes, dot segments resolved. The URL
- * parser already resolves `..` and `%2e%2e`, but leaves `..%2f` alone, which a server that decodes
- * `%2f` first reads as `../`.
- */
-function comparablePath(pathname: string): string {
-  let path = pathname;
-  for (let i = 0; i < 4; i++) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      // A lone `%`: decode what can be decoded, one escape at a time.
-      decoded = path.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
-    }
-    if (decoded === path) break;
-    path = decoded;
-  }
-  const out: string[] = [];
-  for (const segment of path.replace(/\\/g, '/').split('/')) {
-    if (segment === '..') out.pop();
-    else if (segment !== '.' && segment !== '') out.push(segment);
-  }
-  return `/${out.join('/')}`;
-}
-
-/**
- * Whether `url` lies under `base`: the same origin, and a path at or below the base's path, compared
- * by {@link comparablePath} (`/base/..%2fother` is not under `/base/`).
- *
- * @example
- * ```ts
- * underBase('https://p.example/v1/history', 'https://p.example/v1'); // true
- * underBase('https://p.example/v1/..%2fadmin', 'https://p.example/v1/'); // false
- * ```
- */
-export function underBase(url: string, base: string): boolean {
-  if (!URL.canParse(url) || !URL.canParse(base)) return false;
-  const u = new URL(url);
-  const b = new URL(base);
-  if (u.origin !== b.origin) return false;
-  const path = comparablePath(u.pathname);
-  const root = comparablePath(b.pathname);
-  return root === '/' || path === root || path.startsWith(`${root}/`);
-}
-
 /** The body as text, refused past `limit` bytes as decoded (counted as it streams, so an endless body stops there). */
 async function readBody(response: Response, limit: number, what: string): Promise<{ text: string; bytes: number }> {
   if (!response.body) return { text: '', bytes: 0 };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > limit) {
-      await reader.cancel().catch(() => {});
-      throw new RecordError(`${what}: the response body is larger than ${limit / 1024 / 1024} MiB (${limit} bytes, the most a recorded response may have); nothing recorded`);
-    }
-    chunks.push(value);
+  try {
+    const text = await readText(response.body.getReader(), false, limit);
+    return { text, bytes: new TextEncoder().encode(text).byteLength };
+  } catch (err) {
+    if (!(err instanceof BodyTooLarge)) throw err;
+    throw new RecordError(`${what}: the response body is larger than ${limit / 1024 / 1024} MiB (${limit} bytes, the most a recorded response may have); nothing recorded`);
   }
-  return { text: new TextDecoder().decode(Buffer.concat(chunks)), bytes };
 }
 
 /** What went wrong in a request, without a stack: `fetch failed (ECONNREFUSED)`. */
