@@ -16,6 +16,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** fetch's own limit on hops; past it the 3xx is the answer. */
 const MAX_HOPS = 20;
 
+/** Why a redirect a browser hid could not be followed. */
+const HIDDEN = "the service redirected a request with the client's headers and this browser hides where to (an opaque redirect)";
+
 /** One request of a call, as the transport sends it below its middleware. */
 export type Send = (request: Request) => Promise<Response>;
 
@@ -25,8 +28,10 @@ export type Send = (request: Request) => Promise<Response>;
  * and `onRefused` hears why (where it led).
  *
  * In a browser a manual redirect is an `opaqueredirect` answer that hides where it leads. It is then
- * found by sending the request once more, following, with none of the request's headers (so nothing of
- * the caller's goes where it leads); the headers go again only to where it ended within the origin.
+ * found by sending the request once more, following, with none of the request's headers and no
+ * credentials (so nothing of the caller's goes where it leads); the headers go again only to where it
+ * ended, within the origin. Where it ended elsewhere, or where the browser cannot tell, `send`'s
+ * promise rejects with an error that says so (a `NetworkError` to the caller).
  *
  * @example
  * ```ts
@@ -46,10 +51,17 @@ export async function sendWithinOrigin(send: Send, request: Request, first?: Res
     const replayable = current.method === 'GET' || current.method === 'HEAD';
     let target: URL;
     if (response.type === 'opaqueredirect' && replayable) {
-      const probe = await send(new Request(current.url, { method: current.method, signal: current.signal, redirect: 'follow', credentials: 'omit' }));
+      let probe: Response;
+      try {
+        probe = await send(new Request(current.url, { method: current.method, signal: current.signal, redirect: 'follow', credentials: 'omit' }));
+      } catch (err) {
+        throw new Error(`${HIDDEN}; following it without them failed (${err instanceof Error ? err.message : String(err)}), so they were not sent on. Point baseUrl at where it leads.`, { cause: err });
+      }
       await probe.body?.cancel().catch(noop);
-      if (!probe.redirected) return refuse('this browser hides where a redirect leads and a request without headers is not redirected');
+      if (!probe.redirected) throw new Error(`${HIDDEN}, and a request without them is not redirected, so they were not sent on. Point baseUrl at where it leads.`);
       target = new URL(probe.url);
+      // Known only now, and the hop was the browser's: a fetch failure, as the browser's own would be.
+      if (target.origin !== origin) throw new Error(`redirect not followed: it leads to another origin (${target.origin}), where the request's headers are not sent. Point baseUrl there.`);
     } else {
       const location = REDIRECTS.has(response.status) && replayable ? response.headers.get('location') : null;
       if (location === null) return response;
