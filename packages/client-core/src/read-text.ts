@@ -1,5 +1,6 @@
 /** A body went past the reader's limit; the transport turns it into `ResponseTooLargeError`. */
 export class BodyTooLarge extends Error {
+  /** @param limitBytes - The limit the body went past. */
   constructor(readonly limitBytes: number) {
     super(`body larger than ${limitBytes} bytes`);
   }

@@ -40,8 +40,10 @@ export function digest(text: string): number {
  */
 export class Recent {
   readonly #keys = new Set<number | bigint>();
+  /** @param size - How many values are remembered; the oldest is forgotten first. */
   constructor(readonly size: number) {}
 
+  /** Whether `value` is among the last `size` added. */
   has(value: string | bigint): boolean {
     return this.#keys.has(typeof value === 'bigint' ? value : digest(value));
   }
