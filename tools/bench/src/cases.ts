@@ -13,7 +13,7 @@ import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';
 /** The repository root, from this file's place in it. */
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 
-export const GROUPS = ['validate', 'unions', 'http', 'gen', 'stub'] as const;
+export const GROUPS = ['validate', 'unions', 'http', 'gen', 'stub', 'hostile'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** What a case gets from main.ts. */
@@ -162,6 +162,28 @@ export const CASES: readonly Case[] = [
       return [await benchGen(ctx.root, ctx.quick ? 1 : 2, ctx.quick ? 2 : 3)];
     },
   },
+  {
+    id: 'hostile.block',
+    group: 'hostile',
+    title: '8: the longest event-loop block of a hostile answer (error text, endless and gzip bodies, a huge cursor) vs ordinary calls',
+    servers: false,
+    async run(ctx) {
+      const { benchHostileBlock } = await import('./hostile.ts');
+      return benchHostileBlock(ctx.quick ? 1 : 3);
+    },
+  },
+  ...(['endless', 'gzip'] as const).map(
+    (kind): Case => ({
+      id: `hostile.rss.${kind}`,
+      group: 'hostile',
+      title: `8: peak RSS of one call against ${kind === 'endless' ? 'an endless body' : 'a gzip bomb'} (maxResponseBytes 16 MiB)`,
+      servers: false,
+      async run() {
+        const { benchHostileRss } = await import('./hostile.ts');
+        return benchHostileRss(kind);
+      },
+    }),
+  ),
   {
     id: 'stub.start',
     group: 'stub',
