@@ -36,7 +36,10 @@ export type Fault =
   | { kind: 'reset' | 'truncated' | 'html' }
   | { kind: 'not-json'; contentType: string };
 
-/** A fault a test queues with `failNext`: a 4xx/5xx status or one of `FAULT_KINDS`. */
+/**
+ * A fault a test queues with `failNext`: a 4xx/5xx status, a redirect status (301, 302, 303, 307, 308)
+ * with `options.redirectTo`, or one of `FAULT_KINDS`.
+ */
 export type FaultSpec = number | FaultKind;
 
 /** Fine-tuning of a queued fault. */
@@ -47,6 +50,12 @@ export interface FaultOptions {
   delayMs?: number;
   /** `Content-Type` of a `not-json` fault (default `application/json`). */
   contentType?: string;
+  /**
+   * `Location` of a redirect fault (required with a 3xx), as `x-stub-redirect-to`: `{url}` stands for the
+   * request's path and query. Queued, a redirect answers whoever asks, headers or none (a browser's
+   * probe of a redirect it hides sends none).
+   */
+  redirectTo?: string;
 }
 
 const statusFault = (status: number, retryAfter: string | undefined): Fault => ({
@@ -58,8 +67,13 @@ const statusFault = (status: number, retryAfter: string | undefined): Fault => (
 /** A queued fault, checked as the header protocol checks its values. */
 export function faultFromSpec(spec: FaultSpec, options: FaultOptions = {}): Fault {
   if (typeof spec === 'number') {
+    if ((REDIRECT_STATUSES as readonly number[]).includes(spec)) {
+      const location = options.redirectTo?.trim();
+      if (location === undefined || location === '') throw new StubArgumentError('options.redirectTo', `a ${spec} fault needs the Location to answer (a URL or path; {url} stands for the request's path and query)`);
+      return { kind: 'redirect', status: spec, location };
+    }
     if (!Number.isInteger(spec) || spec < 400 || spec > 599) {
-      throw new StubArgumentError('kind', `a status fault must be an integer in 400..599, got ${spec}`);
+      throw new StubArgumentError('kind', `a status fault must be an integer in 400..599 or a redirect status (${REDIRECT_STATUSES.join(', ')}), got ${spec}`);
     }
     return statusFault(spec, options.retryAfter);
   }
@@ -78,7 +92,7 @@ export function faultFromSpec(spec: FaultSpec, options: FaultOptions = {}): Faul
     case 'html':
       return { kind: spec };
     default:
-      throw new StubArgumentError('kind', `must be a 4xx/5xx status or one of ${FAULT_KINDS.join(', ')}, got '${String(spec)}'`);
+      throw new StubArgumentError('kind', `must be a 4xx/5xx status, a redirect status or one of ${FAULT_KINDS.join(', ')}, got '${String(spec)}'`);
   }
 }
 

@@ -12,6 +12,9 @@ const TARGETS: Array<[string, () => StubHandle, string, Record<string, string>]>
   ['price', () => price.stub, '/history?trading_pair=btc_usdt&startDate=1731974400000&endDate=1731988800000&interval=3600', { 'x-api-key': 'test-key' }],
 ];
 
+/** The operation of a target's path, typed loosely: a StubHandle takes either stub's ids. */
+const operationOf = (path: string): never => (path.startsWith('/rpc') ? 'listTransactionsV2' : 'getHistory') as never;
+
 describe.each(TARGETS)('faults on the %s stub', (_name, stubOf, path, baseHeaders) => {
   const call = (headers: Record<string, string>, p = path) =>
     fetch(`${stubOf().url}${p}`, { headers: { ...baseHeaders, ...headers } });
@@ -39,6 +42,19 @@ describe.each(TARGETS)('faults on the %s stub', (_name, stubOf, path, baseHeader
       const r = await call({ 'x-stub-fault': fault, 'x-stub-retry-after': value });
       expect(r.headers.get('retry-after')).toBe(value);
     }
+  });
+
+  it('failNext with a redirect status answers it with redirectTo as Location, whatever the headers, then answers normally', async () => {
+    const stub = stubOf();
+    stub.failNext(operationOf(path), 307, 1, { redirectTo: '{url}&moved=1' });
+    const r = await fetch(`${stub.url}${path}`, { redirect: 'manual' });
+    expect(r.status).toBe(307);
+    expect(r.headers.get('location')).toBe(`${path}&moved=1`);
+    expect((await call({}, path)).status).toBe(200);
+  });
+
+  it.each([[307, {}], [302, { redirectTo: ' ' }]] as const)('failNext(%s) without redirectTo is a StubArgumentError', (status, options) => {
+    expect(() => stubOf().failNext(operationOf(path), status, 1, options)).toThrow(/redirectTo/);
   });
 
   it('slow delays the normal answer by x-stub-delay-ms', async () => {

@@ -122,6 +122,10 @@ export function browserProject(): TestProjectInlineConfiguration {
           resetStub: (_ctx, name: StubName) => {
             stubRegistry().handles[name].reset();
           },
+          /** Queues a fault on a stub, as `failNext` does (a redirect answers the browser's header-less probe too). */
+          failNext: (_ctx, name: StubName, operationId: string, kind: number | string, times?: number, options?: Record<string, string>) => {
+            (stubRegistry().handles[name] as { failNext(id: string, kind: unknown, times?: number, options?: unknown): void }).failNext(operationId, kind, times, options);
+          },
         },
       },
     },

@@ -26,5 +26,7 @@ declare module 'vitest/browser' {
     stubRequests: (name: StubName) => Promise<Array<{ method: string; url: string; headers: Record<string, string | string[] | undefined> }>>;
     /** Empties a stub's request log and its fault counters. */
     resetStub: (name: StubName) => Promise<void>;
+    /** Queues a fault on a stub (`failNext`), e.g. a redirect with `{ redirectTo }`. */
+    failNext: (name: StubName, operationId: string, kind: number | string, times?: number, options?: Record<string, string>) => Promise<void>;
   }
 }

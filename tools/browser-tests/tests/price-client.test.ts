@@ -84,15 +84,13 @@ describe('without a key', () => {
 
 describe('keyed redirects (hidden from scripts in a browser)', () => {
   it('one that stays under the base URL is followed, and the key goes only where it ended', async () => {
-    const prices = client({
-      // Redirected twice (the keyed request, then the keyless request that finds where to), then answered.
-      headers: { 'x-stub-fault': '307', 'x-stub-redirect-to': '{url}&moved=1', 'x-stub-fault-times': '2', 'x-stub-fault-key': 'under-base' },
-    });
-    expect(await prices.history(q)).toHaveLength(24);
+    // Redirected twice (the keyed request, then the request with no header that finds where to), then answered.
+    await commands.failNext('price', 'getHistory', 307, 2, { redirectTo: '{url}&moved=1' });
+    expect(await client().history(q)).toHaveLength(24);
     const path = (await gets())[0]!.url;
     expect((await gets()).map((r) => [r.url, r.headers['x-api-key']])).toEqual([
       [path, KEY], // answered 307, which the browser hides (opaque redirect)
-      [path, undefined], // followed without the key...
+      [path, undefined], // followed with no header and no key...
       [`${path}&moved=1`, undefined], // ...to here, under the base URL
       [`${path}&moved=1`, KEY], // so the key goes here
     ]);
@@ -103,10 +101,8 @@ describe('keyed redirects (hidden from scripts in a browser)', () => {
     [302, 'eth_usdt'],
     [308, 'supra_usdt'],
   ])('a %s under the base URL is followed too', async (status, pair) => {
-    const prices = client({
-      headers: { 'x-stub-fault': String(status), 'x-stub-redirect-to': '{url}&moved=1', 'x-stub-fault-times': '2', 'x-stub-fault-key': `s${status}` },
-    });
-    expect(await prices.latest({ pair })).toMatchObject({ instruments: [{}] });
+    await commands.failNext('price', 'getLatest', status, 2, { redirectTo: '{url}&moved=1' });
+    expect(await client().latest({ pair })).toMatchObject({ instruments: [{}] });
     expect((await gets()).map((r) => [r.url, r.headers['x-api-key']])).toEqual([
       [`/latest?trading_pair=${pair}`, KEY],
       [`/latest?trading_pair=${pair}`, undefined],
@@ -115,25 +111,21 @@ describe('keyed redirects (hidden from scripts in a browser)', () => {
     ]);
   });
 
-  it('one to another origin never carries the key there: the answer there, without the key', async () => {
-    const prices = client({
-      headers: { 'x-stub-fault': '307', 'x-stub-redirect-to': `${nodeUrl}/history`, 'x-stub-fault-times': '2', 'x-stub-fault-key': 'elsewhere' },
-    });
-    const err = await rejection(prices.history(q));
-    // The node stub has no /history: its 404, reached without the key.
-    expect(err).toMatchObject({ name: 'HttpError', status: 404, body: { error: 'not_found' } });
-    const there = await seen('node');
-    expect(there.length).toBeGreaterThan(0);
-    for (const r of there) expect(JSON.stringify(r)).not.toContain(KEY);
+  it('one to another origin never carries the key or a header there: a NetworkError that says where', async () => {
+    await commands.failNext('price', 'getHistory', 307, 2, { redirectTo: `${nodeUrl}/history` });
+    const err = await rejection(client().history(q));
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toContain(`redirect not followed: it leads to another origin (${new URL(nodeUrl).origin})`);
+    for (const r of await seen('node')) expect(JSON.stringify(r)).not.toContain(KEY);
     expect((await gets()).map((r) => r.headers['x-api-key'])).toEqual([KEY, undefined]);
   });
 
   it('where the browser cannot tell where it leads, a clear error and the key is not sent on', async () => {
     // Port 9 (discard) is closed on loopback: following the redirect fails, so its target is unknown.
-    const prices = client({ headers: { 'x-stub-fault': '302', 'x-stub-redirect-to': 'http://127.0.0.1:9/history' } });
-    const err = await rejection(prices.history(q));
+    await commands.failNext('price', 'getHistory', 302, 2, { redirectTo: 'http://127.0.0.1:9/history' });
+    const err = await rejection(client().history(q));
     expect(err).toBeInstanceOf(NetworkError);
-    expect((err as Error).message).toMatch(/redirected a keyed request and this browser hides where to .*the key was not sent on/);
+    expect((err as Error).message).toMatch(/redirected a request with the client's headers and this browser hides where to .*they were not sent on/);
     expect((err as Error).message).not.toContain(KEY);
     expect((await gets()).map((r) => r.headers['x-api-key'])).toEqual([KEY, undefined]);
   });
