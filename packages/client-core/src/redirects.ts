@@ -53,7 +53,7 @@ export async function sendWithinOrigin(send: Send, request: Request, first?: Res
     if (response.type === 'opaqueredirect' && replayable) {
       let probe: Response;
       try {
-        probe = await send(new Request(current.url, { method: current.method, signal: current.signal, redirect: 'follow', credentials: 'omit' }));
+        probe = await send(new Request(current.url, { method: current.method, signal: request.signal, redirect: 'follow', credentials: 'omit' }));
       } catch (err) {
         throw new Error(`${HIDDEN}; following it without them failed (${err instanceof Error ? err.message : String(err)}), so they were not sent on. Point baseUrl at where it leads.`, { cause: err });
       }
@@ -73,7 +73,9 @@ export async function sendWithinOrigin(send: Send, request: Request, first?: Res
     }
     if (target.origin !== origin) return refuse(`it leads to another origin (${target.origin}), which is not followed: send requests there with a baseUrl of its own`);
     await response.body?.cancel().catch(noop);
-    current = new Request(target, { method: current.method, headers: current.headers, signal: current.signal, redirect: 'manual' });
+    // Each hop follows the first request's signal, which its caller holds, never the hop before's: a
+    // signal followed through a Request that is collected is lost (nodejs/undici#4068).
+    current = new Request(target, { method: current.method, headers: current.headers, signal: request.signal, redirect: 'manual' });
     response = await send(current);
   }
   return response;

@@ -43,15 +43,41 @@ function startTricklingServer(): Promise<{ url: string; close(): Promise<void> }
 
 type Report = { outcomes: Record<string, string>; settledMs: number; settledAt: number };
 
+/**
+ * Redirects within its origin twice (/rpc/... to /hop1/... to /hop2/...), then never answers: each hop
+ * is a Request of the client's own, and the last one must still follow the attempt's signal.
+ */
+function startRedirectingServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/hop2')) return; // never answers
+    res.writeHead(307, { location: url.startsWith('/hop1') ? `/hop2${url.slice(5)}` : `/hop1${url}` }).end();
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
 let silent: Awaited<ReturnType<typeof startSilentServer>>;
 let trickle: Awaited<ReturnType<typeof startTricklingServer>>;
+let redirecting: Awaited<ReturnType<typeof startRedirectingServer>>;
 let run: { report: Report; code: number | null; exitedAt: number; stderr: string };
 
 beforeAll(async () => {
   silent = await startSilentServer();
   trickle = await startTricklingServer();
+  redirecting = await startRedirectingServer();
   run = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', FIXTURE, silent.url, trickle.url], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', FIXTURE, silent.url, trickle.url, redirecting.url], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -71,6 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await silent?.close();
   await trickle?.close();
+  await redirecting?.close();
 });
 
 describe('under forced garbage collection, every call ends', () => {
@@ -85,6 +112,8 @@ describe('under forced garbage collection, every call ends', () => {
     ['price historyRange', 'TimeoutError'],
     ['price next call after a timeout', 'TimeoutError'],
     ['trickling body', 'TimeoutError'],
+    ['redirected twice within the origin, then silent', 'TimeoutError'],
+    ['redirected twice, then silent, through a custom fetch', 'TimeoutError'],
     ['a lone surrogate in a query value', 'InvalidArgumentError'],
   ])('%s rejects with %s', (name, expected) => {
     expect(run.report.outcomes[name]).toBe(expected);
