@@ -20,6 +20,7 @@ import {
   ResponseShapeError,
   ResponseTooLargeError,
   ResponseValidationError,
+  type ResponseValidator,
 } from '@x/node-client';
 import { rejectionOf } from '@x-tools/test-helpers';
 
@@ -233,8 +234,8 @@ describe('garbage from a preferred node moves the call to the next', () => {
     ['a body past maxResponseBytes', (res: ServerResponse) => json(res, 200, { ...ACCOUNT, pad: 'x'.repeat(4096) }), ResponseTooLargeError],
     ['a redirect to another origin', (res: ServerResponse) => res.writeHead(302, { location: 'http://127.0.0.2:1/' }).end(), HttpError],
   ])('%s', async (_name, answer, errorClass) => {
-    const validator = (_id: string, _status: number, body: unknown) =>
-      typeof (body as { sequence_number?: unknown }).sequence_number === 'number' ? { ok: true as const } : { ok: false as const, issues: [{ path: '/sequence_number', message: 'must be integer' }] };
+    const validator: ResponseValidator = (_id, _status, body) =>
+      typeof (body as { sequence_number?: unknown }).sequence_number === 'number' ? { ok: true } : { ok: false, issues: [{ path: '/sequence_number', message: 'must be integer', keyword: 'type' }] };
     const options = { retry: false as const, validator, maxResponseBytes: 1024 };
     const broken = await serve((_req, res) => answer(res));
     const healthy = await serve((_req, res) => json(res, 200, ACCOUNT));
