@@ -38,6 +38,8 @@ export type { FormatChecks, ParamSpec } from './params.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export { BodyTooLarge, readText } from './read-text.js';
 export { REDACTED, redactUrl } from './redact.js';
+export { sendWithinOrigin } from './redirects.js';
+export type { Send, SendOptions } from './redirects.js';
 export { underBase } from './scope.js';
 export type { HeaderSource } from './redact.js';
 export { resolveRetry, withRetry } from './retry.js';

@@ -22,6 +22,16 @@ const HIDDEN = "the service redirected a request with the client's headers and t
 /** One request of a call, as the transport sends it below its middleware. */
 export type Send = (request: Request) => Promise<Response>;
 
+/** Options of {@link sendWithinOrigin}. */
+export type SendOptions = {
+  /** The answer to `request` when it was sent already (the transport's direct path sends it without a Request). */
+  first?: Response;
+  /** Hears why a redirect was not followed: where it led, or that there were too many. */
+  onRefused?: (why: string) => void;
+  /** Hops followed before the 3xx is the answer (default 20, fetch's own limit). */
+  maxHops?: number;
+};
+
 /**
  * Sends `request` with `redirect: 'manual'` and follows its redirects within its origin (GET and HEAD
  * only: a body cannot be replayed). A hop elsewhere is not taken: the 3xx is returned as the answer,
@@ -30,15 +40,16 @@ export type Send = (request: Request) => Promise<Response>;
  * In a browser a manual redirect is an `opaqueredirect` answer that hides where it leads. It is then
  * found by sending the request once more, following, with none of the request's headers and no
  * credentials (so nothing of the caller's goes where it leads); the headers go again only to where it
- * ended, within the origin. Where it ended elsewhere, or where the browser cannot tell, `send`'s
- * promise rejects with an error that says so (a `NetworkError` to the caller).
+ * ended, within the origin. Where it ended elsewhere, or where the browser cannot tell, the promise
+ * rejects with an error that says so (a `NetworkError` to the caller of a client).
  *
  * @example
  * ```ts
- * const response = await sendWithinOrigin((r) => fetch(r), new Request('https://node.example/rpc/v2/accounts/0x1'));
+ * const response = await sendWithinOrigin((r) => fetch(r), new Request('https://node.example/rpc/v2/accounts/0x1'), { maxHops: 5 });
  * ```
  */
-export async function sendWithinOrigin(send: Send, request: Request, first?: Response, onRefused?: (why: string) => void): Promise<Response> {
+export async function sendWithinOrigin(send: Send, request: Request, options: SendOptions = {}): Promise<Response> {
+  const { first, onRefused, maxHops = MAX_HOPS } = options;
   const origin = new URL(request.url).origin;
   let current = request.redirect === 'manual' ? request : new Request(request, { redirect: 'manual' });
   let response = first ?? (await send(current));
@@ -47,7 +58,7 @@ export async function sendWithinOrigin(send: Send, request: Request, first?: Res
     onRefused?.(`redirect not followed: ${why}`);
     return response;
   };
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
+  for (let hop = 0; ; hop++) {
     const replayable = current.method === 'GET' || current.method === 'HEAD';
     let target: URL;
     if (response.type === 'opaqueredirect' && replayable) {
@@ -71,6 +82,7 @@ export async function sendWithinOrigin(send: Send, request: Request, first?: Res
         return refuse('its Location is not a URL');
       }
     }
+    if (hop === maxHops) return refuse(`more than ${maxHops} redirects`);
     if (target.origin !== origin) return refuse(`it leads to another origin (${target.origin}), which is not followed: send requests there with a baseUrl of its own`);
     await response.body?.cancel().catch(noop);
     // Each hop follows the first request's signal, which its caller holds, never the hop before's: a
@@ -78,7 +90,6 @@ export async function sendWithinOrigin(send: Send, request: Request, first?: Res
     current = new Request(target, { method: current.method, headers: current.headers, signal: request.signal, redirect: 'manual' });
     response = await send(current);
   }
-  return response;
 }
 
 /** Whether an answer to a `redirect: 'manual'` request is a redirect this module acts on. */

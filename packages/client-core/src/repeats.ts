@@ -29,7 +29,9 @@ export function digest(text: string): number {
 
 /**
  * The digests of the last `size` values added (strings digested, bigints kept as they are: both small),
- * oldest forgotten first.
+ * oldest forgotten first, and one more: a checkpoint moved to the value added at each power of two
+ * (Brent's cycle detection). A node that cycles through more values than `size` therefore still repeats
+ * the checkpoint within three times the cycle's length, in constant memory.
  *
  * @example
  * ```ts
@@ -40,21 +42,32 @@ export function digest(text: string): number {
  */
 export class Recent {
   readonly #keys = new Set<number | bigint>();
+  #checkpoint: number | bigint | undefined;
+  #power = 1;
+  #steps = 0;
   /** @param size - How many values are remembered; the oldest is forgotten first. */
   constructor(readonly size: number) {}
 
-  /** Whether `value` is among the last `size` added. */
+  /** Whether `value` is among the last `size` added, or is the checkpoint. */
   has(value: string | bigint): boolean {
-    return this.#keys.has(typeof value === 'bigint' ? value : digest(value));
+    const key = keyOf(value);
+    return key === this.#checkpoint || this.#keys.has(key);
   }
 
-  /** Adds `value`; answers whether it was there already. */
+  /** Adds `value`; answers whether it was there already (see {@link Recent.has}). */
   add(value: string | bigint): boolean {
-    const key = typeof value === 'bigint' ? value : digest(value);
-    if (this.#keys.has(key)) return true;
+    const key = keyOf(value);
+    if (key === this.#checkpoint || this.#keys.has(key)) return true;
     this.#keys.add(key);
     // A Set iterates in insertion order: its first key is the oldest.
     if (this.#keys.size > this.size) this.#keys.delete(this.#keys.values().next().value!);
+    if (++this.#steps === this.#power) {
+      this.#checkpoint = key;
+      this.#power *= 2;
+      this.#steps = 0;
+    }
     return false;
   }
 }
+
+const keyOf = (value: string | bigint): number | bigint => (typeof value === 'bigint' ? value : digest(value));

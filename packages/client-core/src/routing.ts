@@ -1,4 +1,4 @@
-import { HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, type NodeAttempt } from './errors.js';
+import { HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, type NodeAttempt } from './errors.js';
 import { baseUrls, fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
@@ -103,8 +103,9 @@ class NodeRouter implements Router {
 
   /**
    * One pass over the nodes awake, in order of preference (a walk's node first): the first answer that is
-   * not a network error, timeout, 408, 429 or 5xx is the call's. A node that fails that way rests, and the
-   * call goes on at once to the next. With `hedgeAfterMs`, a node slow to answer gets company from the
+   * not a node failure (`fallsThrough`: a network error, timeout, 408, 429, 5xx, a 200 that is not JSON,
+   * too large or refused by the validator, a redirect not followed) is the call's. A node that fails that
+   * way rests (but for the validator's refusal), and the call goes on at once to the next. With `hedgeAfterMs`, a node slow to answer gets company from the
    * next. When every node rests, the pass waits for the first to wake, bounded as a retry's delay is.
    */
   async #pass(request: Request, affinity: NodeAffinity | undefined, attempt: number, started: number, failed: Map<NodeState, NodeAttempt>): Promise<unknown> {
@@ -160,7 +161,9 @@ class NodeRouter implements Router {
           return outcome.value;
         }
         if (!several || !fallsThrough(outcome.error)) throw outcome.error;
-        pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
+        // A body the validator refuses moves the call on, but the node does not rest: where every node
+        // sends it (the contract drifted), resting them all would only stall the calls that still work.
+        if (!(outcome.error instanceof ResponseValidationError)) pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
         failed.set(outcome.node, { url: redactBase(outcome.node.url), error: outcome.error });
         if (flights.size === 0 && next < order.length) launch('fallback');
       }

@@ -32,7 +32,7 @@ function comparablePath(pathname: string): string {
 
 /**
  * Whether `url` lies under `base`: the same origin, and a path at or below the base's path, compared
- * by {@link comparablePath} (`/base/..%2fother` is not under `/base/`).
+ * as a server may read them (`/base/..%2fother` is not under `/base/`).
  *
  * @example
  * ```ts

@@ -41,7 +41,9 @@ export type AttemptInfo = {
 export type TransportOptions = {
   /**
    * Base URL of the service, an `http:` or `https:` URL; or several, in order of preference: a network
-   * error, a timeout, 408, 429 or 5xx moves a call to the next, and a failing node rests for a while.
+   * error, a timeout, 408, 429 or 5xx, a 200 whose body is not JSON, too large or refused by the
+   * validator, or a redirect to another origin moves a call to the next, and a failing node rests for a
+   * while (not for the validator's refusal).
    */
   baseUrl?: string | readonly string[];
   /** A limit of the client's own on the requests it sends to each node, shared by all its calls and walks. */
@@ -197,7 +199,8 @@ export class Transport<Paths extends object = Record<string, never>> {
     const headers = [...mergeHeaders(options.headers)];
     this.#headers = headers.length > 0 ? headers : undefined;
     this.#querySerializer = createQuerySerializer();
-    const fetch = (request: Request): Promise<Response> => sendWithinOrigin(this.#send, request);
+    // `raw` callers who choose `redirect: 'manual'` or `'error'` get what they chose.
+    const fetch = (request: Request): Promise<Response> => (request.redirect === 'follow' ? sendWithinOrigin(this.#send, request) : this.#send(request));
     this.raw = createClient<Paths>({ baseUrl: this.#baseUrl, fetch, headers: options.headers, querySerializer: this.#querySerializer });
     this.#middleware = mirrorMiddleware(this.raw as unknown as Parameters<typeof mirrorMiddleware>[0]);
     this.#context = {
@@ -338,13 +341,13 @@ export class Transport<Paths extends object = Record<string, never>> {
           stage = 'fetch-failed';
           const first = url;
           // No Request unless there is a redirect to follow (see the class doc on what a Request costs).
-          sending = fetch(first, init).then((response) => (isRedirect(response) ? sendWithinOrigin(this.#send, (held.request = new Request(first, init)), response, onRefused) : response));
+          sending = fetch(first, init).then((response) => (isRedirect(response) ? sendWithinOrigin(this.#send, (held.request = new Request(first, init)), { first: response, onRefused }) : response));
         } else {
           const send = (request: Request): Promise<Response> => {
             held.request = request;
             url = request.url;
             stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-            return new Promise<Response>((ok) => ok(sendWithinOrigin(this.#send, request, undefined, onRefused)));
+            return new Promise<Response>((ok) => ok(sendWithinOrigin(this.#send, request, { onRefused })));
           };
           const request = new Request(url, init);
           // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.

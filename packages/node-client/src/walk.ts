@@ -34,9 +34,11 @@ export type IterateOptions = CallOptions & {
 /** The most requests one walk keeps in flight. */
 export const MAX_CONCURRENCY = 32;
 /**
- * Windows in a row a newest-first walk takes with nothing in them before it stops with an error: account
- * sequence numbers have no gaps, so one empty window is already odd, and a node claiming a sequence
- * number near 2^53 over an empty history would otherwise be walked 100 numbers at a time for ever.
+ * Windows in a row a newest-first walk takes with nothing in them before it stops: account sequence
+ * numbers have no gaps, so one empty window is already odd, and a node claiming a sequence number near
+ * 2^53 over an empty history would otherwise be walked 100 numbers at a time for ever. Below windows that
+ * held items the walk then ends (a node that pruned its older history); below the newest page alone it
+ * stops with a `ResponseShapeError`.
  */
 export const MAX_EMPTY_WINDOWS = 32;
 /** Cursors, and items of a cursor walk, a walk remembers (as digests) to notice a node repeating itself. */
@@ -187,11 +189,12 @@ async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<
   while (flight) {
     if (flight.start !== undefined) seen.add(flight.start);
     const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
-    w.fresh(page.items, flight.start);
-    const left = w.limit - yielded - Math.min(page.items.length, w.limit - yielded);
-    const next: PageStart | undefined = page.next !== undefined && left > 0 && advances(rule, page.next, flight.start, seen) ? page.next : undefined;
+    const ends: boolean = page.next === undefined || !advances(rule, page.next, flight.start, seen);
+    const items = w.fresh(page.items, flight.start, ends);
+    const left = w.limit - yielded - Math.min(items.length, w.limit - yielded);
+    const next: PageStart | undefined = !ends && left > 0 ? page.next : undefined;
     flight = next !== undefined && w.concurrency > 1 ? w.flights.launch(next, Math.min(w.pageSize, left)) : undefined;
-    yielded = yield* emit(w, page.items, yielded);
+    yielded = yield* emit(w, items, yielded);
     if (next !== undefined && !flight) flight = w.flights.launch(next, Math.min(w.pageSize, w.limit - yielded));
   }
 }
@@ -222,13 +225,13 @@ async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void,
     if (!flight) return;
     seen.add(flight.start as bigint);
     const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
-    w.fresh(page.items, flight.start);
     next = page.next !== undefined && advances(rule, page.next, flight.start, seen) ? (page.next as bigint) : undefined;
+    const items = w.fresh(page.items, flight.start, next === undefined);
     if (queue.length > 0 && queue[0]!.start !== next) {
       w.flights.drop(queue);
       queue = [];
     }
-    yielded = yield* emit(w, page.items, yielded);
+    yielded = yield* emit(w, items, yielded);
   }
 }
 
@@ -243,15 +246,20 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
   const newest = w.flights.launch(undefined, Math.min(w.pageSize, w.limit));
   const page = readPage(operationId, rule, await w.flights.body(newest), newest.count);
   const at = (i: number): string => `${pointerText(rule.items)}/${i}`;
-  const keys = page.items.map((item, i) => itemKey(operationId, rule, item, at(i)));
-  const twice = keys.findIndex((key, i) => keys.indexOf(key) !== i);
-  if (twice !== -1) throw repeated(operationId, at(twice) + pointerText(rule.next.pointer), 'a sequence number not already on the page');
-  let end = keys.reduce<bigint | undefined>((min, key) => (min === undefined || key < min ? key : min), undefined);
+  const keys = new Set<bigint>();
+  let end: bigint | undefined;
+  page.items.forEach((item, i) => {
+    const key = itemKey(operationId, rule, item, at(i));
+    if (keys.has(key)) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), 'a sequence number not already on the page');
+    keys.add(key);
+    if (end === undefined || key < end) end = key;
+  });
   let yielded = yield* emit(w, page.items, 0);
   // A short newest page holds every item there is.
   if (page.items.length < newest.count || end === undefined) return;
   const queue: Flight[] = [];
   let empty = 0;
+  let found = false;
   while (true) {
     let asked = queue.reduce((n, f) => n + f.count, 0);
     while (queue.length < w.concurrency && end > 0n && w.limit - yielded - asked > 0) {
@@ -274,22 +282,31 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
       last = key;
       inside.push(item);
     });
+    found ||= inside.length > 0;
     empty = inside.length === 0 ? empty + 1 : 0;
     if (empty >= MAX_EMPTY_WINDOWS) {
+      // Below items it did find, the node has pruned its history: the walk has all there is. Below the
+      // newest page alone, nothing at all: a node that claims a history it does not have.
+      if (found) return;
       throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: `items below sequence number ${flight.end!}: ${empty} windows in a row held none` });
     }
     yielded = yield* emit(w, inside.reverse(), yielded);
   }
 }
 
-/** Checks that a page's items are new to the walk; throws `ResponseShapeError` where one is not. */
-type Fresh = (items: readonly unknown[], start: PageStart | undefined) => void;
+/**
+ * The items of a page new to the walk. A page that would lead on must bring only new ones (else a
+ * `ResponseShapeError`); the page that ends the walk by its cursor (`last`: repeated, not advancing,
+ * null, ...) may repeat what came before, as a node may answer past the end, and only its new items
+ * are yielded.
+ */
+type Fresh = (items: readonly unknown[], start: PageStart | undefined, last: boolean) => readonly unknown[];
 
 /**
  * The repeat check of a listing's ascending walks. Where the next start is the last item's sequence
  * number plus one, items come in sequence: each must be above the one before and not below the page's
- * start, which needs one number of memory. Elsewhere (cursor listings) an item is new when its JSON is
- * not among the last {@link REMEMBERED} items' digests.
+ * start, which needs one number of memory, and a page out of sequence is an error even at the end. Elsewhere
+ * (cursor listings) an item is new when its JSON is not among the last {@link REMEMBERED} items' digests.
  */
 function fresh(listing: Listing): Fresh {
   const { rule, operationId } = listing;
@@ -303,20 +320,22 @@ function fresh(listing: Listing): Fresh {
         if (key < floor) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), `a sequence number from ${floor}`);
         last = key;
       });
+      return items;
     };
   }
   const recent = new Recent(REMEMBERED);
-  return (items) => {
-    items.forEach((item, i) => {
+  return (items, _start, lastPage) =>
+    items.filter((item, i) => {
       let text: string;
       try {
         text = JSON.stringify(item);
       } catch {
         throw new ResponseShapeError({ operationId, path: at(i), expected: 'an item nested less deeply' });
       }
-      if (recent.add(text)) throw repeated(operationId, at(i), 'an item not yielded before');
+      if (!recent.add(text)) return true;
+      if (lastPage) return false;
+      throw repeated(operationId, at(i), 'an item not yielded before');
     });
-  };
 }
 
 /** A node that sent an item again (or out of order, which would repeat one). */

@@ -252,6 +252,20 @@ describe('garbage from a preferred node moves the call to the next', () => {
   });
 });
 
+describe('a body every node sends and the validator refuses (the contract drifted)', () => {
+  it('is a NodesFailedError of ResponseValidationErrors, and no node rests: the next call goes to the first again', async () => {
+    const answer = (res: ServerResponse, url: URL) => json(res, 200, url.pathname.endsWith('/resources') ? { drifted: true } : ACCOUNT);
+    const [a, b] = [await serve((_req, res, url) => answer(res, url)), await serve((_req, res, url) => answer(res, url))];
+    const validator: ResponseValidator = (id) => (id === 'listResourcesV2' ? { ok: false, issues: [{ path: '/resources', message: 'is required', keyword: 'required' }] } : { ok: true });
+    const node = createNodeClient({ baseUrl: [a.url, b.url], validator });
+    const err = await rejectionOf(node.v2.listResources(ADDRESS));
+    expect(err).toBeInstanceOf(NodesFailedError);
+    expect((err as NodesFailedError).attempts.map((x) => x.error)).toEqual([expect.any(ResponseValidationError), expect.any(ResponseValidationError)]);
+    expect((await node.v2.getAccount(ADDRESS)).sequence_number).toBe(7);
+    expect(a.requests.map((r) => r.path.split('?')[0]!.split('/').pop())).toEqual(['resources', ADDRESS]);
+  });
+});
+
 describe('every walk ends on a lying node', () => {
   /** A v2 transaction as a walk reads it. */
   const tx = (n: number | bigint) => ({ hash: `0x${n.toString(16).padStart(64, '0')}`, header: { sequence_number: Number(n), sender: { Move: ADDRESS } } });
@@ -275,6 +289,22 @@ describe('every walk ends on a lying node', () => {
     expect(yielded).toBe(100);
     // The newest page, 32 empty windows, and at most the 3 more fetched ahead.
     expect(node.requests.length).toBeLessThanOrEqual(1 + 32 + 3);
+  });
+
+  it("order: 'desc' over a node that pruned its older history ends quietly with all it has", async () => {
+    // Sequence numbers 0 ... 1,099, of which the node still holds 900 ... 1,099.
+    const node = await serve((_req, res, url) => {
+      const start = url.searchParams.get('start');
+      const count = Number(url.searchParams.get('count') ?? 100);
+      const from = start === null ? 1000 : Math.max(Number(start), 900);
+      const to = start === null ? 1100 : Math.min(Number(start) + count, 1100);
+      json(res, 200, { record: Array.from({ length: Math.max(0, to - from) }, (_, i) => tx(from + i)) });
+    });
+    const client = createNodeClient({ baseUrl: node.url, retry: false });
+    const seen: number[] = [];
+    for await (const t of client.v2.transactions(ADDRESS, { order: 'desc' })) seen.push(t.header.sequence_number);
+    expect(seen).toHaveLength(200);
+    expect(seen.slice(100)).toEqual(Array.from({ length: 100 }, (_, i) => 999 - i));
   });
 
   it.each([1, 4])('pages that overlap the ones before stop the walk (concurrency %i) instead of yielding an item again', async (concurrency) => {

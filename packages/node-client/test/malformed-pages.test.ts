@@ -74,8 +74,7 @@ describe('an iterator over a malformed page, no validator', () => {
     body = JSON.stringify({ Modules: { modules: [['0x1::a', { address: '0x1', name: 'a' }]], cursor: '0a0b' } });
     const node = createNodeClient({ baseUrl: server.url, retry: false });
     const before = server.requests.length;
-    // The second page repeats the first (its module too): the walk stops there, with a ResponseShapeError.
-    await walk(node.v1.modules('0x1')).catch(() => undefined);
+    await walk(node.v1.modules('0x1')); // the second page repeats the cursor: the walk ends there
     expect(new URL(server.requests[before + 1]!.url, server.url).searchParams.get('start')).toBe('0a0b');
   });
 });

@@ -61,7 +61,7 @@ describe('x-validate record: --timeout-ms and failed recordings', () => {
         { SUPRA_PRICE_API_KEY: 'k-1234' },
       );
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`x-validate record: GET ${price.url}/latest?trading_pair=btc_usdt: redirected to another origin (${other.url}); not followed, nothing recorded\n`);
+      expect(r.stderr).toContain(`x-validate record: GET ${price.url}/latest?trading_pair=btc_usdt: redirect not followed: it leads to another origin (${other.url})`);
       expect(other.requests).toEqual([]);
     } finally {
       await Promise.all([other.close(), node.close(), price.close()]);

@@ -4,7 +4,7 @@ import type { Entry, Har, Header } from 'har-format';
 // The CLI only (never the validators) imports @x/client-core, for REDACTED and the paging interpreter: the
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
-import { advances, BodyTooLarge, readPage, readText, REDACTED, underBase, type PageStart } from '@x/client-core';
+import { advances, BodyTooLarge, readPage, readText, REDACTED, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
 import { paging, type PagedOperationId } from '@x/common';
 import { routes } from '@x/common';
 import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
@@ -34,8 +34,6 @@ export type RecordOptions = {
 export class RecordError extends Error {
   override readonly name = 'RecordError';
 }
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The body as text, refused past `limit` bytes as decoded (counted as it streams, so an endless body stops there). */
 async function readBody(response: Response, limit: number, what: string): Promise<{ text: string; bytes: number }> {
@@ -103,20 +101,20 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     let text: string;
     let bytes: number;
     try {
-      for (let hops = 0; ; hops++) {
+      // Redirects are followed by client-core's rule (within the origin only); each hop is sent here, so
+      // that the key goes with it only when it is under the price base URL.
+      let refused: string | undefined;
+      let hops = 0;
+      const send = (request: Request): Promise<Response> => {
+        if (hops++ > 0) options.progress(`[${step}] GET ${printable(at, 500)} redirected to ${printable(request.url, 500)}`);
+        at = request.url;
         headers = { accept: 'application/json', ...(keyed && options.price && underBase(at, options.price.baseUrl) ? { 'x-api-key': apiKey } : {}) };
-        response = await doFetch(at, { headers, redirect: 'manual', signal: controller.signal });
-        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
-        if (location === null) break;
+        return doFetch(at, { headers, redirect: 'manual', signal: controller.signal });
+      };
+      response = await sendWithinOrigin(send, new Request(first), { maxHops: MAX_REDIRECTS, onRefused: (why) => (refused = why) });
+      if (refused !== undefined) {
         await response.body?.cancel().catch(() => {});
-        const next = URL.canParse(location, at) ? new URL(location, at) : undefined;
-        if (!next) throw new RecordError(`${what}: redirected to a location that is not a URL (${printable(location, 200)}); not followed`);
-        if (next.origin !== new URL(at).origin) {
-          throw new RecordError(`${what}: redirected to another origin (${printable(next.origin, 200)}); not followed, nothing recorded`);
-        }
-        if (hops === MAX_REDIRECTS) throw new RecordError(`${what}: more than ${MAX_REDIRECTS} redirects; not followed further`);
-        options.progress(`[${step}] GET ${at} -> ${response.status}, to ${printable(next.href, 500)}`);
-        at = next.href;
+        throw new RecordError(`${what}: ${printable(refused, 300)}; nothing recorded`);
       }
       ({ text, bytes } = await readBody(response, MAX_RECORDED_BODY_BYTES, what));
     } catch (err) {
