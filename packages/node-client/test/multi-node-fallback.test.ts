@@ -103,15 +103,9 @@ describe('a failing first node: the call answers from the next, and the first re
     ['a 500 (not retried, but another node may answer)', stubA((s) => s.failNext('getAccountV2', 500, 50)), { status: 500, error: 'HttpError' }, BASE_DELAY_MS],
     ['a 502 with an HTML body', stubA((s) => s.failNext('getAccountV2', 'html', 50)), { status: 502, error: 'HttpError' }, BASE_DELAY_MS],
     ['a connection reset', stubA((s) => s.failNext('getAccountV2', 'reset', 50)), { error: 'NetworkError' }, BASE_DELAY_MS],
-    // A node that answers, but not with an answer: a maintenance page, a body that is not the contract's.
+    // A node that answers, but not with an answer: a maintenance page. (A body the validator refuses moves
+    // the call on without resting the node: see hostile-node.test.ts.)
     ['a 200 whose body is not JSON', stubA((s) => s.failNext('getAccountV2', 'not-json', 50)), { status: 200, error: 'ResponseParseError' }, BASE_DELAY_MS],
-    [
-      'a 200 the validator refuses',
-      scripted(200, { sequence_number: 'not a number' }),
-      { error: 'ResponseValidationError' },
-      BASE_DELAY_MS,
-      { validator: (_id, _status, body) => (typeof (body as { sequence_number?: unknown }).sequence_number === 'number' ? { ok: true } : { ok: false, issues: [{ path: '/sequence_number', message: 'must be integer', keyword: 'type' }] }) },
-    ],
   ])('%s', async (_name, start, failure, restMs, options) => {
     const first = await start();
     try {
