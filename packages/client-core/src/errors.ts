@@ -92,18 +92,13 @@ const BODY_MESSAGE_READ = 4 * BODY_MESSAGE_MAX;
 const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 
 /**
- * The `message` of an error body `{ "message": string }`, as nodes send it (node v11.7 and later; before,
- * Rust debug text `Some("...")`, unwrapped here): on one line, URLs in it redacted, at most
- * {@link BODY_MESSAGE_MAX} characters. `undefined` for any other body.
+ * A message as an HttpError's message shows it: on one line, URLs in it redacted, at most
+ * {@link BODY_MESSAGE_MAX} characters; `undefined` for anything but text. `message` is an error body's
+ * `message` field, unless the client read it otherwise (`HttpError`'s `message` option).
  */
-function bodyMessage(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | null | undefined)?.message;
+function shownMessage(message: unknown): string | undefined {
   if (typeof message !== 'string') return undefined;
-  // Unwrapped before the cut, which would lose the closing `")`; both checks are constant-time.
-  const whole = message.trim();
-  const some = whole.startsWith('Some("') && whole.endsWith('")');
-  let text = (some ? whole.slice(6, -2) : whole).slice(0, BODY_MESSAGE_READ);
-  if (some) text = text.replace(/\\(["\\])/g, '$1');
+  const text = message.length > BODY_MESSAGE_READ ? message.slice(0, BODY_MESSAGE_READ) : message;
   const line = text.replace(/\s+/g, ' ').trim().replace(URL_IN_TEXT, (url) => redactUrl(url));
   if (line === '') return undefined;
   return line.length > BODY_MESSAGE_MAX ? `${line.slice(0, BODY_MESSAGE_MAX - 1)}…` : line;
@@ -146,8 +141,13 @@ export class HttpError extends ClientError {
     retryAfterMs?: number | undefined;
     /** What the client made of the answer, when it says more than the body (a redirect it did not follow). */
     detail?: string;
+    /**
+     * The error body's message as the client reads it (the node client unwraps Rust's `Some("...")`);
+     * by default the body's `message` field. Shown on one line, redacted and cut short.
+     */
+    message?: unknown;
   }) {
-    const said = init.detail ?? bodyMessage(init.body);
+    const said = init.detail ?? shownMessage('message' in init ? init.message : (init.body as { message?: unknown } | null | undefined)?.message);
     super(
       'HTTP_ERROR',
       `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,

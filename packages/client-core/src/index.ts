@@ -29,7 +29,7 @@ export {
   TimeoutError,
 } from './errors.js';
 export type { ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
-export { baseUrls, supraRetryIn } from './nodes.js';
+export { baseUrls, parseBaseUrl } from './base-url.js';
 export { advances, itemKey, MAX_CURSOR_LENGTH, pointerText, readPage, startParam } from './paging.js';
 export { digest, Recent } from './repeats.js';
 export type { PageRead, PageStart, PagingRule } from './paging.js';
@@ -44,8 +44,8 @@ export { underBase } from './scope.js';
 export type { HeaderSource } from './redact.js';
 export { resolveRetry, withRetry } from './retry.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
-export { NODE_AFFINITY, nodeRouting } from './routing.js';
-export type { NodeAffinity, Router, RoutingFactory, RoutingInit } from './routing.js';
-export { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, parseBaseUrl, Transport } from './transport.js';
-export type { AttemptInfo, CallOptions, OperationSpec, QueryErrorOptions, ResponseValidator, TransportConfig, TransportOptions } from './transport.js';
+export { nodeRouting } from './routing.js';
+export { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, Transport } from './transport.js';
+export type { TransportConfig } from './transport.js';
+export type { AttemptInfo, CallOptions, NodeAffinity, OperationSpec, QueryErrorOptions, ResponseValidator, RoutedCall, Router, RoutingFactory, RoutingInit, TransportOptions } from './options.js';
 export { checkU64, readU64, U64_FORMATS } from './u64.js';

@@ -1,5 +1,4 @@
-import { HttpError, InvalidArgumentError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from './errors.js';
-import { parseBaseUrl } from './transport.js';
+import { HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from './errors.js';
 
 /** What the pool knows of one node, from real calls only (no pings, no timers). */
 export type NodeState = {
@@ -12,24 +11,6 @@ export type NodeState = {
   /** Its last failure, for the error of a call that every node failed. */
   lastError: unknown;
 };
-
-/**
- * The base URLs of a client as a list: one URL, or several in order of preference, each an absolute
- * http(s) URL, no two the same. The value is never echoed (a malformed URL may carry a secret).
- *
- * @example
- * ```ts
- * baseUrls(['https://a.example/', 'https://b.example']); // ['https://a.example', 'https://b.example']
- * ```
- */
-export function baseUrls(value: unknown): string[] {
-  const list = Array.isArray(value) ? (value as unknown[]) : [value];
-  if (list.length === 0) throw new InvalidArgumentError('baseUrl', 'must name at least one node');
-  const urls = list.map((u) => parseBaseUrl(u).href.replace(/\/+$/, ''));
-  const twice = urls.findIndex((u, i) => urls.indexOf(u) !== i);
-  if (twice !== -1) throw new InvalidArgumentError('baseUrl', `lists the same node twice (entry ${twice})`);
-  return urls;
-}
 
 /**
  * Whether another node may give a better answer: a network error, a timeout, 408, 429 or a 5xx, and a
@@ -46,35 +27,6 @@ export function fallsThrough(error: unknown): boolean {
     error instanceof ResponseTooLargeError ||
     error instanceof ResponseValidationError
   );
-}
-
-/** How much of a message is searched for Supra's phrase: the node's own messages are one short line. */
-const RETRY_IN_READ = 1024;
-
-/**
- * How long a node that answered `Too many requests. Please try again in {duration}` asks to be left
- * alone, in ms: Supra's node formats a Rust `Duration` (`1.5s`, `250ms`, `2m`, `1h 5m`).
- *
- * @example
- * ```ts
- * supraRetryIn({ message: 'Too many requests. Please try again in 1.5s' }); // 1500
- * ```
- */
-export function supraRetryIn(body: unknown): number | undefined {
-  const message = typeof body === 'string' ? body : typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  if (typeof message !== 'string') return undefined;
-  // A Rust `Duration` is short (`1h 5m 30s 250ms`): the expressions read at most 64 characters of it, and
-  // a number only from its first digit, so a node's 100,000 digits cost one pass, not one per digit.
-  const m = /try again in\s{1,8}([0-9][0-9.a-zµ ]{0,63})/i.exec(message.length > RETRY_IN_READ ? message.slice(0, RETRY_IN_READ) : message);
-  if (!m) return undefined;
-  const units: Record<string, number> = { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-  let total = 0;
-  let any = false;
-  for (const [, n, unit] of m[1]!.matchAll(/(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|m|h|d)\b/g)) {
-    total += Number(n) * units[unit!]!;
-    any = true;
-  }
-  return any ? Math.ceil(total) : undefined;
 }
 
 /**

@@ -1,49 +1,10 @@
 import { HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, type NodeAttempt } from './errors.js';
-import { baseUrls, fallsThrough, NodePool, type NodeState } from './nodes.js';
+import { baseUrls } from './base-url.js';
+import { fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
 import { milliseconds, withRetry, type RetryPolicy } from './retry.js';
-import type { AttemptInfo, CallOptions, OperationSpec, TransportOptions } from './transport.js';
-
-/**
- * The node a walk's pages came from, passed by the walks under this key of their call options, so that
- * the pages of one walk come from one node while it answers.
- * @internal
- */
-export const NODE_AFFINITY: unique symbol = Symbol.for('@x/client-core/node-affinity');
-/** @internal */
-export type NodeAffinity = { node?: string };
-
-/** One call as the router sends it: the operation and its checked parameters. */
-export type Request = {
-  readonly operationId: string;
-  readonly op: OperationSpec;
-  readonly path: Record<string, unknown> | undefined;
-  readonly query: Record<string, unknown> | undefined;
-  readonly signal: AbortSignal | undefined;
-};
-
-/** What a transport hands its router. */
-export type RoutingInit = {
-  /** The client's `baseUrl`: one URL or several, in order of preference (checked here). */
-  readonly baseUrl: unknown;
-  readonly options: Pick<TransportOptions, 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'>;
-  readonly policy: RetryPolicy;
-  /** The retry policy's delay after an error of one node (undefined: not retried). */
-  readonly retryDelay: (error: unknown, attempt: number) => number | undefined;
-  /** One attempt on one node, as the transport makes it (timeout, abort, reading, validation). */
-  readonly attempt: (request: Request & { readonly signal: AbortSignal; readonly baseUrl: string }) => Promise<unknown>;
-};
-
-/** Sends a call over the nodes. */
-export type Router = {
-  /** The base URLs, checked and normalised, in order of preference. */
-  readonly urls: readonly string[];
-  /** `options` are the call's own: a walk's carry its node under `NODE_AFFINITY`. */
-  call(request: Request, options: CallOptions | undefined): Promise<unknown>;
-};
-/** A router for the client's options, or undefined when there is nothing to route (one URL, no limit, hedge or hook). */
-export type RoutingFactory = (init: RoutingInit) => Router | undefined;
+import type { AttemptInfo, CallOptions, NodeAffinity, RoutedCall, RoutingFactory, RoutingInit, Router } from './options.js';
 
 const HEDGE = Symbol('hedge');
 type Outcome = { node: NodeState; ok: true; value: unknown } | { node: NodeState; ok: false; error: unknown };
@@ -75,8 +36,8 @@ class NodeRouter implements Router {
   readonly #hedgeAfterMs: number | undefined;
   readonly #onAttempt: ((attempt: AttemptInfo) => void) | undefined;
 
-  constructor({ baseUrl, options, policy, retryDelay, attempt }: RoutingInit) {
-    const urls = (this.urls = baseUrls(baseUrl));
+  constructor({ baseUrl, apiPaths, options, policy, retryDelay, attempt }: RoutingInit) {
+    const urls = (this.urls = baseUrls(baseUrl, apiPaths));
     this.#policy = policy;
     this.#retryDelay = retryDelay;
     this.#attempt = attempt;
@@ -88,8 +49,7 @@ class NodeRouter implements Router {
     this.#onAttempt = options.onAttempt;
   }
 
-  call(request: Request, options: CallOptions | undefined): Promise<unknown> {
-    const affinity = (options as { [NODE_AFFINITY]?: NodeAffinity } | undefined)?.[NODE_AFFINITY];
+  call(request: RoutedCall, _options: CallOptions | undefined, affinity?: NodeAffinity): Promise<unknown> {
     const started = this.#policy.now();
     // Each node's last failure in any pass of this call, in the order first tried: NodesFailedError's attempts.
     const failed = new Map<NodeState, NodeAttempt>();
@@ -108,7 +68,7 @@ class NodeRouter implements Router {
    * way rests (but for the validator's refusal), and the call goes on at once to the next. With `hedgeAfterMs`, a node slow to answer gets company from the
    * next. When every node rests, the pass waits for the first to wake, bounded as a retry's delay is.
    */
-  async #pass(request: Request, affinity: NodeAffinity | undefined, attempt: number, started: number, failed: Map<NodeState, NodeAttempt>): Promise<unknown> {
+  async #pass(request: RoutedCall, affinity: NodeAffinity | undefined, attempt: number, started: number, failed: Map<NodeState, NodeAttempt>): Promise<unknown> {
     const { operationId, signal } = request;
     const pool = this.#pool;
     const policy = this.#policy;
@@ -178,7 +138,7 @@ class NodeRouter implements Router {
   }
 
   /** One attempt on one node, after its rate limit lets it go. */
-  async #attemptOn(node: NodeState, request: Request, signal: AbortSignal, started: (t0: number) => void): Promise<unknown> {
+  async #attemptOn(node: NodeState, request: RoutedCall, signal: AbortSignal, started: (t0: number) => void): Promise<unknown> {
     const limiter = this.#limiters?.get(node.url);
     if (limiter === undefined) {
       started(performance.now());

@@ -10,101 +10,14 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import type { RateLimitOptions } from './rate-limit.js';
-import type { Router, RoutingFactory } from './routing.js';
-import { checkInteger, checkParam, type FormatChecks, type ParamSpec } from './params.js';
+import { parseBaseUrl } from './base-url.js';
+import type { CallOptions, NodeAffinity, OperationSpec, RoutingFactory, Router, TransportOptions } from './options.js';
+import { checkInteger, checkParam, type FormatChecks } from './params.js';
 import { isRedirect, sendWithinOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
-import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
 import { BodyTooLarge, readText } from './read-text.js';
 import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
-
-// A response validator as `@x/validators` creates it: declared once, in @x/common, which both share, so
-// the clients take one without depending on the validators.
-export type { ResponseValidator };
-
-/** One attempt as `onAttempt` reports it: no query, no header, no key, only the node's redacted base URL. */
-export type AttemptInfo = {
-  /** The node's base URL, redacted. */
-  readonly node: string;
-  readonly operationId: string;
-  /** `first` of the call, a `retry` (a new pass over the nodes), a `fallback` after another node failed, or a `hedge`. */
-  readonly kind: 'first' | 'retry' | 'fallback' | 'hedge';
-  /** The answer's status, when there was one. */
-  readonly status?: number;
-  /** The error's class name (`TimeoutError`, `HttpError`, `AbortError`, ...), when the attempt failed. */
-  readonly error?: string;
-  readonly durationMs: number;
-};
-
-/** Options both clients accept. */
-export type TransportOptions = {
-  /**
-   * Base URL of the service, an `http:` or `https:` URL; or several, in order of preference: a network
-   * error, a timeout, 408, 429 or 5xx, a 200 whose body is not JSON, too large or refused by the
-   * validator, or a redirect to another origin moves a call to the next, and a failing node rests for a
-   * while (not for the validator's refusal).
-   */
-  baseUrl?: string | readonly string[];
-  /** A limit of the client's own on the requests it sends to each node, shared by all its calls and walks. */
-  rateLimit?: RateLimitOptions;
-  /**
-   * With several nodes: when the first has not answered after this many ms, the same GET goes to the
-   * next node awake too; the first answer wins and the other request is aborted (default: off).
-   */
-  hedgeAfterMs?: number;
-  /** Called after each attempt, for logs and metrics; what it throws is ignored. */
-  onAttempt?: (attempt: AttemptInfo) => void;
-  /** The fetch implementation, called with one `Request` per attempt (default: the global `fetch`). */
-  fetch?: (request: Request) => Promise<Response>;
-  /**
-   * Headers sent with every request, and never to another origin: a redirect to another origin is not
-   * followed (the call fails with an `HttpError` of the 3xx that says where it led), one within the
-   * origin is. A name that is not an HTTP token, or a value with CR, LF, NUL or a character outside
-   * Latin-1, is refused here, not on every call.
-   */
-  headers?: Record<string, string>;
-  /**
-   * Time limit of one attempt in milliseconds, the body included (default 30 000; at most 2^31-1, the
-   * timer limit). The attempt then rejects with `TimeoutError` at once and its request is aborted.
-   */
-  timeoutMs?: number;
-  /** Retry policy, or `false` for a single attempt. */
-  retry?: RetryOptions | false;
-  /** Validates every success body; a failure throws `ResponseValidationError`. */
-  validator?: ResponseValidator;
-  /**
-   * The largest body read, in bytes after any `Content-Encoding` is undone, counted as it streams in
-   * (default {@link DEFAULT_MAX_RESPONSE_BYTES}, 16 MiB: seven times the largest real answer known,
-   * 2.3 MB). A success body past it ends the attempt with `ResponseTooLargeError` and releases the
-   * connection; an error body is kept up to 64 KiB (its status is the answer).
-   */
-  maxResponseBytes?: number;
-};
-
-/**
- * TanStack Query's `retry` and `retryDelay`, typed with a query's error so that every framework's hooks
- * infer `error` without annotation (the clients' `/query` option objects declare them and do not set
- * them: the client has retried transient failures already). Types only: nothing of TanStack is imported.
- */
-export type QueryErrorOptions<TError> = {
-  retry?: boolean | number | ((failureCount: number, error: TError) => boolean);
-  retryDelay?: number | ((failureCount: number, error: TError) => number);
-};
-
-/** Per-call options of every operation. */
-export type CallOptions = {
-  /** Aborts the call; the call then rejects with the signal's reason at once, and its request is aborted. */
-  signal?: AbortSignal;
-};
-
-/** What the transport needs to know of an operation: the generated operation table's entry. */
-export type OperationSpec = {
-  /** Upper case, as fetch sends it and errors show it. */
-  readonly method: string;
-  readonly path: string;
-  readonly params: readonly ParamSpec[];
-};
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `maxResponseBytes` unless configured: 16 MiB. */
@@ -127,10 +40,20 @@ export type TransportConfig = {
    * client: Supra's `Please try again in 1.5s`); honoured as a `Retry-After` is.
    */
   retryAfterFromBody?: (body: unknown) => number | undefined;
+  /**
+   * An error body's message as this client's service writes it (the node client: Rust's `Some("...")`
+   * unwrapped); by default its `message` field. What it answers is shown in `HttpError`'s message.
+   */
+  messageOf?: (body: unknown) => unknown;
   /** Statuses retried unless the user's `retry.statuses` says otherwise. */
   retryStatuses?: readonly number[];
   /** Checks of the spec's parameter `format`s (the node client's u64). */
   formats?: FormatChecks;
+  /**
+   * The paths the client appends to a base URL (`/rpc/v2`, `/history`, ...): a `baseUrl` that ends in
+   * one is refused with the base URL meant.
+   */
+  apiPaths?: readonly string[];
 };
 
 
@@ -172,6 +95,7 @@ export class Transport<Paths extends object = Record<string, never>> {
   /** Several nodes, a rate limit or an attempt hook; none (one node, no limit, no hook): the direct path. */
   readonly #router: Router | undefined;
   readonly #retryAfterFromBody: ((body: unknown) => number | undefined) | undefined;
+  readonly #messageOf: ((body: unknown) => unknown) | undefined;
   readonly #maxBytes: number;
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
@@ -186,13 +110,14 @@ export class Transport<Paths extends object = Record<string, never>> {
     this.#formats = config.formats;
     // The router takes several nodes, a rate limit, hedging and the hook; without those, no router: the
     // direct path. A client without routing (the price client) bundles none of it, and refuses them.
-    const router = config.routing?.({ baseUrl: options.baseUrl, options, policy, retryDelay: this.#retryDelay, attempt: (a) => this.#attempt(a.operationId, a.op, a.path, a.query, a.signal, a.baseUrl) });
+    const router = config.routing?.({ baseUrl: options.baseUrl, apiPaths: config.apiPaths ?? [], options, policy, retryDelay: this.#retryDelay, attempt: (a) => this.#attempt(a.operationId, a.op, a.path, a.query, a.signal, a.baseUrl) });
     if (!router) {
       for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if (options[k] !== undefined) throw new InvalidArgumentError(k, 'is not supported by this client');
-      parseBaseUrl(options.baseUrl);
+      parseBaseUrl(options.baseUrl, config.apiPaths);
     }
     this.#router = router;
     this.#retryAfterFromBody = config.retryAfterFromBody;
+    this.#messageOf = config.messageOf;
     this.#baseUrl = router ? router.urls[0]! : (options.baseUrl as string);
     // Merged once, as openapi-fetch merges them (a null or undefined value left out); none at all is
     // cheaper for fetch than an empty list.
@@ -215,7 +140,7 @@ export class Transport<Paths extends object = Record<string, never>> {
    * Checks `args` against the operation's parameters (rejecting with `InvalidArgumentError` before any
    * request), then sends it and resolves to the parsed, optionally validated, body.
    */
-  call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
+  call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options?: CallOptions, affinity?: NodeAffinity): Promise<unknown> {
     let path: Record<string, unknown> | undefined;
     let query: Record<string, unknown> | undefined;
     const signal = options?.signal;
@@ -230,7 +155,7 @@ export class Transport<Paths extends object = Record<string, never>> {
     } catch (err) {
       return Promise.reject(err);
     }
-    if (this.#router) return this.#router.call({ operationId, op, path, query, signal }, options);
+    if (this.#router) return this.#router.call({ operationId, op, path, query, signal }, options, affinity);
     return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl), this.#retry, this.#retryDelay, signal);
   }
 
@@ -319,7 +244,13 @@ export class Transport<Paths extends object = Record<string, never>> {
           const { headers } = response;
           const retryAfterMs =
             parseRetryAfter(headers.get('retry-after'), this.#retry.now()) ?? (status === 429 || status === 503 ? this.#retryAfterFromBody?.(body) : undefined);
-          return reject(new HttpError({ status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs, ...(refused !== undefined && { detail: refused }) }));
+          return reject(
+            new HttpError({
+              status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs,
+              ...(refused !== undefined && { detail: refused }),
+              ...(this.#messageOf && { message: this.#messageOf(body) }),
+            }),
+          );
         }
         try {
           const parsed = parseBody(text, status, method, url);
@@ -433,46 +364,6 @@ function retryDelay(policy: RetryPolicy, error: unknown, attempt: number): numbe
     return backoffDelay(policy, attempt, retryAfter);
   }
   return error instanceof NetworkError || error instanceof TimeoutError ? backoffDelay(policy, attempt, undefined) : undefined;
-}
-
-/**
- * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment (anything
- * else fails later, confusingly). A malformed value is not echoed, since it may still carry a secret;
- * the two usual mistakes get the URL that was probably meant, once it is known to hold none (no
- * credentials, query or fragment): a host without a scheme (`rpc-mainnet.supra.com` → `https://` +
- * it), and a URL that ends in an API path (`/rpc/v1`, `/rpc/v2`, `/history`, `/latest`: the client
- * appends those itself).
- *
- * @example
- * ```ts
- * parseBaseUrl('http://localhost:27000/').href; // 'http://localhost:27000/'
- * parseBaseUrl('rpc-mainnet.supra.com');        // throws: ... (did you mean "https://rpc-mainnet.supra.com"?)
- * ```
- */
-export function parseBaseUrl(value: unknown): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    // A host without a scheme, echoed only when it is nothing but a host, a port and a path (no secret).
-    const meant = typeof value === 'string' && /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/.test(value) ? ` (did you mean "https://${value}"?)` : '';
-    throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${meant}`);
-  }
-  // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
-  if (url.username !== '' || url.password !== '') {
-    throw new InvalidArgumentError('baseUrl', 'must not contain credentials; send them with the `headers` option');
-  }
-  // Paths are appended to the base URL, so a query or fragment in it would end up before them.
-  if (url.search !== '' || url.hash !== '') {
-    throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
-  }
-  // The client appends the API paths itself (nothing secret is left in the URL to echo).
-  const api = /\/(rpc\/v[12]|history|latest)\/?$/.exec(url.pathname);
-  if (api) throw new InvalidArgumentError('baseUrl', `must not end in the API path ${api[0]} (did you mean "${url.origin}${url.pathname.slice(0, api.index)}"?)`);
-  return url;
 }
 
 /** An error body as `HttpError.body` holds it: parsed when it is JSON, else the text; none when empty. */

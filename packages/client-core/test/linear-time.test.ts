@@ -5,25 +5,9 @@
  * Times are the best of several runs, compared with each other, never with a wall-clock constant.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpError, isWellFormed, readPage, redactUrl, supraRetryIn, underBase, type PagingRule } from '@x/client-core';
+import { HttpError, isWellFormed, readPage, redactUrl, underBase, type PagingRule } from '@x/client-core';
+import { bestTime as best } from '@x-tools/test-helpers';
 import { canonicalAddress, paging } from '@x/common';
-
-/** The best time of `runs` calls of `f`, each repeated until it takes a measurable while. */
-function best(f: () => unknown, runs = 5): number {
-  let repeat = 1;
-  for (let t0 = performance.now(); performance.now() - t0 < 2 && repeat < 1e6; repeat *= 2) {
-    const s = performance.now();
-    for (let i = 0; i < repeat; i++) f();
-    if (performance.now() - s > 2) break;
-  }
-  let min = Infinity;
-  for (let r = 0; r < runs; r++) {
-    const s = performance.now();
-    for (let i = 0; i < repeat; i++) f();
-    min = Math.min(min, (performance.now() - s) / repeat);
-  }
-  return min;
-}
 
 const swallow = (f: () => unknown) => (): void => {
   try {
@@ -43,10 +27,6 @@ const readers: [string, (text: string) => () => unknown, (n: number) => string][
   ['HttpError message: "a:/" runs', httpError, (n) => 'a:/'.repeat(n / 3)],
   ['HttpError message: one long URL', httpError, (n) => `https://h/${'x'.repeat(n)}`],
   ['HttpError message: spaces', httpError, (n) => `a${' '.repeat(n)}b`],
-  ['HttpError message: Some("...") with escapes', httpError, (n) => `Some("${'\\"'.repeat(n / 2)}")`],
-  ['supraRetryIn: digits after the phrase', (t) => () => supraRetryIn({ message: t }), (n) => `try again in ${'1'.repeat(n)}`],
-  ['supraRetryIn: "1." runs', (t) => () => supraRetryIn({ message: t }), (n) => `try again in ${'1.'.repeat(n / 2)}`],
-  ['supraRetryIn: the phrase again and again', (t) => () => supraRetryIn(t), (n) => 'try again in '.repeat(n / 13)],
   ['redactUrl: question marks in what is not a URL', (t) => () => redactUrl(t), (n) => `${'?'.repeat(n)}\n`],
   ['redactUrl: a long query', (t) => () => redactUrl(t), (n) => `http://h/?${'a=1&'.repeat(n / 4)}`],
   ['isWellFormed: high surrogates', (t) => () => isWellFormed(t), (n) => '\uD800'.repeat(n)],

@@ -1,127 +1,17 @@
-import type { Client } from 'openapi-fetch';
-import type { operations as Operations, paths } from '@x/node-types';
+import type { paths } from '@x/node-types';
 import { DEFAULT_BASE_URL, operations, type OperationId } from './generated/operations.js';
-import { baseUrls, nodeRouting, startParam, supraRetryIn, Transport, type CallOptions, type TransportOptions, U64_FORMATS } from '@x/client-core';
+import { baseUrls, nodeRouting, startParam, Transport, type CallOptions, type NodeAffinity, U64_FORMATS } from '@x/client-core';
 import { normalizeAddress } from './address.js';
-import { iterators } from './iterators.js';
+import { iterators, type Lists } from './iterators.js';
 import { paging } from '@x/common';
-import type { IterateOptions } from './walk.js';
-import type { MoveResourceOf } from './resources.js';
+import { nodeErrorMessage } from './error-message.js';
+import { supraRetryIn } from './retry-in.js';
+import type { AccountApi, NodeClient, NodeClientOptions, NodeV1Api } from './api.js';
 
-/**
- * Options of {@link createNodeClient}.
- */
-export type NodeClientOptions = TransportOptions;
+export type { AccountApi, AccountIterators, ListCursor, ListOptions, NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ResponseBody, U64Input, WalkOrder } from './api.js';
 
-/** The success body of an operation, as the spec types it. */
-export type ResponseBody<Id extends OperationId> = Operations[Id]['responses'][200]['content']['application/json'];
-
-/** Paging options of the list operations. */
-export type ListOptions<Start> = CallOptions & {
-  /** Maximum number of items (default 20 on the server; at most 100 on transaction listings). */
-  count?: number;
-  /** Where the page starts; see each operation. */
-  start?: Start;
-};
-
-/** A u64 value: a safe integer, a bigint or a decimal string. */
-export type U64Input = number | bigint | string;
-
-/**
- * The `start` of a module or resource listing: the previous page's cursor. On v1 that cursor is an
- * array of u8, passed as it came (sent as lowercase hex) or already as hex text; on v2 a string.
- */
-export type ListCursor<V extends 'V1' | 'V2'> = V extends 'V1' ? string | readonly number[] : string;
-
-export type AccountApi<V extends 'V1' | 'V2'> = {
-  /** The account's sequence number and authentication key. */
-  getAccount(address: string, options?: CallOptions): Promise<ResponseBody<`getAccount${V}`>>;
-  /** Finalized transactions sent by the account: ascending from `start` (a sequence number), else the most recent, descending. */
-  listTransactions(address: string, options?: ListOptions<U64Input>): Promise<ResponseBody<`listTransactions${V}`>>;
-  /** Finalized coin transactions sent and received: ascending from `start` (a cursor), else the most recent, descending. */
-  listCoinTransactions(address: string, options?: ListOptions<U64Input>): Promise<ResponseBody<`listCoinTransactions${V}`>>;
-  /** Modules published by the account; `start` is the cursor of the previous page. */
-  listModules(address: string, options?: ListOptions<ListCursor<V>>): Promise<ResponseBody<`listModules${V}`>>;
-  /** One module by name. */
-  getModule(address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<`getModule${V}`>>;
-  /** Resources of the account; `start` is the cursor of the previous page. */
-  listResources(address: string, options?: ListOptions<ListCursor<V>>): Promise<ResponseBody<`listResources${V}`>>;
-  /**
-   * One resource by its Move type, e.g. `0x1::account::Account`. On v2 the well-known framework
-   * resources (`0x1::coin::CoinStore<…>`, `0x1::coin::CoinInfo<…>`, `0x1::account::Account`, …) have
-   * their `data` typed by the type string (`ResourceData`); any other is `Record<string, unknown>`.
-   */
-  getResource<T extends string>(address: string, resourceType: T, options?: CallOptions): Promise<V extends 'V2' ? MoveResourceOf<T> : ResponseBody<`getResource${V}`>>;
-};
-
-type Items<V extends 'V1' | 'V2', Id extends string> = ResponseBody<`${Id}${V}` & OperationId>;
-type V1List = Exclude<ResponseBody<'listModulesV1'>, null>;
-type Transaction<V extends 'V1' | 'V2'> = Items<V, 'listTransactions'>['record'][number];
-
-/** Where an ascending walk starts, or newest first (transactions only: their page starts are predictable). */
-export type WalkOrder<Start> = { order?: 'asc'; start?: Start } | { order: 'desc'; start?: never };
-
-/** The iterators of a version: every item of a listing, page after page. */
-export type AccountIterators<V extends 'V1' | 'V2'> = {
-  /**
-   * Transactions sent by the account, ascending by sequence number from `start` (default 0), or newest
-   * first with `order: 'desc'` (down to sequence number 0). `concurrency` fetches pages ahead at their
-   * predicted starts.
-   */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<Transaction<V>, void, undefined>;
-  /**
-   * Coin transactions sent and received, ascending from the cursor `start` (default 0), following each
-   * page's cursor. There is no documented way back past the newest page, so no `order: 'desc'`.
-   */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc'; start?: U64Input }): AsyncGenerator<Items<V, 'listCoinTransactions'>['record'][number], void, undefined>;
-  /** Every module of the account. */
-  modules(address: string, options?: IterateOptions & { start?: ListCursor<V> }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Modules: unknown }>['Modules']['modules'][number] : ResponseBody<'listModulesV2'>['modules'][number], void, undefined>;
-  /** Every resource of the account. */
-  resources(address: string, options?: IterateOptions & { start?: ListCursor<V> }): AsyncGenerator<V extends 'V1' ? Extract<V1List, { Resources: unknown }>['Resources']['resource'][number] : ResponseBody<'listResourcesV2'>['resources'][number], void, undefined>;
-};
-
-/**
- * Version 1 account operations.
- * @deprecated The v1 API is deprecated; use `node.v2`.
- */
-export type NodeV1Api = {
-  /** @deprecated Use `node.v2.getAccount`. Answers `null` where v1 does. */
-  getAccount: AccountApi<'V1'>['getAccount'];
-  /** @deprecated Use `node.v2.listTransactions`. */
-  listTransactions: AccountApi<'V1'>['listTransactions'];
-  /** @deprecated Use `node.v2.listCoinTransactions`. */
-  listCoinTransactions: AccountApi<'V1'>['listCoinTransactions'];
-  /** @deprecated Use `node.v2.listModules`. */
-  listModules: AccountApi<'V1'>['listModules'];
-  /** @deprecated Use `node.v2.getModule`. Answers `null` where v1 does. */
-  getModule: AccountApi<'V1'>['getModule'];
-  /** @deprecated Use `node.v2.listResources`. */
-  listResources: AccountApi<'V1'>['listResources'];
-  /** @deprecated Use `node.v2.getResource`. Answers `null` where v1 does. */
-  getResource: AccountApi<'V1'>['getResource'];
-  /** @deprecated Use `node.v2.transactions`. */
-  transactions: AccountIterators<'V1'>['transactions'];
-  /** @deprecated Use `node.v2.coinTransactions`. */
-  coinTransactions: AccountIterators<'V1'>['coinTransactions'];
-  /** @deprecated Use `node.v2.modules`. */
-  modules: AccountIterators<'V1'>['modules'];
-  /** @deprecated Use `node.v2.resources`. */
-  resources: AccountIterators<'V1'>['resources'];
-};
-
-/** Version 2 account operations. */
-export type NodeV2Api = AccountApi<'V2'> & AccountIterators<'V2'>;
-
-/** The node client: `v1` (deprecated), `v2` and the underlying openapi-fetch client. */
-export type NodeClient = {
-  /** @deprecated The v1 API is deprecated; use `v2`. */
-  readonly v1: NodeV1Api;
-  readonly v2: NodeV2Api;
-  /** The underlying openapi-fetch client; add middleware with `raw.use()`. */
-  readonly raw: Client<paths>;
-  /** The node base URLs as the client uses them (normalised, no trailing slash), in order of preference, e.g. for cache keys. */
-  readonly baseUrls: readonly string[];
-};
+/** The paths this client appends to a base URL (`/rpc/v1`, `/rpc/v2`), from the operation table. */
+const API_PATHS = [...new Set(Object.values(operations).map((op) => op.path.split('/').slice(0, 3).join('/')))];
 
 /**
  * Creates a client for the account operations of a Supra node.
@@ -137,47 +27,58 @@ export type NodeClient = {
  * ```
  */
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
-  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL);
+  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
   // One node goes as a string: with no limit, hedge or hook, calls then take the direct path.
-  const transport = new Transport<paths>({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { formats: U64_FORMATS, routing: nodeRouting, retryAfterFromBody: supraRetryIn });
+  const transport = new Transport<paths>(
+    { ...options, baseUrl: urls.length === 1 ? urls[0]! : urls },
+    { formats: U64_FORMATS, routing: nodeRouting, retryAfterFromBody: supraRetryIn, messageOf: nodeErrorMessage, apiPaths: API_PATHS },
+  );
   /**
    * The caller of one operation. Not async (a layer fewer): nothing here throws, and `transport.call`
    * reports bad arguments as rejections. `args` is the call's own object, so the address is normalised in place.
    */
   const operation = (id: OperationId) => {
     const op = operations[id];
-    return (args: Record<string, unknown>, callOptions?: CallOptions): Promise<never> => {
+    return (args: Record<string, unknown>, callOptions?: CallOptions, affinity?: NodeAffinity): Promise<never> => {
       args.address = normalizeAddress(args.address);
-      return transport.call(id, op, args, callOptions) as Promise<never>;
+      return transport.call(id, op, args, callOptions, affinity) as Promise<never>;
     };
   };
-  const api = <V extends 'V1' | 'V2'>(v: V): AccountApi<V> => {
+  /** Each listing of a version, with the node affinity of a walk's pages (see `NodeAffinity`). */
+  const lists = <V extends 'V1' | 'V2'>(v: V): Lists => {
+    const listTransactions = operation(`listTransactions${v}`);
+    const listCoinTransactions = operation(`listCoinTransactions${v}`);
+    const listModules = operation(`listModules${v}`);
+    const listResources = operation(`listResources${v}`);
+    return {
+      // No default `{}` for the options: an object per call is throughput on loopback (see Transport.call).
+      listTransactions: (address, o, affinity) => listTransactions({ address, count: o?.count, start: o?.start }, o, affinity),
+      listCoinTransactions: (address, o, affinity) => listCoinTransactions({ address, count: o?.count, start: o?.start }, o, affinity),
+      listModules: async (address, o, affinity) => listModules({ address, count: o?.count, start: startParam(paging[`listModules${v}`], o?.start) }, o, affinity),
+      listResources: async (address, o, affinity) => listResources({ address, count: o?.count, start: startParam(paging[`listResources${v}`], o?.start) }, o, affinity),
+    };
+  };
+  const api = <V extends 'V1' | 'V2'>(v: V, list: Lists): AccountApi<V> => {
     // Each id built once: an id built per call is a new string to allocate and to look up in
     // `operations`, ~0.3 µs per call in memory, about a tenth of the client's own work.
-    const of = (name: string) => operation(`${name}${v}` as OperationId);
-    const getAccount = of('getAccount');
-    const listTransactions = of('listTransactions');
-    const listCoinTransactions = of('listCoinTransactions');
-    const listModules = of('listModules');
-    const getModule = of('getModule');
-    const listResources = of('listResources');
-    const getResource = of('getResource');
+    const getAccount = operation(`getAccount${v}`);
+    const getModule = operation(`getModule${v}`);
+    const getResource = operation(`getResource${v}`);
     return {
       getAccount: (address, o) => getAccount({ address }, o),
-      // No default `{}` for the options: an object per call is throughput on loopback (see Transport.call).
-      listTransactions: (address, o) => listTransactions({ address, count: o?.count, start: o?.start }, o),
-      listCoinTransactions: (address, o) => listCoinTransactions({ address, count: o?.count, start: o?.start }, o),
-      listModules: async (address, o) => listModules({ address, count: o?.count, start: startParam(paging[`listModules${v}`], o?.start) }, o),
+      listTransactions: (address, o) => list.listTransactions(address, o),
+      listCoinTransactions: (address, o) => list.listCoinTransactions(address, o),
+      listModules: (address, o) => list.listModules(address, o),
       getModule: (address, module_name, o) => getModule({ address, module_name }, o),
-      listResources: async (address, o) => listResources({ address, count: o?.count, start: startParam(paging[`listResources${v}`], o?.start) }, o),
+      listResources: (address, o) => list.listResources(address, o),
       getResource: (address, resource_type, o) => getResource({ address, resource_type }, o),
-    };
+    } as AccountApi<V>;
   };
-  const v1 = api('V1');
-  const v2 = api('V2');
+  const l1 = lists('V1');
+  const l2 = lists('V2');
   return {
-    v1: { ...v1, ...iterators('V1', v1 as AccountApi<'V1' | 'V2'>) } as NodeV1Api,
-    v2: { ...v2, ...iterators('V2', v2 as AccountApi<'V1' | 'V2'>) },
+    v1: { ...api('V1', l1), ...iterators('V1', l1) } as NodeV1Api,
+    v2: { ...api('V2', l2), ...iterators('V2', l2) },
     raw: transport.raw,
     baseUrls: Object.freeze(urls),
   };

@@ -12,7 +12,9 @@
  */
 export { createNodeClient } from './client.js';
 export { NODE_URLS } from './presets.js';
-export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './client.js';
+export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './api.js';
+export { nodeErrorMessage } from './error-message.js';
+export { supraRetryIn } from './retry-in.js';
 export type { IterateOptions } from './walk.js';
 export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {

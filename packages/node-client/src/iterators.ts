@@ -1,7 +1,7 @@
 import { operations } from './generated/operations.js';
 import { paging, type PagedOperationId } from '@x/common';
-import { checkParam, NODE_AFFINITY, startParam, U64_FORMATS, type NodeAffinity, type PageStart } from '@x/client-core';
-import type { AccountApi, AccountIterators } from './client.js';
+import { checkParam, startParam, U64_FORMATS, type CallOptions, type NodeAffinity, type PageStart } from '@x/client-core';
+import type { AccountIterators } from './api.js';
 import { maxCount, walk, type Listing } from './walk.js';
 
 
@@ -15,20 +15,23 @@ function firstStart(id: PagedOperationId, value: unknown): PageStart | undefined
 
 type ListName = 'listTransactions' | 'listCoinTransactions' | 'listModules' | 'listResources';
 
+/** The listings of one version, each called with a page's options and the walk's node affinity. */
+export type Lists = Record<ListName, (address: string, options: (CallOptions & { count?: number; start?: unknown }) | undefined, affinity?: NodeAffinity) => Promise<unknown>>;
+
 /** Iterators of one version: each walks its list operation as the generated paging table says. */
-export function iterators<V extends 'V1' | 'V2'>(v: V, api: AccountApi<'V1' | 'V2'>): AccountIterators<V> {
+export function iterators<V extends 'V1' | 'V2'>(v: V, lists: Lists): AccountIterators<V> {
   const iterate =
     (name: ListName) =>
     (address: string, o: Parameters<typeof walk>[2] = {}): AsyncGenerator<unknown, void, undefined> => {
       const operationId = `${name}${v}` as PagedOperationId;
-      const call = api[name] as (address: string, options: Record<string | symbol, unknown>) => Promise<unknown>;
+      const call = lists[name];
       // The pages of one walk come from one node while it answers (a client with several nodes).
       const affinity: NodeAffinity = {};
       const listing: Listing = {
         operationId,
         rule: paging[operationId],
         maxPageSize: maxCount(operationId),
-        fetchPage: (start, count, signal) => call(address, { count, start, signal, [NODE_AFFINITY]: affinity }),
+        fetchPage: (start, count, signal) => call(address, { count, start, signal }, affinity),
       };
       return walk(listing, () => firstStart(operationId, o.start), o);
     };

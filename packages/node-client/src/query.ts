@@ -21,7 +21,7 @@
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
 import type { ClientError, QueryErrorOptions } from '@x/client-core';
 import { normalizeAddress } from './address.js';
-import type { ListCursor, NodeClient, ResponseBody, U64Input } from './client.js';
+import type { ListCursor, NodeClient, ResponseBody, U64Input } from './api.js';
 import type { OperationId } from './generated/operations.js';
 import { paging, type PagedOperationId } from '@x/common';
 import { fetchPage, firstParam, maxCount, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
@@ -223,7 +223,7 @@ function accountQueries<V extends 'V1' | 'V2'>(client: NodeClient, v: V): Accoun
 }
 
 export type { PageParam } from './query-pages.js';
-export type { ListCursor, ResponseBody, U64Input } from './client.js';
+export type { ListCursor, ResponseBody, U64Input } from './api.js';
 export type { OperationId } from './generated/operations.js';
 export type { PagedOperationId } from '@x/common';
 export type { ClientError } from '@x/client-core';

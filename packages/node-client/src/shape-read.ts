@@ -4,7 +4,13 @@
  * the one u64 reader of `@x/client-core`.
  */
 import { ResponseShapeError, readU64 } from '@x/client-core';
-import type { EventGuid } from './shapes.js';
+
+/** An event stream's identity: the account that created it and its creation number there. */
+export interface EventGuid {
+  /** The account address as the node sent it (`0x1`, `0x0000…0001`, `0x0`). */
+  readonly accountAddress: string;
+  readonly creationNumber: bigint;
+}
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -23,7 +23,7 @@
  * @module @x/node-client/shapes
  */
 import type { Event, MoveModule, SmrTimestamp, SmrTransactionHeader } from '@x/node-types';
-import { guidOf, isObject, shapeError, u64 } from './shape-read.js';
+import { guidOf, isObject, shapeError, u64, type EventGuid } from './shape-read.js';
 
 export * from './wallet.js';
 
@@ -32,12 +32,8 @@ export type AbiFunction = Extract<MoveModule['exposed_functions'], readonly unkn
 /** A struct of a module ABI, as live nodes describe it. */
 export type AbiStruct = Extract<MoveModule['structs'], readonly unknown[]>[number];
 
-/** An event stream's identity: the account that created it and its creation number there. */
-export interface EventGuid {
-  /** The account address as the node sent it (`0x1`, `0x0000…0001`, `0x0`). */
-  readonly accountAddress: string;
-  readonly creationNumber: bigint;
-}
+// Declared beside the reader that builds it, which the readers here import.
+export type { EventGuid } from './shape-read.js';
 
 /**
  * Microseconds since the Unix epoch of an `SmrTimestamp`, either form: `{ timestamp }` (documented) or

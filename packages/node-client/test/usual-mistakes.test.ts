@@ -23,8 +23,7 @@ describe('baseUrl: the URL that was probably meant', () => {
     ['the v1 API path', 'https://rpc-mainnet.supra.com/rpc/v1', `must not end in the API path /rpc/v1 (did you mean "https://rpc-mainnet.supra.com"?)`],
     ['the v2 API path with a slash', 'https://rpc-mainnet.supra.com/rpc/v2/', 'must not end in the API path /rpc/v2/ (did you mean "https://rpc-mainnet.supra.com"?)'],
     ['an API path under a proxy prefix', 'http://127.0.0.1:8080/supra/rpc/v2', 'must not end in the API path /rpc/v2 (did you mean "http://127.0.0.1:8080/supra"?)'],
-    ['a price path, in a list of nodes', ['https://a.example', 'https://prod-kline-rest.supra.com/history'], 'must not end in the API path /history (did you mean "https://prod-kline-rest.supra.com"?)'],
-    ['the latest path', 'https://prod-kline-rest.supra.com/latest', 'must not end in the API path /latest (did you mean "https://prod-kline-rest.supra.com"?)'],
+    ['an API path, in a list of nodes', ['https://a.example', 'https://b.example/rpc/v2'], 'must not end in the API path /rpc/v2 (did you mean "https://b.example"?)'],
     // No hint where the value could hold a secret, or where https:// + it is no URL either.
     ['credentials without a scheme: no echo', 'user:s3cret@rpc.example', undefined],
     ['credentials and an API path: no echo', 'https://user:s3cret@rpc.example/rpc/v1', undefined],

@@ -20,6 +20,9 @@ export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterM
   apiKey?: string;
 };
 
+/** The paths this client appends to its base URL (`/history`, `/latest`), from the operation table. */
+const API_PATHS = Object.values(operations).map((op) => op.path);
+
 /** A point in time: a `Date` or Unix milliseconds. */
 export type TimeInput = Date | number;
 
@@ -82,7 +85,7 @@ export type PriceClient = {
  * ```
  */
 export function createPriceClient(options: PriceClientOptions = {}): PriceClient {
-  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
   const baseUrl = base.href.replace(/\/+$/, '');
   const apiKey = options.apiKey;
   if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.length === 0)) {
@@ -96,7 +99,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
-  const transport = new Transport<paths>({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504] });
+  const transport = new Transport<paths>({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS });
   const raw = transport.raw;
   // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
   const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));

@@ -69,7 +69,6 @@ describe('baseUrl: the URL that was probably meant', () => {
     ['without a scheme', 'prod-kline-rest.supra.com', '(did you mean "https://prod-kline-rest.supra.com"?)'],
     ['with /history', 'https://prod-kline-rest.supra.com/history', 'must not end in the API path /history (did you mean "https://prod-kline-rest.supra.com"?)'],
     ['with /latest/', 'https://prod-kline-rest.supra.com/latest/', 'must not end in the API path /latest/ (did you mean "https://prod-kline-rest.supra.com"?)'],
-    ['a node path', 'http://127.0.0.1:27001/rpc/v1', 'must not end in the API path /rpc/v1 (did you mean "http://127.0.0.1:27001"?)'],
     ['a key in the query, without a scheme: no echo', `prod-kline-rest.supra.com/history?api_key=${KEY}`, undefined],
   ];
 

@@ -1,0 +1,66 @@
+/**
+ * A client's `baseUrl`, read once: an absolute http(s) URL, or several, each without credentials, query,
+ * fragment or the client's own API path.
+ */
+import { InvalidArgumentError } from './errors.js';
+
+/**
+ * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment (anything
+ * else fails later, confusingly). A malformed value is not echoed, since it may still carry a secret;
+ * the two usual mistakes get the URL that was probably meant, once it is known to hold none (no
+ * credentials, query or fragment): a host without a scheme (`rpc-mainnet.supra.com` → `https://` +
+ * it), and a URL that ends in one of `apiPaths`, the client's own (the node client's `/rpc/v2`, the
+ * price client's `/history`: the client
+ * appends those itself).
+ *
+ * @example
+ * ```ts
+ * parseBaseUrl('http://localhost:27000/').href; // 'http://localhost:27000/'
+ * parseBaseUrl('rpc-mainnet.supra.com');        // throws: ... (did you mean "https://rpc-mainnet.supra.com"?)
+ * ```
+ */
+export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    // A host without a scheme, echoed only when it is nothing but a host, a port and a path (no secret).
+    const meant = typeof value === 'string' && /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/.test(value) ? ` (did you mean "https://${value}"?)` : '';
+    throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${meant}`);
+  }
+  // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
+  if (url.username !== '' || url.password !== '') {
+    throw new InvalidArgumentError('baseUrl', 'must not contain credentials; send them with the `headers` option');
+  }
+  // Paths are appended to the base URL, so a query or fragment in it would end up before them.
+  if (url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
+  }
+  // The client appends its API paths itself (nothing secret is left in the URL to echo).
+  const path = url.pathname.replace(/\/$/, '');
+  const api = apiPaths.find((p) => path.endsWith(p));
+  if (api) throw new InvalidArgumentError('baseUrl', `must not end in the API path ${url.pathname.slice(path.length - api.length)} (did you mean "${url.origin}${path.slice(0, -api.length)}"?)`);
+  return url;
+}
+
+/**
+ * The base URLs of a client as a list: one URL, or several in order of preference, each an absolute
+ * http(s) URL, no two the same. The value is never echoed (a malformed URL may carry a secret).
+ *
+ * @example
+ * ```ts
+ * baseUrls(['https://a.example/', 'https://b.example']); // ['https://a.example', 'https://b.example']
+ * ```
+ */
+export function baseUrls(value: unknown, apiPaths: readonly string[] = []): string[] {
+  const list = Array.isArray(value) ? (value as unknown[]) : [value];
+  if (list.length === 0) throw new InvalidArgumentError('baseUrl', 'must name at least one node');
+  const urls = list.map((u) => parseBaseUrl(u, apiPaths).href.replace(/\/+$/, ''));
+  const twice = urls.findIndex((u, i) => urls.indexOf(u) !== i);
+  if (twice !== -1) throw new InvalidArgumentError('baseUrl', `lists the same node twice (entry ${twice})`);
+  return urls;
+}
+

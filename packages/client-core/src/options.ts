@@ -1,0 +1,143 @@
+/**
+ * The options and shapes the transport, the router and the clients share, in a module of their own so
+ * that none of those imports another back.
+ */
+import type { ResponseValidator } from '@x/common';
+import type { ParamSpec } from './params.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import type { RetryOptions, RetryPolicy } from './retry.js';
+
+// A response validator as `@x/validators` creates it: declared once, in @x/common, which both share, so
+// the clients take one without depending on the validators.
+export type { ResponseValidator };
+
+/** One attempt as `onAttempt` reports it: no query, no header, no key, only the node's redacted base URL. */
+export type AttemptInfo = {
+  /** The node's base URL, redacted. */
+  readonly node: string;
+  readonly operationId: string;
+  /** `first` of the call, a `retry` (a new pass over the nodes), a `fallback` after another node failed, or a `hedge`. */
+  readonly kind: 'first' | 'retry' | 'fallback' | 'hedge';
+  /** The answer's status, when there was one. */
+  readonly status?: number;
+  /** The error's class name (`TimeoutError`, `HttpError`, `AbortError`, ...), when the attempt failed. */
+  readonly error?: string;
+  readonly durationMs: number;
+};
+
+/** Options both clients accept. */
+export type TransportOptions = {
+  /**
+   * Base URL of the service, an `http:` or `https:` URL; or several, in order of preference: a network
+   * error, a timeout, 408, 429 or 5xx, a 200 whose body is not JSON, too large or refused by the
+   * validator, or a redirect to another origin moves a call to the next, and a failing node rests for a
+   * while (not for the validator's refusal).
+   */
+  baseUrl?: string | readonly string[];
+  /** A limit of the client's own on the requests it sends to each node, shared by all its calls and walks. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * With several nodes: when the first has not answered after this many ms, the same GET goes to the
+   * next node awake too; the first answer wins and the other request is aborted (default: off).
+   */
+  hedgeAfterMs?: number;
+  /** Called after each attempt, for logs and metrics; what it throws is ignored. */
+  onAttempt?: (attempt: AttemptInfo) => void;
+  /** The fetch implementation, called with one `Request` per attempt (default: the global `fetch`). */
+  fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Headers sent with every request, and never to another origin: a redirect to another origin is not
+   * followed (the call fails with an `HttpError` of the 3xx that says where it led), one within the
+   * origin is. A name that is not an HTTP token, or a value with CR, LF, NUL or a character outside
+   * Latin-1, is refused here, not on every call.
+   */
+  headers?: Record<string, string>;
+  /**
+   * Time limit of one attempt in milliseconds, the body included (default 30 000; at most 2^31-1, the
+   * timer limit). The attempt then rejects with `TimeoutError` at once and its request is aborted.
+   */
+  timeoutMs?: number;
+  /** Retry policy, or `false` for a single attempt. */
+  retry?: RetryOptions | false;
+  /** Validates every success body; a failure throws `ResponseValidationError`. */
+  validator?: ResponseValidator;
+  /**
+   * The largest body read, in bytes after any `Content-Encoding` is undone, counted as it streams in
+   * (default {@link DEFAULT_MAX_RESPONSE_BYTES}, 16 MiB: seven times the largest real answer known,
+   * 2.3 MB). A success body past it ends the attempt with `ResponseTooLargeError` and releases the
+   * connection; an error body is kept up to 64 KiB (its status is the answer).
+   */
+  maxResponseBytes?: number;
+};
+
+/**
+ * TanStack Query's `retry` and `retryDelay`, typed with a query's error so that every framework's hooks
+ * infer `error` without annotation (the clients' `/query` option objects declare them and do not set
+ * them: the client has retried transient failures already). Types only: nothing of TanStack is imported.
+ */
+export type QueryErrorOptions<TError> = {
+  retry?: boolean | number | ((failureCount: number, error: TError) => boolean);
+  retryDelay?: number | ((failureCount: number, error: TError) => number);
+};
+
+/** Per-call options of every operation. */
+export type CallOptions = {
+  /** Aborts the call; the call then rejects with the signal's reason at once, and its request is aborted. */
+  signal?: AbortSignal;
+};
+
+/** What the transport needs to know of an operation: the generated operation table's entry. */
+export type OperationSpec = {
+  /** Upper case, as fetch sends it and errors show it. */
+  readonly method: string;
+  readonly path: string;
+  readonly params: readonly ParamSpec[];
+};
+
+
+/**
+ * The node a walk's pages come from: the walk passes one object to every page's call
+ * (`transport.call(..., affinity)`), the router fills in the node that answered, and later pages go to
+ * that node first while it answers. Empty (`{}`) at the start of a walk.
+ *
+ * @example
+ * ```ts
+ * const affinity: NodeAffinity = {};
+ * for (const start of starts) await transport.call('listTransactionsV2', op, { address, start }, { signal }, affinity);
+ * ```
+ */
+export type NodeAffinity = { node?: string };
+
+/** One call as the router sends it: the operation and its checked parameters. */
+export type RoutedCall = {
+  readonly operationId: string;
+  readonly op: OperationSpec;
+  readonly path: Record<string, unknown> | undefined;
+  readonly query: Record<string, unknown> | undefined;
+  readonly signal: AbortSignal | undefined;
+};
+
+/** What a transport hands its router. */
+export type RoutingInit = {
+  /** The client's `baseUrl`: one URL or several, in order of preference (checked here). */
+  readonly baseUrl: unknown;
+  /** The client's API paths, which no base URL may end in (see `parseBaseUrl`). */
+  readonly apiPaths: readonly string[];
+  readonly options: Pick<TransportOptions, 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'>;
+  readonly policy: RetryPolicy;
+  /** The retry policy's delay after an error of one node (undefined: not retried). */
+  readonly retryDelay: (error: unknown, attempt: number) => number | undefined;
+  /** One attempt on one node, as the transport makes it (timeout, abort, reading, validation). */
+  readonly attempt: (request: RoutedCall & { readonly signal: AbortSignal; readonly baseUrl: string }) => Promise<unknown>;
+};
+
+/** Sends a call over the nodes. */
+export type Router = {
+  /** The base URLs, checked and normalised, in order of preference. */
+  readonly urls: readonly string[];
+  /** `options` are the call's own; a walk's pages pass one `affinity` (see {@link NodeAffinity}). */
+  call(request: RoutedCall, options: CallOptions | undefined, affinity?: NodeAffinity): Promise<unknown>;
+};
+/** A router for the client's options, or undefined when there is nothing to route (one URL, no limit, hedge or hook). */
+export type RoutingFactory = (init: RoutingInit) => Router | undefined;
+
