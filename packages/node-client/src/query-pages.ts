@@ -4,7 +4,8 @@
  * decimal, a cursor as sent back, `undefined` for a listing's default page), so that pages, keys and
  * dehydrated caches stay JSON: TanStack hashes keys with `JSON.stringify`, which throws on a bigint.
  */
-import { advances, checkInteger, itemKey, pointerText, readPage, startParam, type PageStart, type PagingRule } from '@x/client-core';
+import { advances, checkInteger, readPage, startParam, type PageStart, type PagingRule } from '@x/client-core';
+import { lowestKey, windowItems, windowStart } from './newest-first.js';
 import { checkOrder, maxCount } from './walk.js';
 import type { PagedOperationId } from '@x/common';
 
@@ -86,16 +87,14 @@ export function nextParam(l: PagedListing, page: unknown, param: PageParam, seen
 async function newestFirstPage(l: PagedListing, end: PageParam, signal: AbortSignal): Promise<unknown> {
   if (end == null) {
     const body = await l.fetch(undefined, l.pageSize, signal);
-    keys(l, readPage(l.operationId, l.rule, body, l.pageSize).items);
+    lowestKey(l.operationId, l.rule, readPage(l.operationId, l.rule, body, l.pageSize).items);
     return body;
   }
   const top = BigInt(end);
-  const from = windowStart(l, top);
+  const from = windowStart(top, l.pageSize);
   const body = await l.fetch(from, Number(top - from), signal);
   const items = readPage(l.operationId, l.rule, body, Number(top - from)).items;
-  const k = keys(l, items);
-  const inside = items.filter((_, i) => k[i]! >= from && k[i]! < top).reverse();
-  return withItems(body, l.rule.items, inside);
+  return withItems(body, l.rule.items, windowItems(l.operationId, l.rule, items, from, top));
 }
 
 /** After the newest page: the lowest sequence number on it, unless the page was short (it held every item); after a window: its first number. */
@@ -105,19 +104,11 @@ function nextWindow(l: PagedListing, page: unknown, end: PageParam): PageParam {
   if (end == null) {
     const items = readPage(l.operationId, l.rule, page, l.pageSize).items;
     if (items.length < l.pageSize) return undefined;
-    below = keys(l, items).reduce((min, k) => (k < min ? k : min));
+    below = lowestKey(l.operationId, l.rule, items)!;
   } else {
-    below = windowStart(l, BigInt(end));
+    below = windowStart(BigInt(end), l.pageSize);
   }
   return below > 0n ? String(below) : undefined;
-}
-
-const windowStart = (l: PagedListing, top: bigint): bigint => (top > BigInt(l.pageSize) ? top - BigInt(l.pageSize) : 0n);
-
-/** The sequence numbers of a page's items (a `ResponseShapeError` naming the item that lacks one). */
-function keys(l: PagedListing, items: readonly unknown[]): bigint[] {
-  const at = pointerText(l.rule.items);
-  return items.map((item, i) => itemKey(l.operationId, l.rule, item, `${at}/${i}`));
 }
 
 /** `body` with `items` at `pointer` (copied along the pointer; readPage has checked every step is an object). */

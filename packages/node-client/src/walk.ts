@@ -14,6 +14,7 @@ import {
   type PagingRule,
 } from '@x/client-core';
 import { operations, type OperationId } from './generated/operations.js';
+import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
 export type IterateOptions = CallOptions & {
@@ -245,15 +246,7 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
   const { rule, operationId } = w.flights.listing;
   const newest = w.flights.launch(undefined, Math.min(w.pageSize, w.limit));
   const page = readPage(operationId, rule, await w.flights.body(newest), newest.count);
-  const at = (i: number): string => `${pointerText(rule.items)}/${i}`;
-  const keys = new Set<bigint>();
-  let end: bigint | undefined;
-  page.items.forEach((item, i) => {
-    const key = itemKey(operationId, rule, item, at(i));
-    if (keys.has(key)) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), 'a sequence number not already on the page');
-    keys.add(key);
-    if (end === undefined || key < end) end = key;
-  });
+  let end = lowestKey(operationId, rule, page.items);
   let yielded = yield* emit(w, page.items, 0);
   // A short newest page holds every item there is.
   if (page.items.length < newest.count || end === undefined) return;
@@ -263,8 +256,7 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
   while (true) {
     let asked = queue.reduce((n, f) => n + f.count, 0);
     while (queue.length < w.concurrency && end > 0n && w.limit - yielded - asked > 0) {
-      const count = Math.min(w.pageSize, w.limit - yielded - asked);
-      const from: bigint = end > BigInt(count) ? end - BigInt(count) : 0n;
+      const from = windowStart(end, Math.min(w.pageSize, w.limit - yielded - asked));
       queue.push({ ...w.flights.launch(from, Number(end - from)), end });
       asked += Number(end - from);
       end = from;
@@ -272,16 +264,7 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
     const flight = queue.shift();
     if (!flight) return;
     const window = readPage(operationId, rule, await w.flights.body(flight), flight.count);
-    const inside: unknown[] = [];
-    let last = -1n;
-    window.items.forEach((item, i) => {
-      const key = itemKey(operationId, rule, item, at(i));
-      if (key < (flight.start as bigint) || key >= flight.end!) return;
-      // Read backwards below, so a window out of order, or holding an item twice, would repeat one.
-      if (key <= last) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), `a sequence number above ${last}`);
-      last = key;
-      inside.push(item);
-    });
+    const inside = windowItems(operationId, rule, window.items, flight.start as bigint, flight.end!);
     found ||= inside.length > 0;
     empty = inside.length === 0 ? empty + 1 : 0;
     if (empty >= MAX_EMPTY_WINDOWS) {
@@ -290,7 +273,7 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
       if (found) return;
       throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: `items below sequence number ${flight.end!}: ${empty} windows in a row held none` });
     }
-    yielded = yield* emit(w, inside.reverse(), yielded);
+    yielded = yield* emit(w, inside, yielded);
   }
 }
 
@@ -337,7 +320,3 @@ function fresh(listing: Listing): Fresh {
       throw repeated(operationId, at(i), 'an item not yielded before');
     });
 }
-
-/** A node that sent an item again (or out of order, which would repeat one). */
-const repeated = (operationId: string, path: string, expected: string): ResponseShapeError =>
-  new ResponseShapeError({ operationId, path, expected: `${expected}: the node sent an item the walk has already yielded, or out of order` });
