@@ -37,7 +37,7 @@ export { bytesToHex, checkInteger, checkParam, isWellFormed, show } from './para
 export type { FormatChecks, ParamSpec } from './params.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export { BodyTooLarge, readText } from './read-text.js';
-export { REDACTED, redactUrl } from './redact.js';
+export { REDACTED, redactText, redactUrl } from './redact.js';
 export { sendWithinOrigin } from './redirects.js';
 export type { Send, SendOptions } from './redirects.js';
 export { underBase } from './scope.js';

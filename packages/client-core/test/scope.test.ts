@@ -1,9 +1,9 @@
 /**
- * Where a credential may go (the price key, and `x-validate record`'s): under the base URL by the path
+ * Where a credential may go, and where it is never shown: under the base URL by the path
  * a server may read, percent-escapes decoded (twice too), backslashes as slashes, dot segments resolved.
  */
 import { describe, expect, it } from 'vitest';
-import { underBase } from '@x/client-core';
+import { redactText, underBase } from '@x/client-core';
 
 describe('underBase: the paths the price key may go to', () => {
   it.each([
@@ -25,5 +25,16 @@ describe('underBase: the paths the price key may go to', () => {
     ['not a url', 'http://h/base', false],
   ])('%s under %s: %s', (url, base, under) => {
     expect(underBase(url, base)).toBe(under);
+  });
+});
+
+describe('redactText: a key the client was given, out of any text', () => {
+  it.each([
+    ['bad key sk-1 and sk-1 again', 'sk-1', 'bad key [REDACTED] and [REDACTED] again'],
+    ['two keys a1 b2', ['a1', 'b2'], 'two keys [REDACTED] [REDACTED]'],
+    ['an empty key leaves the text', '', 'an empty key leaves the text'],
+    ['no key here', ['sk-9'], 'no key here'],
+  ] as const)('%s', (text, secrets, shown) => {
+    expect(redactText(text, secrets)).toBe(shown);
   });
 });

@@ -1,4 +1,4 @@
-import { ClientError, REDACTED } from '@x/client-core';
+import { ClientError, redactText } from '@x/client-core';
 
 /**
  * Keeping the API key out of errors. The key lives in one place only, the `x-api-key` header of a
@@ -13,11 +13,6 @@ const MAX_DEPTH = 8;
 const MAX_BODY_DEPTH = 64;
 /** Primitive error fields worth keeping on a copy (Node system errors and undici errors use these). */
 const ERROR_FIELDS = ['code', 'errno', 'syscall', 'address', 'port'] as const;
-
-/** `text` with every occurrence of `secret` replaced by `[REDACTED]`. */
-export function redactText(text: string, secret: string): string {
-  return text.includes(secret) ? text.split(secret).join(REDACTED) : text;
-}
 
 /**
  * A copy of a fetch failure that holds only text and primitive fields (name, message, stack, code,

@@ -4,7 +4,7 @@ import type { Entry, Har, Header } from 'har-format';
 // The CLI only (never the validators) imports @x/client-core, for REDACTED and the paging interpreter: the
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
-import { advances, BodyTooLarge, readPage, readText, REDACTED, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
+import { advances, BodyTooLarge, readPage, readText, REDACTED, redactText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
 import { paging, type PagedOperationId } from '@x/common';
 import { routes } from '@x/common';
 import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
@@ -77,7 +77,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
   const apiKey = options.price?.apiKey ?? '';
   // A server may echo the key back (in a header or the body): the recording must not hold it.
-  const redact = (text: string): string => (apiKey ? text.split(apiKey).join(REDACTED) : text);
+  const redact = (text: string): string => redactText(text, apiKey);
 
   /**
    * One GET, its same-origin redirects followed here (fetch would carry `x-api-key` to any origin),

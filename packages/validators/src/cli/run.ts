@@ -1,4 +1,4 @@
-import { redactUrl } from '@x/client-core';
+import { redactText, redactUrl } from '@x/client-core';
 import { validateResponse, type Issue, type Profile } from '../index.js';
 import { driftActions, driftSites } from './drift.js';
 import { listRecordings, readRecording } from './entries.js';
@@ -36,7 +36,7 @@ export type RunOptions = {
 export async function run(paths: readonly string[], options: RunOptions): Promise<{ output: string; failed: boolean; results: Result[] }> {
   const driftFails = (options.profile ?? 'documented') === 'documented' && !options.driftAsWarning;
   const secrets = (options.secrets ?? []).filter(Boolean);
-  const hide = (text: string): string => secrets.reduce((t, k) => t.split(k).join('[REDACTED]'), text);
+  const hide = (text: string): string => redactText(text, secrets);
   const shownUrl = (url: string): string => hide(URL.canParse(url) ? redactUrl(url) : url);
   const results: Result[] = [];
   const { files, problems, skipped } = await listRecordings(paths);

@@ -1,4 +1,4 @@
-import { REDACTED } from '@x/client-core';
+import { REDACTED, redactText } from '@x/client-core';
 
 /** Longest value text an issue shows (characters of JSON). */
 export const VALUE_PREVIEW_LENGTH = 80;
@@ -19,8 +19,7 @@ export function preview(value: unknown, secrets: readonly string[] = [], limit =
   };
   // Secrets first, then the cut: a cut secret would leave its first characters.
   const text = (s: string): string => {
-    let t = s;
-    for (const k of secrets) if (k) t = t.split(k).join(REDACTED);
+    const t = redactText(s, secrets);
     return JSON.stringify(t.length > limit ? t.slice(0, limit + 1) : t);
   };
   const walk = (v: unknown): void => {
