@@ -32,6 +32,8 @@ export type { ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
 export { baseUrls, parseBaseUrl } from './base-url.js';
 export { advances, itemKey, MAX_CURSOR_LENGTH, pointerText, readPage, startParam } from './paging.js';
 export { digest, Recent } from './repeats.js';
+export { Flights } from './flights.js';
+export type { Flight } from './flights.js';
 export type { PageRead, PageStart, PagingRule } from './paging.js';
 export { bytesToHex, checkInteger, checkParam, isWellFormed, show } from './params.js';
 export type { FormatChecks, ParamSpec } from './params.js';

@@ -1,7 +1,9 @@
 import {
   advances,
   checkInteger,
+  Flights,
   InvalidArgumentError,
+  type Flight as RequestFlight,
   itemKey,
   pointerText,
   readPage,
@@ -55,54 +57,17 @@ export type Listing = {
   fetchPage(start: PageStart | undefined, count: number, signal: AbortSignal): Promise<unknown>;
 };
 
-type Settled = { ok: true; body: unknown } | { ok: false; error: unknown };
-/** A page requested: where it starts, how many items it asked for, and its request's own abort. */
-type Flight = { start: PageStart | undefined; count: number; abort: AbortController; settled: Promise<Settled>; end?: bigint };
+/** A page requested: where it starts, how many items it asked for, and its request (its own abort). */
+type Flight = RequestFlight<unknown> & { start: PageStart | undefined; count: number; end?: bigint };
 
-/**
- * The requests of one walk. Each has its own controller, so a page fetched ahead can be dropped alone;
- * the caller's signal aborts them all with its reason, and `close()` (a `break`, an error, the end)
- * aborts whatever is still in flight, so no request outlives its walk.
- */
-class Flights {
-  readonly #live = new Set<AbortController>();
-  readonly #signal: AbortSignal | undefined;
-  readonly #onAbort = (): void => {
-    for (const c of this.#live) c.abort(this.#signal?.reason);
-  };
-  constructor(signal: AbortSignal | undefined, readonly listing: Listing) {
-    this.#signal = signal;
-    signal?.addEventListener('abort', this.#onAbort, { once: true });
-  }
-  launch(start: PageStart | undefined, count: number): Flight {
-    const abort = new AbortController();
-    this.#live.add(abort);
-    if (this.#signal?.aborted) abort.abort(this.#signal.reason);
-    // Settled, never rejected: a page dropped unread must not be an unhandled rejection.
-    const settled = this.listing.fetchPage(start, count, abort.signal).then(
-      (body): Settled => ({ ok: true, body }),
-      (error: unknown): Settled => ({ ok: false, error }),
-    );
-    void settled.then(() => this.#live.delete(abort));
-    return { start, count, abort, settled };
-  }
-  /** The page's body, or its request's error. */
-  async body(flight: Flight): Promise<unknown> {
-    const r = await flight.settled;
-    if (!r.ok) throw r.error;
-    return r.body;
-  }
-  drop(flights: readonly Flight[]): void {
-    for (const f of flights) f.abort.abort(new DOMException('The page was fetched ahead and is not needed', 'AbortError'));
-  }
-  close(): void {
-    this.#signal?.removeEventListener('abort', this.#onAbort);
-    for (const c of this.#live) c.abort(new DOMException('The walk has ended', 'AbortError'));
-    this.#live.clear();
-  }
-}
+/** Requests the page at `start` of `count` items, in the walk's flights. */
+const launch = (w: Walk, start: PageStart | undefined, count: number): Flight => ({
+  ...w.flights.launch((signal) => w.listing.fetchPage(start, count, signal)),
+  start,
+  count,
+});
 
-type Walk = { flights: Flights; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined; fresh: Fresh };
+type Walk = { flights: Flights<unknown>; listing: Listing; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined; fresh: Fresh };
 
 /**
  * Every item of a listing, page after page, as its paging rule says: ascending from `start`, or newest
@@ -133,7 +98,7 @@ export async function* walk(
   if (limit === 0) return;
   options.signal?.throwIfAborted();
   // Made only now, inside the walk's try: its listener on the caller's signal is removed at the end.
-  const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal, listing), fresh: fresh(listing) };
+  const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal), listing, fresh: fresh(listing) };
   try {
     if (order === 'desc') yield* newestFirst(w);
     else if (rule.predictable && w.concurrency > 1) yield* predicted(w, start as bigint);
@@ -183,20 +148,20 @@ async function* emit(w: Walk, items: readonly unknown[], yielded: number): Async
  * before.
  */
 async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<unknown, void, undefined> {
-  const { rule, operationId } = w.flights.listing;
+  const { rule, operationId } = w.listing;
   const seen = new Recent(REMEMBERED);
   let yielded = 0;
-  let flight: Flight | undefined = w.flights.launch(start, Math.min(w.pageSize, w.limit));
+  let flight: Flight | undefined = launch(w, start, Math.min(w.pageSize, w.limit));
   while (flight) {
     if (flight.start !== undefined) seen.add(flight.start);
-    const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    const page: PageRead = readPage(operationId, rule, await w.flights.result(flight), flight.count);
     const ends: boolean = page.next === undefined || !advances(rule, page.next, flight.start, seen);
     const items = w.fresh(page.items, flight.start, ends);
     const left = w.limit - yielded - Math.min(items.length, w.limit - yielded);
     const next: PageStart | undefined = !ends && left > 0 ? page.next : undefined;
-    flight = next !== undefined && w.concurrency > 1 ? w.flights.launch(next, Math.min(w.pageSize, left)) : undefined;
+    flight = next !== undefined && w.concurrency > 1 ? launch(w, next, Math.min(w.pageSize, left)) : undefined;
     yielded = yield* emit(w, items, yielded);
-    if (next !== undefined && !flight) flight = w.flights.launch(next, Math.min(w.pageSize, w.limit - yielded));
+    if (next !== undefined && !flight) flight = launch(w, next, Math.min(w.pageSize, w.limit - yielded));
   }
 }
 
@@ -208,7 +173,7 @@ async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<
  * are held: the one being read and those in flight.
  */
 async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void, undefined> {
-  const { rule, operationId } = w.flights.listing;
+  const { rule, operationId } = w.listing;
   const seen = new Recent(REMEMBERED);
   let queue: Flight[] = [];
   let next: bigint | undefined = start;
@@ -219,13 +184,13 @@ async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void,
     while (queue.length < w.concurrency && next !== undefined && w.limit - yielded - asked > 0) {
       const last = queue.at(-1);
       const count = Math.min(w.pageSize, w.limit - yielded - asked);
-      queue.push(w.flights.launch(last ? (last.start as bigint) + BigInt(last.count) : next, count));
+      queue.push(launch(w, last ? (last.start as bigint) + BigInt(last.count) : next, count));
       asked += count;
     }
     const flight = queue.shift();
     if (!flight) return;
     seen.add(flight.start as bigint);
-    const page: PageRead = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    const page: PageRead = readPage(operationId, rule, await w.flights.result(flight), flight.count);
     next = page.next !== undefined && advances(rule, page.next, flight.start, seen) ? (page.next as bigint) : undefined;
     const items = w.fresh(page.items, flight.start, next === undefined);
     if (queue.length > 0 && queue[0]!.start !== next) {
@@ -243,9 +208,9 @@ async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void,
  * newest page are predictable, so up to `concurrency` are in flight.
  */
 async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
-  const { rule, operationId } = w.flights.listing;
-  const newest = w.flights.launch(undefined, Math.min(w.pageSize, w.limit));
-  const page = readPage(operationId, rule, await w.flights.body(newest), newest.count);
+  const { rule, operationId } = w.listing;
+  const newest = launch(w, undefined, Math.min(w.pageSize, w.limit));
+  const page = readPage(operationId, rule, await w.flights.result(newest), newest.count);
   let end = lowestKey(operationId, rule, page.items);
   let yielded = yield* emit(w, page.items, 0);
   // A short newest page holds every item there is.
@@ -257,13 +222,13 @@ async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
     let asked = queue.reduce((n, f) => n + f.count, 0);
     while (queue.length < w.concurrency && end > 0n && w.limit - yielded - asked > 0) {
       const from = windowStart(end, Math.min(w.pageSize, w.limit - yielded - asked));
-      queue.push({ ...w.flights.launch(from, Number(end - from)), end });
+      queue.push({ ...launch(w, from, Number(end - from)), end });
       asked += Number(end - from);
       end = from;
     }
     const flight = queue.shift();
     if (!flight) return;
-    const window = readPage(operationId, rule, await w.flights.body(flight), flight.count);
+    const window = readPage(operationId, rule, await w.flights.result(flight), flight.count);
     const inside = windowItems(operationId, rule, window.items, flight.start as bigint, flight.end!);
     found ||= inside.length > 0;
     empty = inside.length === 0 ? empty + 1 : 0;

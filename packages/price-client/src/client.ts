@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, underBase, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, underBase, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -130,24 +130,21 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       // Capped at the range's length so that a huge resolution cannot overflow the window arithmetic.
       const windowMs = Math.min(q.resolution * 1000 * windowCandles, q.end - q.start + 1);
       const windows = rangeWindows(q.start, q.end, windowMs);
-      const controller = new AbortController();
-      const outer = parameters.signal;
-      const onAbort = (): void => controller.abort(outer?.reason);
-      outer?.addEventListener('abort', onAbort, { once: true });
-      const pending: Promise<Candle[]>[] = [];
+      // One engine with the node client's walks: each window its own abort, read in order, none left
+      // in flight by a `break`, an error or the caller's abort.
+      const flights = new Flights<Candle[]>(parameters.signal);
+      const pending: Flight<Candle[]>[] = [];
       let next = 0;
       const launch = (): void => {
         const w = windows.at(next++);
-        const request = fetchHistory({ ...q, start: w.start, end: w.end }, controller.signal);
-        request.catch(() => undefined); // awaited below in order; never an unhandled rejection meanwhile
-        pending.push(request);
+        pending.push(flights.launch((signal) => fetchHistory({ ...q, start: w.start, end: w.end }, signal)));
       };
       try {
-        outer?.throwIfAborted();
+        parameters.signal?.throwIfAborted();
         while (pending.length < concurrency && next < windows.count) launch();
         let last = -Infinity;
         while (pending.length > 0) {
-          const candles = await pending.shift()!;
+          const candles = await flights.result(pending.shift()!);
           if (next < windows.count) launch();
           for (const candle of candles) {
             // Windows do not overlap, but a service may answer edge candles twice: keep each timestamp once.
@@ -157,8 +154,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
           }
         }
       } finally {
-        outer?.removeEventListener('abort', onAbort);
-        controller.abort();
+        flights.close();
       }
     },
     async latest(parameters = {}) {

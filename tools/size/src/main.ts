@@ -142,8 +142,10 @@ const KNOWN_OVER: Readonly<Record<string, { readonly ceiling: number; readonly n
     // causes, start/end in seconds and resolutions in milliseconds refused with the value meant (~335 B).
     // Issue 33 (9,165 B): redirects within the origin only, for every request (the price client's own
     // keyed-redirect code moved into client-core's, shared), maxResponseBytes, header checks and the
-    // path-decoding key scope (~1.1 kB).
-    ceiling: 9_200,
+    // path-decoding key scope (~1.1 kB). Issue 34 (9,436 B): historyRange fetches through client-core's
+    // Flights, the one ordered-fetching engine it shares with the node client's walks (~250 B over its
+    // own loop of pending promises); what is left of 34 is where this entry shrinks.
+    ceiling: 9_450,
     note: 'over since issues 16-17 (send path, browser redirects; 18: error body; 25: router hand-off; 27/29: HttpError fields, unit checks; 33: hostile node)',
   },
   '{ validateTransactionOutput } from @x/validators': {
