@@ -220,6 +220,11 @@ export class Transport<Paths extends object = Record<string, never>> {
         else reject(err); // before fetch (a middleware's own error, a path value the serializer refuses)
       };
       const received = async (response: Response): Promise<void> => {
+        // The direct path sends without a Request (see the class doc), so its redirects are followed
+        // here, and only when there is one; a hop that fails is a fetch failure like the first.
+        if (direct !== undefined && isRedirect(response) && !over) {
+          response = await sendWithinOrigin(this.#send, (held.request = new Request(direct.url, direct.init)), { first: response, onRefused });
+        }
         status = response.status;
         stage = 'responded';
         if (over) {
@@ -227,14 +232,9 @@ export class Transport<Paths extends object = Record<string, never>> {
           response.body?.cancel().catch(noop);
           return;
         }
+        // Counted as it streams, decoded: a Content-Length says nothing of a gzip body's size, and reading
+        // it costs every call a header lookup or two.
         const limit = response.ok ? this.#maxBytes : Math.min(this.#maxBytes, ERROR_BODY_BYTES);
-        // A length announced past the limit is refused before a byte is read (an encoded body's length
-        // says nothing of its decoded size, so it is counted as it streams).
-        const announced = response.headers.get('content-encoding') === null ? Number(response.headers.get('content-length')) : 0;
-        if (response.ok && announced > limit) {
-          response.body?.cancel().catch(noop);
-          return fail(new BodyTooLarge(limit));
-        }
         reader = response.body?.getReader();
         // An error body is kept even when it is cut short: the status is the answer.
         const text = reader === undefined ? '' : await readText(reader, !response.ok, limit);
@@ -263,6 +263,8 @@ export class Transport<Paths extends object = Record<string, never>> {
       };
 
       let sending: Promise<Response>;
+      // The URL the direct path sent, without a Request: its redirects are followed in `received`.
+      let direct: { url: string; init: RequestInit } | undefined;
       try {
         const params = { path, query };
         url = createFinalURL(op.path, { baseUrl, params, querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer });
@@ -272,7 +274,8 @@ export class Transport<Paths extends object = Record<string, never>> {
           stage = 'fetch-failed';
           const first = url;
           // No Request unless there is a redirect to follow (see the class doc on what a Request costs).
-          sending = fetch(first, init).then((response) => (isRedirect(response) ? sendWithinOrigin(this.#send, (held.request = new Request(first, init)), { first: response, onRefused }) : response));
+          direct = { url: first, init };
+          sending = fetch(first, init);
         } else {
           const send = (request: Request): Promise<Response> => {
             held.request = request;
