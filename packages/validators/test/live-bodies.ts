@@ -1,5 +1,5 @@
 /**
- * Response bodies in the forms live nodes send (../shared/LIVE-SHAPES.md), modelled on the public
+ * Response bodies in the forms live nodes send (docs/live-shapes.md), modelled on the public
  * sources it names: S1 (a testnet v1 transaction and a v1 resource read printed by the Supra CLI), S2
  * (the rpc_node snapshot tests: module ABIs, v1 listing cursors). Written by hand from those sources,
  * not by the stubs, so that tests of the live reading do not check the stubs against themselves.

@@ -1,5 +1,6 @@
 /**
- * The two API documents (`/work/shared/seeds/node-rpc-accounts.md` and `price-history.md`),
+ * The two API documents the specs were written from (the node RPC accounts document and the price-history
+ * document, kept outside this repository),
  * transcribed table by table into data. Written from the documents, not from the specs: the
  * spec-coverage test compares the parsed specs against these tables, so a spec that drops or changes
  * anything the documents state fails.

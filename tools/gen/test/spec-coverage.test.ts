@@ -72,7 +72,7 @@ describe.each([
 });
 
 describe('the transcribed tables themselves', () => {
-  it('name every operation of both documents with the operationIds of ../shared/DESIGN.md', () => {
+  it('name every operation of both documents with the operation ids of the specs (<name>V1, <name>V2)', () => {
     const node = ['getAccount', 'listCoinTransactions', 'listModules', 'getModule', 'listResources', 'getResource', 'listTransactions'];
     expect(nodeDocument.operations.map((o) => o.operationId).sort()).toEqual([...node.map((n) => `${n}V1`), ...node.map((n) => `${n}V2`)].sort());
     expect(priceDocument.operations.map((o) => `${o.operationId} ${o.path}`)).toEqual(['getHistory /history', 'getLatest /latest']);

@@ -10,7 +10,7 @@ import { type Packed, type Tally, ROOT, indent, run } from './shared.ts';
 
 /**
  * attw rule left out, for every package: `cjs-resolves-to-esm`. The packages are ESM only on purpose
- * (../shared/DESIGN.md, section 7): they declare `engines.node >= 20.19`, where `require()` of an ES module works
+ * (the README's "ESM only"): they declare `engines.node >= 20.19`, where `require()` of an ES module works
  * unflagged, and the install check (`pnpm test:install`) proves `require('@x/...')` on this Node and a
  * CommonJS TypeScript consumer under `module: nodenext`. attw flags the node16-from-CJS resolution because
  * TypeScript's `node16` mode (unlike `nodenext` since 5.8) still models `require` of ESM as an error;

@@ -1,5 +1,5 @@
 /**
- * What a review of the router found, each over loopback servers of the test's own: an abort that lands
+ * The router at its edges, each over loopback servers of the test's own: an abort that lands
  * before a routed attempt starts, Supra's "try again in" on a client of one node, a 200 body cut short
  * moving the call to the next node, middleware seeing the node it talks to, and a walk that ends before
  * it starts leaving nothing on the caller's signal.
