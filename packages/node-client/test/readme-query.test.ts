@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/query-core';
 import { createNodeClient } from '@x/node-client';
+import { moduleName } from '@x/node-client/shapes';
 import { createNodeQueries } from '@x/node-client/query';
 import { useNodeStub } from '@x-tools/test-helpers';
 
@@ -27,16 +28,17 @@ describe('README: TanStack Query', () => {
 const queries = createNodeQueries(node);
 const account = await queryClient.fetchQuery(queries.v2.getAccount('0x1'));
 const modules = await queryClient.fetchInfiniteQuery({ ...queries.v2.modules('0x1', { pageSize: 5 }), pages: 2 });
-console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => m.abi.name))); // 10 names`);
+console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => moduleName(m.abi)))); // 10 names`);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       const queryClient = new QueryClient();
       const queries = createNodeQueries(node);
       const account = await queryClient.fetchQuery(queries.v2.getAccount('0x1'));
       const modules = await queryClient.fetchInfiniteQuery({ ...queries.v2.modules('0x1', { pageSize: 5 }), pages: 2 });
-      console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => m.abi.name))); // 10 names
+      console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => moduleName(m.abi)))); // 10 names
       const names = [];
-      for await (const m of node.v2.modules('0x1', { limit: 10 })) names.push(m.abi.name);
+      for await (const m of node.v2.modules('0x1', { limit: 10 })) names.push(moduleName(m.abi));
+      expect(names.every((name) => typeof name === 'string')).toBe(true);
       expect(log).toHaveBeenCalledWith((await node.v2.getAccount('0x1')).sequence_number, names);
       expect(names).toHaveLength(10);
       queryClient.clear();
