@@ -28,7 +28,9 @@ export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): 
   }
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     // A host without a scheme, echoed only when it is nothing but a host, a port and a path (no secret).
-    const meant = typeof value === 'string' && /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/.test(value) ? ` (did you mean "https://${value}"?)` : '';
+    // A loopback host is a local node or stub, which speaks plain http.
+    const scheme = typeof value === 'string' && /^(localhost|127\.[\d.]+|\[::1\])(:|\/|$)/i.test(value) ? 'http' : 'https';
+    const meant = typeof value === 'string' && /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/.test(value) ? ` (did you mean "${scheme}://${value}"?)` : '';
     throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${meant}`);
   }
   // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.

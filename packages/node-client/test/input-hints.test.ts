@@ -17,8 +17,9 @@ const ctx = useNodeStub();
 describe('baseUrl: the URL that was probably meant', () => {
   const cases: [label: string, baseUrl: string | string[], hint: string | undefined][] = [
     ['a host without a scheme', 'rpc-mainnet.supra.com', '(did you mean "https://rpc-mainnet.supra.com"?)'],
-    ['host:port without a scheme (new URL reads "localhost:" as a scheme)', 'localhost:27000', '(did you mean "https://localhost:27000"?)'],
-    ['an IP and port without a scheme', '127.0.0.1:27000', '(did you mean "https://127.0.0.1:27000"?)'],
+    ['host:port without a scheme (new URL reads "localhost:" as a scheme): a loopback host speaks http', 'localhost:27000', '(did you mean "http://localhost:27000"?)'],
+    ['a loopback IP and port without a scheme', '127.0.0.1:27000', '(did you mean "http://127.0.0.1:27000"?)'],
+    ['another IP without a scheme', '10.0.0.5:27000', '(did you mean "https://10.0.0.5:27000"?)'],
     ['a host and path without a scheme', 'example.com/supra', '(did you mean "https://example.com/supra"?)'],
     ['the v1 API path', 'https://rpc-mainnet.supra.com/rpc/v1', `must not end in the API path /rpc/v1 (did you mean "https://rpc-mainnet.supra.com"?)`],
     ['the v2 API path with a slash', 'https://rpc-mainnet.supra.com/rpc/v2/', 'must not end in the API path /rpc/v2/ (did you mean "https://rpc-mainnet.supra.com"?)'],

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, underBase, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, show, underBase, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -158,7 +158,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       }
     },
     async latest(parameters = {}) {
-      const pair = parameters.pair === undefined ? undefined : checkParam(PAIR, parameters.pair);
+      const pair = parameters.pair === undefined ? undefined : checkPair(parameters.pair);
       try {
         return (await transport.call('getLatest', operations.getLatest, { trading_pair: pair }, parameters)) as LatestResponse;
       } catch (err) {
@@ -174,13 +174,27 @@ type HistoryQuery = { pair: string; start: number; end: number; resolution: numb
 
 /** The trading-pair constraint of the spec, under the name callers use. */
 const PAIR: ParamSpec = { ...operations.getHistory.params.find((p) => p.name === 'trading_pair')!, name: 'pair' };
+/**
+ * The pair, checked by the spec's pattern; a pair written the usual other ways (`BTC-USDT`, `BTC/USDT`,
+ * `btc usdt`) is refused with the spelling meant.
+ */
+function checkPair(value: unknown): string {
+  try {
+    return checkParam(PAIR, value) as string;
+  } catch (err) {
+    const meant = typeof value === 'string' ? value.trim().toLowerCase().replace(/[-/ ]/g, '_') : undefined;
+    if (meant === undefined || meant === value || !new RegExp(PAIR.schema.pattern!).test(meant)) throw err;
+    throw new InvalidArgumentError('pair', `must be lowercase <base>_<quote>, got ${show(value)}: did you mean ${show(meant)}?`);
+  }
+}
+
 const RESOLUTION: ParamSpec = { ...operations.getHistory.params.find((p) => p.name === 'interval')!, name: 'resolution' };
 
 /** Checks history parameters, under the names callers use, before any request. */
 function historyQuery(parameters: HistoryParameters, apiKey: string | undefined): HistoryQuery {
   if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('parameters', 'must be an object');
   if (apiKey === undefined) throw new InvalidArgumentError('apiKey', 'is required for history; pass it to createPriceClient');
-  const pair = checkParam(PAIR, parameters.pair) as string;
+  const pair = checkPair(parameters.pair);
   const start = toMillis('start', parameters.start);
   const end = toMillis('end', parameters.end);
   if (start > end) throw new InvalidArgumentError('start', `must not be after end (${start} > ${end})`);
@@ -253,7 +267,9 @@ function candlesOf(body: unknown): readonly Candle[] {
 function toMillis(name: string, value: unknown): number {
   const ms = value instanceof Date ? value.getTime() : value;
   if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
-    throw new InvalidArgumentError(name, `must be a valid Date or non-negative integer Unix milliseconds, got ${String(value)}`);
+    // A date string is the usual one: shown quoted, with the Date it could be.
+    const asDate = typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? ` (did you mean new Date(${show(value)})?)` : '';
+    throw new InvalidArgumentError(name, `must be a valid Date or non-negative integer Unix milliseconds, got ${value instanceof Date ? 'an Invalid Date' : show(value)}${asDate}`);
   }
   const meant = ms > 0 && ms < 1e11 ? ms * 1000 : ms >= 1e14 ? Math.floor(ms / 1000) : 0;
   if (meant) throw mistake(name, value instanceof Date ? value.toISOString() : ms, meant > ms ? '' : 'micro', 'milli', `${meant} (${new Date(meant).toISOString()})`);

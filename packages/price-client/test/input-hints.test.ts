@@ -28,6 +28,9 @@ describe('history and historyRange: the unit that was probably meant', () => {
     ['resolution of one minute in ms', { resolution: 60_000 }, 'resolution', '60000 looks like milliseconds, not seconds: did you mean 60?'],
     ['resolution of 15 s in ms', { resolution: 15_000 }, 'resolution', 'did you mean 15?'],
     ['resolution of a day in ms', { resolution: 86_400_000 }, 'resolution', 'did you mean 86400?'],
+    ['a pair as exchanges write it', { pair: 'BTC-USDT' }, 'pair', `got "BTC-USDT": did you mean "btc_usdt"?`],
+    ['a pair with a slash', { pair: 'eth/usdt' }, 'pair', `did you mean "eth_usdt"?`],
+    ['an ISO date string, quoted, with the Date meant', { start: '2024-11-19T00:00:00Z' as unknown as number }, 'start', `got "2024-11-19T00:00:00Z" (did you mean new Date("2024-11-19T00:00:00Z")?)`],
   ];
 
   it.each(cases)('history: %s', async (_label, change, parameter, hint) => {
