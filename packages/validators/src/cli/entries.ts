@@ -30,6 +30,7 @@ const inside = (root: string, path: string): boolean => path === root || path.st
  * ends), links out (to `/proc/self/environ`, to a home folder) or a named pipe (a read that never
  * ends). So each directory is read once (by device and inode), and a symbolic link whose target lies
  * outside the named directory, or a file that is not a regular one, is `skipped` with the reason.
+ * A named directory under which no recording file is found is a problem (the run fails), not a pass.
  */
 export async function listRecordings(paths: readonly string[]): Promise<{ files: string[]; problems: ReadProblem[]; skipped: ReadProblem[] }> {
   const files: string[] = [];
@@ -83,8 +84,12 @@ export async function listRecordings(paths: readonly string[]): Promise<{ files:
       problems.push({ source: path, problem: `cannot read: ${errorCode(err)}` });
       continue;
     }
-    if (info.isDirectory()) await walk(path, root, path, new Set([`${info.dev}:${info.ino}`]));
-    else files.push(path);
+    if (info.isDirectory()) {
+      const before = files.length;
+      await walk(path, root, path, new Set([`${info.dev}:${info.ino}`]));
+      // Nothing to check is not a pass: an empty directory is most often a recording that never got written.
+      if (files.length === before) problems.push({ source: path, problem: `no recording (*.har or *.json) found in ${path}` });
+    } else files.push(path);
   }
   return { files, problems, skipped };
 }

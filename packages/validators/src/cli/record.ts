@@ -47,11 +47,15 @@ async function readBody(response: Response, limit: number, what: string): Promis
   }
 }
 
-/** What went wrong in a request, without a stack: `fetch failed (ECONNREFUSED)`. */
+/**
+ * What went wrong in a request, without a stack: `fetch failed (ECONNREFUSED)`; the cause's message
+ * where it has no code.
+ */
 function failure(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
-  const cause = (err.cause as NodeJS.ErrnoException | undefined)?.code;
-  return cause ? `${err.message} (${cause})` : err.message;
+  const cause = err.cause as NodeJS.ErrnoException | undefined;
+  const why = cause?.code ?? (cause instanceof Error && cause.message ? cause.message : undefined);
+  return why ? `${err.message} (${why})` : err.message;
 }
 
 type Exchange = { json: unknown; entry: Entry };
@@ -100,6 +104,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     let response: Response;
     let text: string;
     let bytes: number;
+    let answered = false;
     try {
       // Redirects are followed by client-core's rule (within the origin only); each hop is sent here, so
       // that the key goes with it only when it is under the price base URL.
@@ -112,6 +117,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
         return doFetch(at, { headers, redirect: 'manual', signal: controller.signal });
       };
       response = await sendWithinOrigin(send, new Request(first), { maxHops: MAX_REDIRECTS, onRefused: (why) => (refused = why) });
+      answered = true;
       if (refused !== undefined) {
         await response.body?.cancel().catch(() => {});
         throw new RecordError(`${what}: ${printable(refused, 300)}; nothing recorded`);
@@ -120,7 +126,10 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     } catch (err) {
       if (timedOut) throw new RecordError(`${what}: no complete answer within ${timeoutMs} ms (--timeout-ms)`);
       if (err instanceof RecordError) throw err;
-      throw new RecordError(`${what}: ${failure(err)}`, { cause: err });
+      if (answered) throw new RecordError(`${what}: ${failure(err)}`, { cause: err });
+      // No answer at all (refused, no such host, reset): most often the wrong URL, so say which flag gave it.
+      const [service, root, flag] = keyed && options.price ? ['the price service', options.price.baseUrl, '--price-base-url'] : ['a node', options.baseUrl, '--base-url'];
+      throw new RecordError(`${what}: ${failure(err)}; is ${service} listening at ${root}? Check ${flag}`, { cause: err });
     } finally {
       clearTimeout(timer);
     }
@@ -196,7 +205,17 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
 
   for (const v of ['V1', 'V2'] as const) {
     const op = (name: string, query?: Query, path: Record<string, string> = address): string => url(base, `${name}${v}`, path, query);
-    await get(op('getAccount'));
+    const account = await get(op('getAccount'));
+    // The first call decides: a node that answers it 4xx rejects or does not know the address, and a
+    // recording of its 4xx answers would validate (they are documented answers) as if the node conformed.
+    if (v === 'V1') {
+      const { status } = account.entry.response;
+      if (status >= 400 && status < 500) {
+        throw new RecordError(
+          `GET ${account.entry.request.url} answered ${status}: the node rejected or does not know the address ${options.address}; nothing recorded`,
+        );
+      }
+    }
     // Transactions and coin transactions: the most recent page, then ascending from 0 and one page past it.
     for (const list of ['listTransactions', 'listCoinTransactions'] as const) {
       await get(op(list, { count: n }));
