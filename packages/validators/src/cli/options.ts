@@ -38,8 +38,9 @@ export const RECORD_OPTIONS = {
 } as const;
 
 /**
- * Exit codes: 0 all passed (or recorded), 1 a failure, an unreadable input or a recording that could
- * not be completed, 2 bad usage or a crash.
+ * Exit codes: 0 all passed (or recorded), 1 a failure, an unreadable input, a directory with no
+ * recording, or a recording that could not be completed (the node rejected the address, or did not
+ * answer), 2 bad usage or a crash.
  */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -53,7 +54,7 @@ export const USAGE = `Usage:
       "violation" (fits neither reading), and shows the offending value (shortened, secrets
       redacted). Default profile documented: exit 1 on any failure (known drift only warns
       with --drift-as-warning). --profile live: exit 1 only on violations. Exit 1 when an
-      input cannot be read; unknown paths are skipped.
+      input cannot be read or a directory given holds no recording; unknown paths are skipped.
       Below a directory given, symbolic links that lead out of it and files that are not regular
       are skipped, and each directory is read once.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
@@ -63,6 +64,8 @@ export const USAGE = `Usage:
       sent only under that URL, recorded redacted), and writes a HAR file to DIR (default .).
       Each request must end within MS (default ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB;
       only redirects to the same origin are followed (at most ${MAX_REDIRECTS}). Progress goes to stderr.
+      A 4xx answer to the first account call (the node rejects or does not know ADDRESS) ends
+      the recording: exit 1, nothing written.
   x-validate --help | x-validate record --help
-Exit codes: 0 passed (or recorded), 1 a failure, an unreadable input or a failed recording,
-2 bad usage.`;
+Exit codes: 0 passed (or recorded), 1 a failure, an unreadable input, a directory with no
+recording or a failed recording, 2 bad usage.`;
