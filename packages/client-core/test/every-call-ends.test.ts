@@ -15,18 +15,8 @@ import { startSilentServer } from '@x-tools/scripted-server';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixtures/calls-under-gc.ts', import.meta.url));
 
-/** Answers 200 and then one byte of body every 50 ms, until the client goes away (or 30 s pass). */
-function startTricklingServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
-    res.write('{');
-    const timer = setInterval(() => res.write(' '), 50);
-    const stop = setTimeout(() => res.destroy(), 30_000);
-    res.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(stop);
-    });
-  });
+/** Starts `server` on loopback; resolves to its URL and a close that ends every connection. */
+function listen(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
@@ -41,31 +31,33 @@ function startTricklingServer(): Promise<{ url: string; close(): Promise<void> }
   });
 }
 
-type Report = { outcomes: Record<string, string>; settledMs: number; settledAt: number };
+/** Answers 200 and then one byte of body every 50 ms, until the client goes away (or 30 s pass). */
+const startTricklingServer = () =>
+  listen(
+    createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), 50);
+      const stop = setTimeout(() => res.destroy(), 30_000);
+      res.on('close', () => {
+        clearInterval(timer);
+        clearTimeout(stop);
+      });
+    }),
+  );
 
 /**
  * Redirects within its origin twice (/rpc/... to /hop1/... to /hop2/...), then never answers: each hop
  * is a Request of the client's own, and the last one must still follow the attempt's signal.
  */
-function startRedirectingServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url.startsWith('/hop2')) return; // never answers
-    res.writeHead(307, { location: url.startsWith('/hop1') ? `/hop2${url.slice(5)}` : `/hop1${url}` }).end();
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
-      });
-    });
-  });
-}
+const startRedirectingServer = () =>
+  listen(
+    createServer((req, res) => {
+      const url = req.url ?? '/';
+      if (url.startsWith('/hop2')) return; // never answers
+      res.writeHead(307, { location: url.startsWith('/hop1') ? `/hop2${url.slice(5)}` : `/hop1${url}` }).end();
+    }),
+  );
 
 let silent: Awaited<ReturnType<typeof startSilentServer>>;
 let trickle: Awaited<ReturnType<typeof startTricklingServer>>;

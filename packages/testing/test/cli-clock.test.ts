@@ -3,34 +3,9 @@
  * candles), the fixed DEFAULT_PRICE_NOW with --fixed-clock (so tests written for the library's default
  * clock match it).
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICE_NOW } from '@x/testing';
-
-async function withCli<T>(flags: string[], use: (out: string, priceUrl: string) => Promise<T>): Promise<T> {
-  const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--node-port', '0', '--price-port', '0', ...flags], {
-    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (d: string) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  try {
-    while (!out.includes('Ctrl-C')) {
-      if (child.exitCode !== null) throw new Error(`cli exited early: ${out}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const result = await use(out, /price stub:\s+(\S+)/.exec(out)![1]!);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    return result;
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-}
+import { withCli } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const history = async (priceUrl: string, end: number): Promise<unknown[]> => {
@@ -41,7 +16,7 @@ const history = async (priceUrl: string, end: number): Promise<unknown[]> => {
 
 describe('x-stub clock', () => {
   it('uses the wall clock by default and says so; the last 24 hours have 24 hourly candles', async () => {
-    await withCli([], async (out, priceUrl) => {
+    await withCli([], async ({ out, priceUrl }) => {
       expect(out).toMatch(/price clock: real \(the wall clock\)/);
       expect(out).toContain(`--fixed-clock fixes it at ${new Date(DEFAULT_PRICE_NOW).toISOString()}`);
       expect(await history(priceUrl, Math.floor(Date.now() / HOUR) * HOUR)).toHaveLength(24);
@@ -50,7 +25,7 @@ describe('x-stub clock', () => {
   });
 
   it('with --fixed-clock, stands at DEFAULT_PRICE_NOW and says so', async () => {
-    await withCli(['--fixed-clock'], async (out, priceUrl) => {
+    await withCli(['--fixed-clock'], async ({ out, priceUrl }) => {
       expect(out).toContain(`price clock: fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (--fixed-clock)`);
       expect(await history(priceUrl, DEFAULT_PRICE_NOW)).toHaveLength(24);
     });

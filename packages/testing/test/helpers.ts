@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 /**
  * The stubs' own test plumbing: their seed (`useNodeStub(SEED)`, `usePriceStub({ seed: SEED })` of
  * `@x-tools/test-helpers`), a plain fetch, and the shapes of the records the tests read.
@@ -55,3 +57,34 @@ export function eventsOf(tx: TxV): MoveEvent[] {
 }
 
 export const hexOf = (bytes: number[]): string => Buffer.from(bytes).toString('hex');
+
+/** What a running `x-stub` printed, and the URLs of its two stubs. */
+export type CliRun = { out: string; nodeUrl: string; priceUrl: string };
+
+/**
+ * Runs `x-stub` (from source, on ports the system picks) with `flags`, calls `use` once it prints that
+ * it is ready, then stops it with SIGTERM and expects a clean exit: the one spawned smoke of the CLI.
+ */
+export async function withCli<T>(flags: string[], use: (run: CliRun) => Promise<T>): Promise<T> {
+  const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--node-port', '0', '--price-port', '0', ...flags], {
+    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (d: string) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    while (!out.includes('Ctrl-C')) {
+      if (child.exitCode !== null) throw new Error(`cli exited early: ${out}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const result = await use({ out, nodeUrl: /node stub:\s+(\S+)/.exec(out)![1]!, priceUrl: /price stub:\s+(\S+)/.exec(out)![1]! });
+    child.kill('SIGTERM');
+    if ((await exited) !== 0) throw new Error(`x-stub did not exit cleanly on SIGTERM: ${out}`);
+    return result;
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STUB_ACCOUNTS, startNodeStub, startPriceStub } from '../src/index.ts';
+import { withCli } from './helpers.ts';
 
 describe('start and close', () => {
   it.each([
@@ -42,31 +43,12 @@ describe('start and close', () => {
 
 describe('cli', () => {
   it('starts both stubs, prints their URLs, stops on SIGTERM', async () => {
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--node-port', '0', '--price-port', '0', '--seed', '5'], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      while (!out.includes('Ctrl-C')) {
-        if (child.exitCode !== null) throw new Error(`cli exited early: ${out}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      const nodeUrl = /node stub:\s+(\S+)/.exec(out)?.[1] as string;
-      const priceUrl = /price stub:\s+(\S+)/.exec(out)?.[1] as string;
+    await withCli(['--seed', '5'], async ({ out, nodeUrl, priceUrl }) => {
       expect(nodeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(out).toContain(STUB_ACCOUNTS.busy);
       expect((await fetch(`${nodeUrl}/rpc/v2/accounts/0x1`)).status).toBe(200);
       expect((await fetch(`${priceUrl}/latest`)).status).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    });
   });
 
   it('rejects a bad flag', async () => {

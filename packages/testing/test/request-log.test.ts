@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeStubFetch, DEFAULT_REQUEST_LOG_SIZE, startNodeStub, startPriceStub, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
 import { nodeHandlers } from '../src/msw.ts';
+import { withCli } from './helpers.ts';
 
 const A = STUB_ACCOUNTS.alice;
 const started: StubHandle[] = [];
@@ -124,32 +125,10 @@ describe('DELETE /__stub/requests', () => {
 });
 
 describe('x-stub', () => {
-  async function withCli(flags: string[], use: (nodeUrl: string, priceUrl: string) => Promise<void>): Promise<void> {
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--node-port', '0', '--price-port', '0', ...flags], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      while (!out.includes('Ctrl-C')) {
-        if (child.exitCode !== null) throw new Error(`cli exited early: ${out}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await use(/node stub:\s+(\S+)/.exec(out)![1]!, /price stub:\s+(\S+)/.exec(out)![1]!);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-  }
   const clear = async (url: string): Promise<unknown> => (await fetch(`${url}/__stub/requests`, { method: 'DELETE' })).json();
 
   it('--request-log-size bounds both stubs; DELETE /__stub/requests empties them', async () => {
-    await withCli(['--request-log-size', '3'], async (nodeUrl, priceUrl) => {
+    await withCli(['--request-log-size', '3'], async ({ nodeUrl, priceUrl }) => {
       await getMany(nodeUrl, 5);
       for (let i = 0; i < 2; i++) await (await fetch(`${priceUrl}/latest`)).arrayBuffer();
       expect(await clear(nodeUrl)).toEqual({ cleared: 3 });
@@ -159,7 +138,7 @@ describe('x-stub', () => {
   });
 
   it(`keeps ${DEFAULT_REQUEST_LOG_SIZE} by default`, async () => {
-    await withCli([], async (nodeUrl) => {
+    await withCli([], async ({ nodeUrl }) => {
       await getMany(nodeUrl, DEFAULT_REQUEST_LOG_SIZE + 1);
       expect(await clear(nodeUrl)).toEqual({ cleared: DEFAULT_REQUEST_LOG_SIZE });
     });
