@@ -59,6 +59,8 @@ const startRedirectingServer = () =>
     }),
   );
 
+type Report = { outcomes: Record<string, string>; settledMs: number; settledAt: number };
+
 let silent: Awaited<ReturnType<typeof startSilentServer>>;
 let trickle: Awaited<ReturnType<typeof startTricklingServer>>;
 let redirecting: Awaited<ReturnType<typeof startRedirectingServer>>;
