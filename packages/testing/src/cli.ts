@@ -94,6 +94,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Started by a wrapper (`npx x-stub &`, a test runner) that is killed without passing the signal on, the
+  // stub would hold its ports for good: when this process is handed to another parent, it stops too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('parent gone');
+  }, 500).unref();
 }
 
 main().catch((err: unknown) => {
