@@ -139,15 +139,14 @@ export class HttpError extends ClientError {
     url: string;
     headers?: HeaderSource;
     retryAfterMs?: number | undefined;
-    /** What the client made of the answer, when it says more than the body (a redirect it did not follow). */
-    detail?: string;
     /**
-     * The error body's message as the client reads it (the node client unwraps Rust's `Some("...")`);
-     * by default the body's `message` field. Shown on one line, redacted and cut short.
+     * What the message ends with: the error body's message as the client reads it (the node client
+     * unwraps Rust's `Some("...")`), or what the client made of the answer (a redirect it did not
+     * follow); by default the body's `message` field. Shown on one line, redacted and cut short.
      */
     message?: unknown;
   }) {
-    const said = init.detail ?? shownMessage('message' in init ? init.message : (init.body as { message?: unknown } | null | undefined)?.message);
+    const said = shownMessage('message' in init ? init.message : (init.body as { message?: unknown } | null | undefined)?.message);
     super(
       'HTTP_ERROR',
       `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,

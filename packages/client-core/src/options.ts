@@ -135,8 +135,8 @@ export type RoutingInit = {
 export type Router = {
   /** The base URLs, checked and normalised, in order of preference. */
   readonly urls: readonly string[];
-  /** `options` are the call's own; a walk's pages pass one `affinity` (see {@link NodeAffinity}). */
-  call(request: RoutedCall, options: CallOptions | undefined, affinity?: NodeAffinity): Promise<unknown>;
+  /** The call (its signal is the caller's); a walk's pages pass one `affinity` (see {@link NodeAffinity}). */
+  call(request: RoutedCall, affinity?: NodeAffinity): Promise<unknown>;
 };
 /** A router for the client's options, or undefined when there is nothing to route (one URL, no limit, hedge or hook). */
 export type RoutingFactory = (init: RoutingInit) => Router | undefined;

@@ -4,7 +4,7 @@ import { fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
 import { milliseconds, withRetry, type RetryPolicy } from './retry.js';
-import type { AttemptInfo, CallOptions, NodeAffinity, RoutedCall, RoutingFactory, RoutingInit, Router } from './options.js';
+import type { AttemptInfo, NodeAffinity, RoutedCall, RoutingFactory, RoutingInit, Router } from './options.js';
 
 const HEDGE = Symbol('hedge');
 type Outcome = { node: NodeState; ok: true; value: unknown } | { node: NodeState; ok: false; error: unknown };
@@ -49,7 +49,7 @@ class NodeRouter implements Router {
     this.#onAttempt = options.onAttempt;
   }
 
-  call(request: RoutedCall, _options: CallOptions | undefined, affinity?: NodeAffinity): Promise<unknown> {
+  call(request: RoutedCall, affinity?: NodeAffinity): Promise<unknown> {
     const started = this.#policy.now();
     // Each node's last failure in any pass of this call, in the order first tried: NodesFailedError's attempts.
     const failed = new Map<NodeState, NodeAttempt>();

@@ -155,7 +155,7 @@ export class Transport<Paths extends object = Record<string, never>> {
     } catch (err) {
       return Promise.reject(err);
     }
-    if (this.#router) return this.#router.call({ operationId, op, path, query, signal }, options, affinity);
+    if (this.#router) return this.#router.call({ operationId, op, path, query, signal }, affinity);
     return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl), this.#retry, this.#retryDelay, signal);
   }
 
@@ -247,8 +247,8 @@ export class Transport<Paths extends object = Record<string, never>> {
           return reject(
             new HttpError({
               status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs,
-              ...(refused !== undefined && { detail: refused }),
-              ...(this.#messageOf && { message: this.#messageOf(body) }),
+              // Why a redirect was not followed says more than its body; else the service's own message.
+              ...((refused !== undefined || this.#messageOf) && { message: refused ?? this.#messageOf!(body) }),
             }),
           );
         }
@@ -272,16 +272,16 @@ export class Transport<Paths extends object = Record<string, never>> {
         const custom = this.#custom;
         if (this.#middleware.length === 0 && custom === undefined) {
           stage = 'fetch-failed';
-          const first = url;
           // No Request unless there is a redirect to follow (see the class doc on what a Request costs).
-          direct = { url: first, init };
-          sending = fetch(first, init);
+          direct = { url, init };
+          sending = fetch(url, init);
         } else {
           const send = (request: Request): Promise<Response> => {
             held.request = request;
             url = request.url;
             stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-            return new Promise<Response>((ok) => ok(sendWithinOrigin(this.#send, request, { onRefused })));
+            // Async: a custom fetch that throws at once is a rejection here too.
+            return sendWithinOrigin(this.#send, request, { onRefused });
           };
           const request = new Request(url, init);
           // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
