@@ -66,11 +66,12 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
     const getResource = operation(`getResource${v}`);
     return {
       getAccount: (address, o) => getAccount({ address }, o),
-      listTransactions: (address, o) => list.listTransactions(address, o),
-      listCoinTransactions: (address, o) => list.listCoinTransactions(address, o),
-      listModules: (address, o) => list.listModules(address, o),
+      // The listings themselves: a call without a walk's affinity is a plain call.
+      listTransactions: list.listTransactions,
+      listCoinTransactions: list.listCoinTransactions,
+      listModules: list.listModules,
       getModule: (address, module_name, o) => getModule({ address, module_name }, o),
-      listResources: (address, o) => list.listResources(address, o),
+      listResources: list.listResources,
       getResource: (address, resource_type, o) => getResource({ address, resource_type }, o),
     } as AccountApi<V>;
   };

@@ -40,7 +40,8 @@ async function readBody(response: Response, limit: number, what: string): Promis
   if (!response.body) return { text: '', bytes: 0 };
   try {
     const text = await readText(response.body.getReader(), false, limit);
-    return { text, bytes: new TextEncoder().encode(text).byteLength };
+    // Counted from the text, not encoded again: a recording's size is its UTF-8 length.
+    return { text, bytes: Buffer.byteLength(text, 'utf8') };
   } catch (err) {
     if (!(err instanceof BodyTooLarge)) throw err;
     throw new RecordError(`${what}: the response body is larger than ${limit / 1024 / 1024} MiB (${limit} bytes, the most a recorded response may have); nothing recorded`);
