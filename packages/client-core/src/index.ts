@@ -42,7 +42,7 @@ export { BodyTooLarge, readText } from './read-text.js';
 export { REDACTED, redactText, redactUrl } from './redact.js';
 export { sendWithinOrigin } from './redirects.js';
 export type { Send, SendOptions } from './redirects.js';
-export { underBase } from './scope.js';
+export { scopeOf, underBase } from './scope.js';
 export type { HeaderSource } from './redact.js';
 export { resolveRetry, withRetry } from './retry.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';

@@ -41,18 +41,36 @@ function comparablePath(pathname: string): string {
  * ```
  */
 export function underBase(url: string, base: string): boolean {
-  let u: URL;
-  let b: URL;
-  try {
-    // Not URL.canParse: Safari before 17 has none.
-    u = new URL(url);
-    b = new URL(base);
-  } catch {
-    return false;
-  }
-  if (u.origin !== b.origin) return false;
-  const path = comparablePath(u.pathname);
-  const root = comparablePath(b.pathname);
-  return root === '/' || path === root || path.startsWith(`${root}/`);
+  return scopeOf(base)(url);
 }
 
+/**
+ * {@link underBase} for one base read once: the test a client runs on every request it may key.
+ *
+ * @example
+ * ```ts
+ * const keyed = scopeOf('https://p.example/v1');
+ * keyed('https://p.example/v1/history'); // true
+ * ```
+ */
+export function scopeOf(base: string): (url: string) => boolean {
+  let b: URL;
+  try {
+    b = new URL(base);
+  } catch {
+    return () => false;
+  }
+  const root = comparablePath(b.pathname);
+  return (url) => {
+    let u: URL;
+    try {
+      // Not URL.canParse: Safari before 17 has none.
+      u = new URL(url);
+    } catch {
+      return false;
+    }
+    if (u.origin !== b.origin) return false;
+    const path = comparablePath(u.pathname);
+    return root === '/' || path === root || path.startsWith(`${root}/`);
+  };
+}

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Candle, LatestResponse, paths } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
-import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, show, underBase, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -221,8 +221,9 @@ function withApiKey(
   base: URL,
   apiKey: string,
 ): (request: Request) => Promise<Response> {
+  const inScope = scopeOf(base.href);
   return async (request) => {
-    if (request.redirect !== 'manual' || !underBase(request.url, base.href)) return fetchImpl(request);
+    if (request.redirect !== 'manual' || !inScope(request.url)) return fetchImpl(request);
     const headers = new Headers(request.headers);
     headers.set('x-api-key', apiKey);
     const keyed = new Request(request, { headers });
