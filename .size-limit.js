@@ -1,0 +1,144 @@
+/**
+ * `pnpm size` (size-limit): what each package costs a bundle, measured from the built dist/ (run
+ * `pnpm build` first; `pnpm check` does). Every check is bundled by esbuild (ESM, browser, es2022,
+ * minified, tree-shaken) and gzipped (level 9); a `limit` fails the run when exceeded, a check without
+ * one is reported only. 1 kB = 1,000 B. Budgets and their history: docs/size-budgets.md.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** A built module of a package: `dist('node-client', 'query')` is the `/query` subpath's module. */
+const dist = (pkg, module = 'index') => `packages/${pkg}/dist/${module}.js`;
+const spec = (pkg, module = 'index') => (module === 'index' ? `@x/${pkg}` : `@x/${pkg}/${module}`);
+
+const MODULES = [
+  ...['node-types', 'price-types', 'common', 'client-core', 'node-client', 'price-client', 'validators'].map((p) => dist(p)),
+  ...[['node-client', 'query'], ['node-client', 'shapes'], ['price-client', 'query'], ['validators', 'standard'], ['testing', 'browser'], ['testing', 'msw']].map(([p, m]) => dist(p, m)),
+  'examples/explorer/dist/.vite/manifest.json',
+];
+for (const file of MODULES) if (!existsSync(join(ROOT, file))) throw new Error(`size: ${file} is missing: run \`pnpm build\` first`);
+
+// The clients' one run-time dependency, shared with the user's own copy: left out unless a row says otherwise.
+const EXTERNAL = ['openapi-fetch'];
+
+const SUBPATH_MODULE = /\/packages\/[^/]+\/dist\/(?:[^/]+\/)*(?:query|standard|msw)[^/]*(?:\/|$)/;
+const SUBPATH_PACKAGE = /^(?:@tanstack\/|msw$|msw\/|@mswjs\/)/;
+/** Fails a build that loads a source file, or (`isolated`, a main entry) anything of its package's subpaths. */
+const guard = (isolated) => ({
+  name: 'size-guard',
+  setup(build) {
+    build.onLoad({ filter: /\/packages\/[^/]+\/src\// }, (a) => ({ errors: [{ text: `size: ${a.path} is a source file; the built dist/ is measured` }] }));
+    if (!isolated) return;
+    // A main entry carries none of its package's subpaths: no query*, standard* or msw* module, nothing of TanStack or MSW.
+    build.onLoad({ filter: SUBPATH_MODULE }, (a) => ({ errors: [{ text: `size: a main entry includes the subpath module ${a.path}` }] }));
+    build.onResolve({ filter: SUBPATH_PACKAGE }, (a) => ({ errors: [{ text: `size: a main entry imports ${a.path} (from ${a.importer})` }] }));
+  },
+});
+// The built dist/ as users get it (not the workspace tsconfig's `paths`, which point at src/), as an ESM app bundles it.
+const esbuild = (isolated) => (config) => ({
+  ...config,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  legalComments: 'none',
+  tsconfigRaw: {},
+  plugins: [guard(isolated)],
+});
+
+/** A check over the built dist/: `import` is `'*'` (a whole entry) or `'{ name }'`, or an object of path: import. */
+const check = (name, path, imports, { limit, ignore = EXTERNAL, isolated = false } = {}) => ({
+  name,
+  ...(typeof imports === 'string' ? { path, import: imports } : { import: imports }),
+  ...(limit === undefined ? {} : { limit }),
+  ...(ignore.length ? { ignore } : {}),
+  gzip: true,
+  modifyEsbuildConfig: esbuild(isolated),
+});
+const entry = (pkg, options, module) => check(`${spec(pkg, module)} (entry)`, dist(pkg, module), '*', options);
+const one = (pkg, names, options, module) => check(`import { ${names} } from '${spec(pkg, module)}'`, dist(pkg, module), `{ ${names} }`, options);
+
+// Exports that another change is adding: their checks run once the built entry has them.
+const nodeExports = Object.keys(await import(pathToFileURL(join(ROOT, dist('node-client'))).href));
+const exported = (...names) => names.every((n) => nodeExports.includes(n));
+
+/**
+ * The example app (examples/explorer) as Vite builds it: each file gzipped alone and summed (each is its own
+ * request). "first load" is the entry chunk with its static imports and CSS; the in-memory stubs are a chunk
+ * loaded only without ?node=/?price=.
+ */
+const APP = 'examples/explorer/dist';
+const manifest = JSON.parse(readFileSync(join(ROOT, APP, '.vite/manifest.json'), 'utf8'));
+const appFiles = (dynamic) => {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(`${APP}/${chunk.file}`);
+    for (const css of chunk.css ?? []) files.add(`${APP}/${css}`);
+    for (const k of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []).filter(dynamic)]) visit(k);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return [...files];
+};
+const app = (name, path) => ({ name, path, gzip: true, disablePlugins: ['@size-limit/esbuild'] });
+
+/** What npm puts on disk for @x/testing alone: its published files and every dependency's, each once, uncompressed. */
+const installFiles = () => {
+  const paths = [];
+  const seen = new Set();
+  const visit = (name, dir) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const rel = relative(ROOT, dir);
+    if (name.startsWith('@x/')) paths.push(`${rel}/package.json`, ...(pkg.files ?? []).flatMap((f) => [`${rel}/${f}`, `${rel}/${f}/**`]));
+    else paths.push(`${rel}/**`);
+    for (const dep of Object.keys(pkg.dependencies ?? {})) {
+      let d = dir;
+      while (!existsSync(join(d, 'node_modules', dep, 'package.json'))) d = dirname(d);
+      visit(dep, realpathSync(join(d, 'node_modules', dep)));
+    }
+  };
+  visit('@x/testing', join(ROOT, 'packages/testing'));
+  return paths;
+};
+
+// Budgets (min+gzip): the clients' entries are over their first budgets of 6 kB (issues 7, 16), so their limits
+// are the ceilings they may not grow past; one validator's budget is 4 kB, its ceiling 6.45 kB (issues 18-19).
+export default [
+  entry('node-types'),
+  entry('price-types'),
+  entry('common'),
+  entry('client-core'),
+  entry('node-client', { limit: '13.35 kB', isolated: true }),
+  one('node-client', 'createNodeClient', { limit: '13.35 kB' }),
+  // One action over the one-node transport.
+  ...(exported('getAccountV2', 'http') ? [one('node-client', 'getAccountV2, http', { limit: '6 kB' })] : []),
+  entry('price-client', { limit: '9.65 kB', isolated: true }),
+  one('price-client', 'createPriceClient'),
+  entry('validators', { isolated: true }),
+  one('validators', 'validateTransactionOutput', { limit: '6.45 kB' }),
+  // What a browser app ships: everything bundled, openapi-fetch included.
+  check('@x/node-client (entry), openapi-fetch included', dist('node-client'), '*', { ignore: [] }),
+  check('@x/price-client (entry), openapi-fetch included', dist('price-client'), '*', { ignore: [] }),
+  check('both clients, openapi-fetch included', undefined, { [dist('node-client')]: '*', [dist('price-client')]: '{ createPriceClient }' }, { ignore: [] }),
+  // @x/testing's browser build: the in-memory stubs and their seeded chain, dependencies included.
+  check('@x/testing browser build (entry), dependencies included', dist('testing', 'browser'), '*', { ignore: [], isolated: true }),
+  // The subpaths, each its own entry: TanStack Query options (nothing of TanStack at run time), the response
+  // shapes, Standard Schemas (one schema: its compiled validator and JSON Schema), MSW handlers (msw, a peer, external).
+  entry('node-client', { limit: '4 kB' }, 'query'),
+  one('node-client', 'createNodeQueries', {}, 'query'),
+  entry('node-client', {}, 'shapes'),
+  entry('price-client', { limit: '1 kB' }, 'query'),
+  one('validators', 'AccountData', { limit: '6 kB' }, 'standard'),
+  entry('validators', {}, 'standard'),
+  entry('testing', { ignore: ['msw'] }, 'msw'),
+  app('examples/explorer (Vite build, JS + CSS), first load', appFiles(() => false)),
+  app('examples/explorer, with the in-memory stubs', appFiles((key) => key.includes('packages/testing/'))),
+  { name: 'install size of @x/testing (files on disk, dependencies included, uncompressed)', path: installFiles(), brotli: false, disablePlugins: ['@size-limit/esbuild'] },
+];
