@@ -6,23 +6,22 @@
  */
 import { advances, checkInteger, readPage, startParam, type PageStart, type PagingRule } from '@x/client-core';
 import { lowestKey, windowItems, windowStart } from './newest-first.js';
-import { checkOrder, maxCount } from './walk.js';
-import type { PagedOperationId } from '@x/common';
+import { checkOrder } from './walk.js';
 
 /** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
 export type PageParam = string | undefined;
 
 /** What one infinite query walks: its operation and rule, the page size, the order, and how to fetch one page. */
 export type PagedListing = {
-  readonly operationId: PagedOperationId;
+  readonly operationId: string;
   readonly rule: PagingRule;
+  /** The operation's largest `count`. */
+  readonly maxPageSize: number;
   readonly pageSize: number;
   readonly order: unknown;
   readonly start: unknown;
   fetch(start: PageParam | bigint, count: number, signal: AbortSignal): Promise<unknown>;
 };
-
-export { maxCount };
 
 /**
  * The first page param of an ascending walk: a u64 start (default 0) in decimal, a v1 byte cursor as
@@ -45,7 +44,7 @@ export function u64Text(value: unknown): unknown {
 
 /** Checks what the iterators check of their options, for the first page's request to reject with (never at build time). */
 function checkListing(l: PagedListing): void {
-  checkInteger('pageSize', l.pageSize, 1, maxCount(l.operationId));
+  checkInteger('pageSize', l.pageSize, 1, l.maxPageSize);
   checkOrder(l.operationId, l.rule, l.order, l.start);
 }
 

@@ -18,135 +18,23 @@
  * ```
  * @module @x/node-client/query
  */
-import type { DataTag, InfiniteData } from '@tanstack/query-core';
-import type { ClientError, QueryErrorOptions } from '@x/client-core';
+import type { ClientError, OperationSpec } from '@x/client-core';
 import { normalizeAddress } from './address.js';
-import type { ListCursor, NodeClient, ResponseBody, U64Input } from './api.js';
-import type { OperationId } from './generated/operations.js';
-import { paging, type PagedOperationId } from '@x/common';
-import { fetchPage, firstParam, maxCount, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
+import type { NodeClient } from './api.js';
+import { operations, type OperationId } from './generated/operations.js';
+import { v1Queries, v2Queries, type NodeV1Queries, type NodeV2Queries } from './generated/queries.js';
+import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
+import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
+import { maxCount, type ListingSpec } from './walk.js';
 
-/** The first segment of every key of this package, e.g. to invalidate every node query at once. */
-export const NODE_QUERY_SCOPE = '@x/node-client';
-
-/** The error of every node query: the client's errors are all `ClientError`s (narrow with `instanceof`). */
-export type NodeQueryError = ClientError;
-
-/**
- * Key of a query: scope, the client's base URLs (two clients of different nodes never share an
- * entry), the operation id, and the call's parameters in JSON-safe form (u64s in decimal text,
- * addresses in their canonical form), so equal calls have equal keys.
- */
-export type NodeQueryKey<Id extends OperationId = OperationId> = readonly [typeof NODE_QUERY_SCOPE, readonly string[], Id, Readonly<Record<string, unknown>>];
-
-/** Key of an infinite query: as {@link NodeQueryKey} with `'infinite'` before the parameters, so it never meets the plain query of the same operation. */
-export type NodeInfiniteQueryKey<Id extends PagedOperationId = PagedOperationId> = readonly [
-  typeof NODE_QUERY_SCOPE,
-  readonly string[],
-  Id,
-  'infinite',
-  Readonly<Record<string, unknown>>,
-];
-
-// TanStack's retry options typed with the query's error: one declaration, in @x/client-core.
-export type { QueryErrorOptions };
-
-/**
- * Options of one query. `queryFn` passes TanStack's `signal` to the client, so a cancelled query
- * aborts its request. The key is tagged with the data and error types (`queryClient.getQueryData(key)` is typed).
- */
-export type NodeQueryOptions<TData, TKey extends NodeQueryKey = NodeQueryKey> = QueryErrorOptions<NodeQueryError> & {
-  queryKey: DataTag<TKey, TData, NodeQueryError>;
-  queryFn: (context: { readonly signal: AbortSignal }) => Promise<TData>;
-};
-
-/**
- * Options of one infinite query: each page is one listing request's body, as the client returns it
- * (`page.record`, `page.modules`, …); `getNextPageParam` gives the next `start` the iterators would
- * take, or `undefined` at the end of the listing. Page params are text: see {@link PageParam}.
- */
-export type NodeInfiniteQueryOptions<TPage, TKey extends NodeInfiniteQueryKey = NodeInfiniteQueryKey> = QueryErrorOptions<NodeQueryError> & {
-  queryKey: DataTag<TKey, InfiniteData<TPage, PageParam>, NodeQueryError>;
-  queryFn: (context: { readonly signal: AbortSignal; readonly pageParam: PageParam }) => Promise<TPage>;
-  initialPageParam: PageParam;
-  getNextPageParam: (lastPage: TPage, allPages: TPage[], lastPageParam: PageParam, allPageParams: PageParam[]) => PageParam;
-};
-
-/** Paging options of the infinite queries. */
-export type PageOptions = {
-  /** Items per page (per request); default and maximum: the operation's maximum `count` (100), as the iterators. */
-  pageSize?: number;
-};
-
-/** Parameters of the list queries: the client's list options without `signal` (TanStack passes its own). */
-export type ListQueryParams<Start> = { count?: number; start?: Start };
-
-type Q<V extends string, Name extends string> = NodeQueryOptions<ResponseBody<`${Name}${V}` & OperationId>, NodeQueryKey<`${Name}${V}` & OperationId>>;
-type I<V extends string, Name extends string> = NodeInfiniteQueryOptions<ResponseBody<`${Name}${V}` & PagedOperationId>, NodeInfiniteQueryKey<`${Name}${V}` & PagedOperationId>>;
-
-/** The query options of one version: one per operation, and one infinite query per listing. */
-export type AccountQueries<V extends 'V1' | 'V2'> = {
-  /** The account's sequence number and authentication key. */
-  getAccount(address: string): Q<V, 'getAccount'>;
-  /** One page of the transactions sent by the account (`node.v2.listTransactions`). */
-  listTransactions(address: string, params?: ListQueryParams<U64Input>): Q<V, 'listTransactions'>;
-  /** One page of the coin transactions sent and received. */
-  listCoinTransactions(address: string, params?: ListQueryParams<U64Input>): Q<V, 'listCoinTransactions'>;
-  /** One page of the modules published by the account. */
-  listModules(address: string, params?: ListQueryParams<ListCursor<V>>): Q<V, 'listModules'>;
-  /** One module by name. */
-  getModule(address: string, moduleName: string): Q<V, 'getModule'>;
-  /** One page of the account's resources. */
-  listResources(address: string, params?: ListQueryParams<ListCursor<V>>): Q<V, 'listResources'>;
-  /** One resource by its Move type, e.g. `0x1::account::Account`. */
-  getResource(address: string, resourceType: string): Q<V, 'getResource'>;
-  /**
-   * Transactions sent by the account, page after page: ascending by sequence number from `start`
-   * (default 0), or newest first with `order: 'desc'` (each page's `record` newest first).
-   */
-  transactions(address: string, options?: PageOptions & ({ order?: 'asc'; start?: U64Input } | { order: 'desc'; start?: never })): I<V, 'listTransactions'>;
-  /** Coin transactions sent and received, ascending from the cursor `start` (default 0). */
-  coinTransactions(address: string, options?: PageOptions & { start?: U64Input }): I<V, 'listCoinTransactions'>;
-  /** The account's modules, from `start` (default: the beginning). */
-  modules(address: string, options?: PageOptions & { start?: ListCursor<V> }): I<V, 'listModules'>;
-  /** The account's resources, from `start` (default: the beginning). */
-  resources(address: string, options?: PageOptions & { start?: ListCursor<V> }): I<V, 'listResources'>;
-};
-
-/**
- * Version 1 query options.
- * @deprecated The v1 API is deprecated; use `queries.v2`.
- */
-export type NodeV1Queries = {
-  /** @deprecated Use `queries.v2.getAccount`. Resolves to `null` where v1 answers null. */
-  getAccount: AccountQueries<'V1'>['getAccount'];
-  /** @deprecated Use `queries.v2.listTransactions`. */
-  listTransactions: AccountQueries<'V1'>['listTransactions'];
-  /** @deprecated Use `queries.v2.listCoinTransactions`. */
-  listCoinTransactions: AccountQueries<'V1'>['listCoinTransactions'];
-  /** @deprecated Use `queries.v2.listModules`. */
-  listModules: AccountQueries<'V1'>['listModules'];
-  /** @deprecated Use `queries.v2.getModule`. Resolves to `null` where v1 answers null. */
-  getModule: AccountQueries<'V1'>['getModule'];
-  /** @deprecated Use `queries.v2.listResources`. */
-  listResources: AccountQueries<'V1'>['listResources'];
-  /** @deprecated Use `queries.v2.getResource`. Resolves to `null` where v1 answers null. */
-  getResource: AccountQueries<'V1'>['getResource'];
-  /** @deprecated Use `queries.v2.transactions`. */
-  transactions: AccountQueries<'V1'>['transactions'];
-  /** @deprecated Use `queries.v2.coinTransactions`. */
-  coinTransactions: AccountQueries<'V1'>['coinTransactions'];
-  /** @deprecated Use `queries.v2.modules`. */
-  modules: AccountQueries<'V1'>['modules'];
-  /** @deprecated Use `queries.v2.resources`. */
-  resources: AccountQueries<'V1'>['resources'];
-};
+export * from './query-types.js';
+export type { NodeV1Queries, NodeV2Queries };
 
 /** What {@link createNodeQueries} returns. */
 export type NodeQueries = {
-  /** @deprecated The v1 API is deprecated; use `v2`. */
+  /** @deprecated The node marks every v1 operation deprecated; use `v2`. */
   readonly v1: NodeV1Queries;
-  readonly v2: AccountQueries<'V2'>;
+  readonly v2: NodeV2Queries;
 };
 
 /**
@@ -166,64 +54,72 @@ export type NodeQueries = {
  * ```
  */
 export function createNodeQueries(client: NodeClient): NodeQueries {
-  return { v1: accountQueries(client, 'V1') as NodeV1Queries, v2: accountQueries(client, 'V2') };
+  return { v1: versionQueries(client, v1Queries) as NodeV1Queries, v2: versionQueries(client, v2Queries) as NodeV2Queries };
 }
 
-type Call = (...args: unknown[]) => Promise<unknown>;
+type Table = Readonly<Record<string, { readonly id: OperationId; readonly walk?: boolean }>>;
 
-function accountQueries<V extends 'V1' | 'V2'>(client: NodeClient, v: V): AccountQueries<V> {
-  const api = (v === 'V1' ? client.v1 : client.v2) as unknown as Record<string, Call>;
-  const query = (name: string, params: Record<string, unknown>, args: (signal: AbortSignal) => unknown[]) => ({
-    queryKey: [NODE_QUERY_SCOPE, client.baseUrls, `${name}${v}`, params],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api[name]!(...args(signal)),
-  });
-  const address = (a: string): unknown => normalizeAddress(a);
-  const list = (name: string) => (a: string, p: ListQueryParams<unknown> = {}) => {
-    const rule = paging[`${name}${v}` as PagedOperationId];
-    // The key's start is the one the request sends: a u64 in decimal, a v1 byte cursor as hex.
-    const start = rule.next.encoding === 'u64' ? u64Text(p.start) : p.start === undefined ? undefined : firstParam(rule, p.start);
-    return query(name, { address: address(a), count: p.count, start }, (signal) => [a, { count: p.count, start: p.start, signal }]);
-  };
-  const infinite =
-    (name: string) =>
-    (a: string, o: PageOptions & { order?: unknown; start?: unknown } = {}) => {
-      const operationId = `${name}${v}` as PagedOperationId;
-      const rule = paging[operationId];
-      const order = o.order ?? 'asc';
-      const listing: PagedListing = {
-        operationId,
-        rule,
-        pageSize: o.pageSize ?? maxCount(operationId),
-        order,
-        start: o.start,
-        fetch: (start, count, signal) => api[name]!(a, { count, start, signal }),
-      };
-      const initialPageParam = order === 'desc' ? undefined : firstParam(rule, o.start);
+/** A path parameter as a key holds it: an address in its canonical form. */
+const keyed = (name: string, value: unknown): unknown => (name === 'address' ? normalizeAddress(value) : value);
+
+/**
+ * The query options of one version, built from the generated table: each takes the operation's path
+ * parameters in order, then its query parameters (a query) or page options (an infinite query).
+ */
+function versionQueries(client: NodeClient, table: Table): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, { id, walk }] of Object.entries(table)) {
+    // Read as the transport reads it: the literal types of the table add nothing here.
+    const op: OperationSpec & { readonly paging?: ListingSpec['paging'] } = operations[id];
+    const path = op.params.filter((p) => p.in === 'path').map((p) => p.name);
+    /** The path parameters of a call's arguments, by name. */
+    const fixed = (args: readonly unknown[], key: boolean): Record<string, unknown> => Object.fromEntries(path.map((n, i) => [n, key ? keyed(n, args[i]) : args[i]]));
+    out[name] = walk ? infinite(client, id, op as ListingSpec, path.length, fixed) : (...args: unknown[]) => {
+      const params = (args[path.length] ?? {}) as Record<string, unknown>;
+      const query: Record<string, unknown> = {};
+      for (const p of op.params) {
+        if (p.in !== 'query') continue;
+        // The key's value is the one the request sends: a u64 in decimal, a v1 byte cursor as hex.
+        const value = params[p.name];
+        query[p.name] = p.schema.format === 'uint64' ? u64Text(value) : op.paging && p.name === 'start' && value !== undefined ? firstParam(op.paging, value) : value;
+      }
       return {
-        queryKey: [NODE_QUERY_SCOPE, client.baseUrls, operationId, 'infinite', { address: address(a), pageSize: listing.pageSize, order, start: initialPageParam }],
-        queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: PageParam }) => fetchPage(listing, pageParam, signal),
-        initialPageParam,
-        getNextPageParam: (page: unknown, _pages: unknown[], param: PageParam, params: PageParam[]) => nextParam(listing, page, param, params),
+        queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, { ...fixed(args, true), ...query }],
+        queryFn: ({ signal }: { signal: AbortSignal }) => client.transport.call(id, op, { ...fixed(args, false), ...params }, { signal }),
       };
     };
-  // Built untyped from the names; the types are the public signature's (AccountQueries).
-  return {
-    getAccount: (a: string) => query('getAccount', { address: address(a) }, (signal) => [a, { signal }]),
-    listTransactions: list('listTransactions'),
-    listCoinTransactions: list('listCoinTransactions'),
-    listModules: list('listModules'),
-    getModule: (a: string, module_name: string) => query('getModule', { address: address(a), module_name }, (signal) => [a, module_name, { signal }]),
-    listResources: list('listResources'),
-    getResource: (a: string, resource_type: string) => query('getResource', { address: address(a), resource_type }, (signal) => [a, resource_type, { signal }]),
-    transactions: infinite('listTransactions'),
-    coinTransactions: infinite('listCoinTransactions'),
-    modules: infinite('listModules'),
-    resources: infinite('listResources'),
-  } as unknown as AccountQueries<V>;
+  }
+  return out;
+}
+
+/** The infinite query of one listing: pages as the walks read them (see `query-pages.ts`). */
+function infinite(client: NodeClient, id: OperationId, op: ListingSpec, positional: number, fixed: (args: readonly unknown[], key: boolean) => Record<string, unknown>) {
+  return (...args: unknown[]) => {
+    const o = (args[positional] ?? {}) as PageOptions & { order?: unknown; start?: unknown };
+    const rule = op.paging;
+    const order = o.order ?? 'asc';
+    const args0 = fixed(args, false);
+    const listing: PagedListing = {
+      operationId: id,
+      rule,
+      maxPageSize: maxCount(op),
+      pageSize: o.pageSize ?? maxCount(op),
+      order,
+      start: o.start,
+      fetch: (start, count, signal) => client.transport.call(id, op, { ...args0, count, start }, { signal }),
+    };
+    const initialPageParam = order === 'desc' ? undefined : firstParam(rule, o.start);
+    return {
+      queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, 'infinite', { ...fixed(args, true), pageSize: listing.pageSize, order, start: initialPageParam }],
+      queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: PageParam }) => fetchPage(listing, pageParam, signal),
+      initialPageParam,
+      getNextPageParam: (page: unknown, _pages: unknown[], param: PageParam, params: PageParam[]) => nextParam(listing, page, param, params),
+    };
+  };
 }
 
 export type { PageParam } from './query-pages.js';
 export type { ListCursor, ResponseBody, U64Input } from './api.js';
 export type { OperationId } from './generated/operations.js';
 export type { PagedOperationId } from '@x/common';
-export type { ClientError } from '@x/client-core';
+export type { ClientError };

@@ -1,6 +1,11 @@
 import {
   advances,
   checkInteger,
+  checkParam,
+  startParam,
+  U64_FORMATS,
+  type NodeAffinity,
+  type OperationSpec,
   Flights,
   InvalidArgumentError,
   type Flight as RequestFlight,
@@ -15,7 +20,7 @@ import {
   type PageStart,
   type PagingRule,
 } from '@x/client-core';
-import { operations, type OperationId } from './generated/operations.js';
+import type { Caller } from './api.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
@@ -126,9 +131,40 @@ export function checkOrder(operationId: string, rule: PagingRule, order: unknown
 }
 
 /** The operation's largest `count` (the spec's maximum; 100 where it states none). */
-export function maxCount(id: OperationId): number {
-  const count = operations[id].params.find((p) => p.name === 'count')?.schema as { maximum?: number } | undefined;
-  return count?.maximum ?? 100;
+export function maxCount(op: OperationSpec): number {
+  return op.params.find((p) => p.name === 'count')?.schema.maximum ?? 100;
+}
+
+/** A listing's entry of the generated operation table: its paging rule with it. */
+export type ListingSpec = OperationSpec & { readonly paging: PagingRule };
+
+/**
+ * The walk of one listing over `client`, as a generated walk (`walkTransactionsV2`) starts it: `fixed`
+ * holds the path parameters, the pages add `count` and `start`, and all of them come from one node while
+ * it answers (a transport with several nodes).
+ *
+ * @example
+ * ```ts
+ * for await (const tx of walkListing(http(), 'listTransactionsV2', op.listTransactionsV2, { address: '0x1' }, { limit: 10 })) console.log(tx);
+ * ```
+ */
+export function walkListing(client: Caller, operationId: string, op: ListingSpec, fixed: Readonly<Record<string, unknown>>, options: IterateOptions & { order?: unknown; start?: unknown } = {}): AsyncGenerator<unknown, void, undefined> {
+  const affinity: NodeAffinity = {};
+  const listing: Listing = {
+    operationId,
+    rule: op.paging,
+    maxPageSize: maxCount(op),
+    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, count, start }, { signal }, affinity),
+  };
+  return walk(listing, () => firstStart(op, options.start), options);
+}
+
+/** The caller's `start` as the walk carries it: a u64 as a bigint, a cursor as the text sent back, both checked as the operation checks them. */
+function firstStart(op: ListingSpec, value: unknown): PageStart | undefined {
+  const spec = op.params.find((p) => p.name === 'start')!;
+  if (op.paging.next.encoding === 'u64') return BigInt(checkParam(spec, value ?? 0, U64_FORMATS)!);
+  const start = startParam(op.paging, value);
+  return start === undefined ? undefined : (checkParam(spec, start, U64_FORMATS) as string);
 }
 
 /** Yields a page's items up to the limit; returns the count yielded so far. */

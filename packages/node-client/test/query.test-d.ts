@@ -18,7 +18,7 @@ import {
   type MoveModule,
   type MoveModuleBytecode,
   type MoveModuleListV2,
-  type MoveResource,
+  type MoveResourceOf,
   type MoveResourcesResponse,
   type MoveValueResponseV1,
   type TransactionInfoV2,
@@ -37,7 +37,9 @@ describe('React: useQuery, useSuspenseQuery', () => {
     expectTypeOf(useQuery(q.v2.listModules('0x1', { start: 'cursor' })).data).toEqualTypeOf<MoveModuleListV2 | undefined>();
     expectTypeOf(useQuery(q.v2.getModule('0x1', 'coin')).data).toEqualTypeOf<MoveModuleBytecode | undefined>();
     expectTypeOf(useQuery(q.v2.listResources('0x1')).data).toEqualTypeOf<MoveResourcesResponse | undefined>();
-    expectTypeOf(useQuery(q.v2.getResource('0x1', '0x1::account::Account')).data).toEqualTypeOf<MoveResource | undefined>();
+    // Typed by the resource type, as node.v2.getResource is (issue 37.2).
+    expectTypeOf(useQuery(q.v2.getResource('0x1', '0x1::account::Account')).data).toEqualTypeOf<MoveResourceOf<'0x1::account::Account'> | undefined>();
+    expectTypeOf(useQuery(q.v2.getResource('0x1', '0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>')).data!.data.coin.value).toEqualTypeOf<string>();
   });
 
   it('v1: the v1 shapes, null where v1 answers null', () => {

@@ -1,6 +1,7 @@
 import type { ParameterObject, SchemaObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
+import { pagingTable, type PagingRule } from './paging.ts';
 
 /** The parts of a parameter's schema a client checks before sending a request. */
 const PARAM_SCHEMA_KEYS = ['type', 'format', 'minimum', 'maximum', 'pattern'] as const;
@@ -9,7 +10,13 @@ const PARAM_SCHEMA_KEYS = ['type', 'format', 'minimum', 'maximum', 'pattern'] as
 export type OperationEntry = {
   method: string;
   path: string;
-  params: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  /**
+   * `encoding: 'u8-bytes-or-hex'` on a listing's `start` whose cursor is u8 bytes (v1): the client takes
+   * the bytes or their hex and sends hex.
+   */
+  params: { name: string; in: string; required: boolean; schema: Record<string, unknown>; encoding?: 'u8-bytes-or-hex' }[];
+  /** A listing's paging rule (its `x-pagination`), for the walks and the query options. */
+  paging?: PagingRule;
 };
 
 function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> {
@@ -30,6 +37,7 @@ function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> 
  */
 export function operationTable(spec: Spec): Record<string, OperationEntry> {
   const table: Record<string, OperationEntry> = {};
+  const paging = pagingTable(spec);
   for (const [path, item] of Object.entries(spec.doc.paths)) {
     const shared = ((item as { parameters?: unknown[] }).parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p as ParameterObject));
     for (const [method, op] of Object.entries(item)) {
@@ -41,6 +49,7 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
           throw new Error(`${spec.file}: ${op.operationId}: ${p.in} parameter '${p.name}' is not supported: the clients send path and query parameters only`);
         }
       }
+      const rule = paging[op.operationId];
       table[op.operationId] = {
         method: method.toUpperCase(),
         path,
@@ -49,26 +58,24 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
           in: p.in,
           required: p.required === true,
           schema: paramSchema(spec, p.schema),
+          ...(rule?.next.encoding === 'u8-bytes-or-hex' && p.in === 'query' && p.name === 'start' && { encoding: 'u8-bytes-or-hex' as const }),
         })),
+        ...(rule && { paging: rule }),
       };
     }
   }
   return table;
 }
 
-/**
- * The node client serves every account operation in both versions (`node.v1.x` and `node.v2.x` from
- * `xV1` and `xV2`), so an operation id ending in V1 or V2 without its twin fails the generator, naming it,
- * instead of failing at run time.
- */
-export function checkVersionPairs(spec: Spec): void {
-  const ids = new Set(Object.keys(operationTable(spec)));
-  for (const id of ids) {
-    const m = /^(.*)V([12])$/.exec(id);
-    if (!m) continue;
-    const twin = `${m[1]}V${m[2] === '1' ? '2' : '1'}`;
-    if (!ids.has(twin)) throw new Error(`${spec.file}: operation ${id} has no ${twin}: the node client serves each account operation in v1 and v2`);
-  }
+/** The distinct API paths of path templates: `/rpc/v2` of `/rpc/v2/accounts/{address}`, `/history` of `/history`. */
+function apiPaths(paths: readonly string[]): string[] {
+  const out = paths.map((path) => {
+    const segments = path.split('/');
+    const version = segments.findIndex((s) => /^v\d+$/.test(s));
+    const param = segments.findIndex((s) => s.includes('{'));
+    return segments.slice(0, version !== -1 ? version + 1 : param !== -1 ? param : segments.length).join('/');
+  });
+  return [...new Set(out)];
 }
 
 /**
@@ -83,8 +90,18 @@ export function emitOperations(spec: Spec): string {
 /** The first server of the spec: the client's default base URL. */
 export const DEFAULT_BASE_URL = ${JSON.stringify(server)};
 
-/** Method, path and the constraints of the parameters of every operation, in spec order. */
-export const operations = ${JSON.stringify(table, null, 2)} as const;
+/**
+ * The paths the client appends to a base URL (up to a version segment, else up to the first
+ * parameter): a base URL that ends in one is refused with the base URL meant.
+ */
+export const API_PATHS = ${JSON.stringify(apiPaths(Object.values(table).map((op) => op.path)))} as const;
+
+${ids.map((id) => `/** \`${id}\`: method, path, parameter constraints${table[id]!.paging ? ' and paging rule' : ''}. */\nexport const ${id} = ${JSON.stringify(table[id], null, 2)} as const;\n`).join('\n')}
+/**
+ * Every operation by id, in spec order. Each entry is also its own export above, which is what an action
+ * imports: a bundle then carries the operations it calls, not this table.
+ */
+export const operations = { ${ids.join(', ')} } as const;
 
 export type OperationId = ${ids.map((id) => JSON.stringify(id)).join(' | ')};
 `;

@@ -1,7 +1,8 @@
 import type { FileSet } from './files.ts';
 import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
-import { checkVersionPairs, emitOperations, emitRoutes } from './emit-operations.ts';
+import { emitOperations, emitRoutes } from './emit-operations.ts';
+import { emitActions, emitQueries } from './emit-actions.ts';
 import { emitValidators } from './emit-validators.ts';
 import { emitPaging } from './paging.ts';
 import { applyLiveOverlay, LIVE_OVERLAY_FILE, loadOverlay } from './live.ts';
@@ -14,8 +15,9 @@ export async function generate(root = ROOT): Promise<FileSet> {
   // overlay observed another than the document), so they are true for both.
   const nodeLive = await applyLiveOverlay(node, loadOverlay(root));
   files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} and ${LIVE_OVERLAY_FILE}`));
-  checkVersionPairs(node);
   files.set('packages/node-client/src/generated/operations.ts', emitOperations(node));
+  files.set('packages/node-client/src/generated/actions.ts', emitActions(node));
+  files.set('packages/node-client/src/generated/queries.ts', emitQueries(node));
   // One paging table from the spec's x-pagination and one route table of both specs, each generated once,
   // into @x/common: the iterators and query options, x-validate, and the stubs all import them from there.
   files.set('packages/common/src/generated/paging.ts', emitPaging(node));

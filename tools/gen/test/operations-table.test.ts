@@ -3,7 +3,7 @@
  * header and cookie parameters, and an operation present in one version only.
  */
 import { describe, expect, it } from 'vitest';
-import { checkVersionPairs, emitRoutes, operationTable } from '../src/emit-operations.ts';
+import { emitRoutes, operationTable } from '../src/emit-operations.ts';
 import type { OpenApiDocument, Spec } from '../src/specs.ts';
 
 const address = { name: 'address', in: 'path', required: true, schema: { type: 'string', pattern: '^0x[0-9a-f]+$' } };
@@ -52,19 +52,5 @@ describe('operationTable', () => {
   it('fails loudly on a path-level header parameter too', () => {
     const bad = spec({ '/a': { parameters: [{ name: 'x-trace', in: 'header', schema: { type: 'string' } }], get: { operationId: 'getA', responses: ok } } });
     expect(() => operationTable(bad)).toThrow("getA: header parameter 'x-trace' is not supported");
-  });
-});
-
-describe('checkVersionPairs', () => {
-  it('passes when every V1 operation has its V2 twin and back', () => {
-    expect(() => checkVersionPairs(spec({ '/v1/a': { get: { operationId: 'getAV1', responses: ok } }, '/v2/a': { get: { operationId: 'getAV2', responses: ok } } }))).not.toThrow();
-  });
-
-  it.each([
-    ['getBV2', 'getBV1'],
-    ['getBV1', 'getBV2'],
-  ])('an operation %s without %s fails the generator, naming both', (only, twin) => {
-    const paths = { '/v1/a': { get: { operationId: 'getAV1', responses: ok } }, '/v2/a': { get: { operationId: 'getAV2', responses: ok } }, '/x/b': { get: { operationId: only, responses: ok } } };
-    expect(() => checkVersionPairs(spec(paths))).toThrow(`operation ${only} has no ${twin}`);
   });
 });

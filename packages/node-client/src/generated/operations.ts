@@ -3,402 +3,611 @@
 /** The first server of the spec: the client's default base URL. */
 export const DEFAULT_BASE_URL = "http://localhost:27000";
 
-/** Method, path and the constraints of the parameters of every operation, in spec order. */
-export const operations = {
-  "getAccountV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
+/**
+ * The paths the client appends to a base URL (up to a version segment, else up to the first
+ * parameter): a base URL that ends in one is refused with the base URL meant.
+ */
+export const API_PATHS = ["/rpc/v1","/rpc/v2"] as const;
+
+/** `getAccountV1`: method, path, parameter constraints. */
+export const getAccountV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
       }
-    ]
-  },
-  "listCoinTransactionsV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}/coin_transactions",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 100
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "format": "uint64",
-          "minimum": 0
-        }
+    }
+  ]
+} as const;
+
+/** `listCoinTransactionsV1`: method, path, parameter constraints and paging rule. */
+export const listCoinTransactionsV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}/coin_transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
       }
-    ]
-  },
-  "listModulesV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}/modules",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "string"
-        }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
       }
-    ]
-  },
-  "getModuleV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}/modules/{module_name}",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "module_name",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
-        }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
       }
-    ]
-  },
-  "listResourcesV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}/resources",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "string"
-        }
-      }
-    ]
-  },
-  "getResourceV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}/resources/{resource_type}",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "resource_type",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^0x[0-9a-zA-Z:_<>]+$"
-        }
-      }
-    ]
-  },
-  "listTransactionsV1": {
-    "method": "GET",
-    "path": "/rpc/v1/accounts/{address}/transactions",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 100
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "format": "uint64",
-          "minimum": 0
-        }
-      }
-    ]
-  },
-  "getAccountV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      }
-    ]
-  },
-  "listCoinTransactionsV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}/coin_transactions",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 100
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "format": "uint64",
-          "minimum": 0
-        }
-      }
-    ]
-  },
-  "listModulesV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}/modules",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "string"
-        }
-      }
-    ]
-  },
-  "getModuleV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}/modules/{module_name}",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "module_name",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
-        }
-      }
-    ]
-  },
-  "listResourcesV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}/resources",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "string"
-        }
-      }
-    ]
-  },
-  "getResourceV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}/resources/{resource_type}",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "resource_type",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^0x[0-9a-zA-Z:_<>]+$"
-        }
-      }
-    ]
-  },
-  "listTransactionsV2": {
-    "method": "GET",
-    "path": "/rpc/v2/accounts/{address}/transactions",
-    "params": [
-      {
-        "name": "address",
-        "in": "path",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-        }
-      },
-      {
-        "name": "count",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 100
-        }
-      },
-      {
-        "name": "start",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "integer",
-          "format": "uint64",
-          "minimum": 0
-        }
-      }
-    ]
+    }
+  ],
+  "paging": {
+    "items": [
+      "record"
+    ],
+    "next": {
+      "from": "response",
+      "pointer": [
+        "cursor"
+      ],
+      "encoding": "u64"
+    },
+    "ends": [
+      "empty-page",
+      "zero-cursor",
+      "null-cursor",
+      "not-advancing",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true
   }
 } as const;
+
+/** `listModulesV1`: method, path, parameter constraints and paging rule. */
+export const listModulesV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}/modules",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      },
+      "encoding": "u8-bytes-or-hex"
+    }
+  ],
+  "paging": {
+    "items": [
+      "Modules",
+      "modules"
+    ],
+    "next": {
+      "from": "response",
+      "pointer": [
+        "Modules",
+        "cursor"
+      ],
+      "encoding": "u8-bytes-or-hex"
+    },
+    "ends": [
+      "null-body",
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `getModuleV1`: method, path, parameter constraints. */
+export const getModuleV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}/modules/{module_name}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "module_name",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      }
+    }
+  ]
+} as const;
+
+/** `listResourcesV1`: method, path, parameter constraints and paging rule. */
+export const listResourcesV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}/resources",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      },
+      "encoding": "u8-bytes-or-hex"
+    }
+  ],
+  "paging": {
+    "items": [
+      "Resources",
+      "resource"
+    ],
+    "next": {
+      "from": "response",
+      "pointer": [
+        "Resources",
+        "cursor"
+      ],
+      "encoding": "u8-bytes-or-hex"
+    },
+    "ends": [
+      "null-body",
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `getResourceV1`: method, path, parameter constraints. */
+export const getResourceV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}/resources/{resource_type}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "resource_type",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^0x[0-9a-zA-Z:_<>]+$"
+      }
+    }
+  ]
+} as const;
+
+/** `listTransactionsV1`: method, path, parameter constraints and paging rule. */
+export const listTransactionsV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/accounts/{address}/transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "record"
+    ],
+    "next": {
+      "from": "last-item",
+      "pointer": [
+        "header",
+        "sequence_number"
+      ],
+      "encoding": "u64",
+      "add": 1
+    },
+    "ends": [
+      "short-page",
+      "empty-page",
+      "not-advancing",
+      "repeated-cursor"
+    ],
+    "predictable": true,
+    "newestFirstWithoutStart": true
+  }
+} as const;
+
+/** `getAccountV2`: method, path, parameter constraints. */
+export const getAccountV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    }
+  ]
+} as const;
+
+/** `listCoinTransactionsV2`: method, path, parameter constraints and paging rule. */
+export const listCoinTransactionsV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}/coin_transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "record"
+    ],
+    "next": {
+      "from": "response",
+      "pointer": [
+        "cursor"
+      ],
+      "encoding": "u64"
+    },
+    "ends": [
+      "empty-page",
+      "zero-cursor",
+      "null-cursor",
+      "not-advancing",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true
+  }
+} as const;
+
+/** `listModulesV2`: method, path, parameter constraints and paging rule. */
+export const listModulesV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}/modules",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "modules"
+    ],
+    "next": {
+      "from": "response",
+      "pointer": [
+        "cursor"
+      ],
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `getModuleV2`: method, path, parameter constraints. */
+export const getModuleV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}/modules/{module_name}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "module_name",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      }
+    }
+  ]
+} as const;
+
+/** `listResourcesV2`: method, path, parameter constraints and paging rule. */
+export const listResourcesV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}/resources",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "resources"
+    ],
+    "next": {
+      "from": "response",
+      "pointer": [
+        "cursor"
+      ],
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `getResourceV2`: method, path, parameter constraints. */
+export const getResourceV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}/resources/{resource_type}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "resource_type",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^0x[0-9a-zA-Z:_<>]+$"
+      }
+    }
+  ]
+} as const;
+
+/** `listTransactionsV2`: method, path, parameter constraints and paging rule. */
+export const listTransactionsV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/accounts/{address}/transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "record"
+    ],
+    "next": {
+      "from": "last-item",
+      "pointer": [
+        "header",
+        "sequence_number"
+      ],
+      "encoding": "u64",
+      "add": 1
+    },
+    "ends": [
+      "short-page",
+      "empty-page",
+      "not-advancing",
+      "repeated-cursor"
+    ],
+    "predictable": true,
+    "newestFirstWithoutStart": true
+  }
+} as const;
+
+/**
+ * Every operation by id, in spec order. Each entry is also its own export above, which is what an action
+ * imports: a bundle then carries the operations it calls, not this table.
+ */
+export const operations = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2 } as const;
 
 export type OperationId = "getAccountV1" | "listCoinTransactionsV1" | "listModulesV1" | "getModuleV1" | "listResourcesV1" | "getResourceV1" | "listTransactionsV1" | "getAccountV2" | "listCoinTransactionsV2" | "listModulesV2" | "getModuleV2" | "listResourcesV2" | "getResourceV2" | "listTransactionsV2";

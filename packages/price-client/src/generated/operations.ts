@@ -3,67 +3,79 @@
 /** The first server of the spec: the client's default base URL. */
 export const DEFAULT_BASE_URL = "https://prod-kline-rest.supra.com";
 
-/** Method, path and the constraints of the parameters of every operation, in spec order. */
-export const operations = {
-  "getHistory": {
-    "method": "GET",
-    "path": "/history",
-    "params": [
-      {
-        "name": "trading_pair",
-        "in": "query",
-        "required": true,
-        "schema": {
-          "type": "string",
-          "pattern": "^[a-z0-9]+_[a-z0-9]+$"
-        }
-      },
-      {
-        "name": "startDate",
-        "in": "query",
-        "required": true,
-        "schema": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0
-        }
-      },
-      {
-        "name": "endDate",
-        "in": "query",
-        "required": true,
-        "schema": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0
-        }
-      },
-      {
-        "name": "interval",
-        "in": "query",
-        "required": true,
-        "schema": {
-          "type": "integer",
-          "minimum": 1
-        }
+/**
+ * The paths the client appends to a base URL (up to a version segment, else up to the first
+ * parameter): a base URL that ends in one is refused with the base URL meant.
+ */
+export const API_PATHS = ["/history","/latest"] as const;
+
+/** `getHistory`: method, path, parameter constraints. */
+export const getHistory = {
+  "method": "GET",
+  "path": "/history",
+  "params": [
+    {
+      "name": "trading_pair",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^[a-z0-9]+_[a-z0-9]+$"
       }
-    ]
-  },
-  "getLatest": {
-    "method": "GET",
-    "path": "/latest",
-    "params": [
-      {
-        "name": "trading_pair",
-        "in": "query",
-        "required": false,
-        "schema": {
-          "type": "string",
-          "pattern": "^[a-z0-9]+_[a-z0-9]+$"
-        }
+    },
+    {
+      "name": "startDate",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "int64",
+        "minimum": 0
       }
-    ]
-  }
+    },
+    {
+      "name": "endDate",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "int64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "interval",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "minimum": 1
+      }
+    }
+  ]
 } as const;
+
+/** `getLatest`: method, path, parameter constraints. */
+export const getLatest = {
+  "method": "GET",
+  "path": "/latest",
+  "params": [
+    {
+      "name": "trading_pair",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "pattern": "^[a-z0-9]+_[a-z0-9]+$"
+      }
+    }
+  ]
+} as const;
+
+/**
+ * Every operation by id, in spec order. Each entry is also its own export above, which is what an action
+ * imports: a bundle then carries the operations it calls, not this table.
+ */
+export const operations = { getHistory, getLatest } as const;
 
 export type OperationId = "getHistory" | "getLatest";

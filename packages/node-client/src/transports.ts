@@ -1,0 +1,65 @@
+import { baseUrls, nodeRouting, Transport, U64_FORMATS, type TransportConfig, type TransportOptions } from '@x/client-core';
+import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
+import { normalizeAddress } from './address.js';
+import { nodeErrorMessage } from './error-message.js';
+import { supraRetryIn } from './retry-in.js';
+import type { Caller } from './api.js';
+
+/** What a node transport knows of Supra nodes: u64 parameters, its "try again in" message, its error bodies, its paths. */
+const NODE: TransportConfig = { formats: U64_FORMATS, retryAfterFromBody: supraRetryIn, messageOf: nodeErrorMessage, apiPaths: API_PATHS };
+
+/** Options of {@link http}: one node. */
+export type HttpOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'> & {
+  /** The node's base URL, an `http:` or `https:` URL (default: the spec's first server). */
+  baseUrl?: string;
+};
+
+/** Options of {@link fallback}: several nodes in order of preference, a rate limit, hedging, an attempt hook. */
+export type FallbackOptions = TransportOptions;
+
+/** A transport over `t`: every address the node is sent in its canonical form (see `normalizeAddress`). */
+function caller(t: Transport<object>, urls: readonly string[]): Caller {
+  return {
+    // `args` is the action's own object, so the address is normalised in place.
+    call: (operationId, op, args, options, affinity) => {
+      if (args.address !== undefined) args.address = normalizeAddress(args.address);
+      return t.call(operationId, op, args, options, affinity);
+    },
+    baseUrls: Object.freeze(urls),
+  };
+}
+
+/**
+ * A transport for one node: timeouts, retries with backoff and `Retry-After`, redirects within the
+ * origin only, bounded bodies; every call ends. It carries none of the multi-node router's code.
+ *
+ * @example
+ * ```ts
+ * import { getAccountV2, http, NODE_URLS } from '@x/node-client';
+ * const node = http({ baseUrl: NODE_URLS.testnet, timeoutMs: 5_000 });
+ * const account = await getAccountV2(node, '0x1');
+ * ```
+ */
+export function http(options: HttpOptions = {}): Caller {
+  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
+  return caller(new Transport({ ...options, baseUrl: urls[0]! }, NODE), urls);
+}
+
+/**
+ * A transport over several nodes, in order of preference: a node that fails (network error, timeout,
+ * 408, 429, 5xx, a body that is not JSON, too large or refused by the validator) moves the call on and
+ * rests; a walk's pages stay on one node while it answers. Also the home of a client-side rate limit,
+ * hedging (`hedgeAfterMs`) and the `onAttempt` hook, with one node or several.
+ *
+ * @example
+ * ```ts
+ * import { fallback, NODE_URLS, walkTransactionsV2 } from '@x/node-client';
+ * const nodes = fallback({ baseUrl: [NODE_URLS.mainnet, 'https://rpc-wallet-mainnet.supra.com'], rateLimit: { requestsPerSecond: 10 } });
+ * for await (const tx of walkTransactionsV2(nodes, '0x1', { concurrency: 4 })) console.log(tx.hash);
+ * ```
+ */
+export function fallback(options: FallbackOptions = {}): Caller {
+  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
+  // One node goes as a string: with no limit, hedge or hook, calls then take the direct path.
+  return caller(new Transport({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { ...NODE, routing: nodeRouting }), urls);
+}

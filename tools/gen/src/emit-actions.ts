@@ -1,0 +1,227 @@
+import type { OperationObject, Spec } from './specs.ts';
+import { HTTP_METHODS } from './specs.ts';
+import { header } from './files.ts';
+import { operationTable, type OperationEntry } from './emit-operations.ts';
+import { pagingTable, type PagingRule } from './paging.ts';
+
+/**
+ * The extension of an operation whose answer's type is chosen by one of its path parameters (a Move
+ * resource by its type string): `x-result-by-type: resource_type`. The action then takes that parameter
+ * as a type parameter `T` and answers `MoveResourceOf<T>`.
+ */
+const RESULT_BY_TYPE = 'x-result-by-type';
+
+/** One operation as the emitters of actions read it. */
+type Action = {
+  id: string;
+  /** The name without its version suffix: `getAccount` of `getAccountV2`. */
+  name: string;
+  /** `V2` of `getAccountV2`; operations without a version suffix are not grouped. */
+  version: string | undefined;
+  entry: OperationEntry;
+  op: OperationObject;
+  paging: PagingRule | undefined;
+};
+
+/** Example values of the path parameters in TSDoc examples. */
+const EXAMPLES: Record<string, string> = { address: '0x1', module_name: 'coin', resource_type: '0x1::account::Account' };
+const example = (name: string): string => `'${EXAMPLES[name] ?? '…'}'`;
+
+const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The name of an operation's walk, from its listing's name: `listCoinTransactions` walks as `coinTransactions`. */
+export const walkName = (name: string): string => {
+  const rest = name.replace(/^list/, '');
+  return rest.charAt(0).toLowerCase() + rest.slice(1);
+};
+
+/** The exported walk of a listing: `walkTransactionsV2` walks `listTransactionsV2`. */
+const walkFunction = (a: { name: string; version: string | undefined }): string => {
+  const n = walkName(a.name);
+  return `walk${n.charAt(0).toUpperCase()}${n.slice(1)}${a.version ?? ''}`;
+};
+
+/** Every operation of the spec with its version and paging, in spec order. */
+function actions(spec: Spec): Action[] {
+  const table = operationTable(spec);
+  const paging = pagingTable(spec);
+  const list: Action[] = [];
+  for (const item of Object.values(spec.doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method)) continue;
+      const m = /^(.*)(V\d+)$/.exec(op.operationId);
+      list.push({ id: op.operationId, name: m ? m[1]! : op.operationId, version: m?.[2], entry: table[op.operationId]!, op, paging: paging[op.operationId] });
+    }
+  }
+  return list;
+}
+
+/** The TypeScript type a caller passes for a parameter: u64s in any of their forms, v1 byte cursors as bytes or hex. */
+function paramType(p: OperationEntry['params'][number]): string {
+  if (p.encoding === 'u8-bytes-or-hex') return 'string | readonly number[]';
+  if (p.schema.format === 'uint64') return 'U64Input';
+  if (p.schema.type === 'integer' || p.schema.type === 'number') return 'number';
+  if (p.schema.type === 'boolean') return 'boolean';
+  return 'string';
+}
+
+/** A TSDoc comment from lines, indented. */
+function doc(lines: readonly string[], indent = ''): string {
+  const text = lines.flatMap((l) => l.split('\n')).map((l) => l.trimEnd());
+  while (text.length > 0 && text.at(-1) === '') text.pop();
+  return `${indent}/**\n${text.map((l) => `${indent} *${l === '' ? '' : ` ${l.replace(/\*\//g, '*\\/')}`}`).join('\n')}\n${indent} */\n`;
+}
+
+/** The newest operation of the same name in a later version, for a deprecated one's pointer. */
+function successor(a: Action, all: readonly Action[]): Action | undefined {
+  const later = all.filter((b) => b.name === a.name && b.version !== undefined && a.version !== undefined && Number(b.version.slice(1)) > Number(a.version.slice(1)) && !b.op.deprecated);
+  return later.sort((x, y) => Number(y.version!.slice(1)) - Number(x.version!.slice(1)))[0];
+}
+
+/** The parts of one operation's signature: the positional path parameters, the options' type, the result. */
+function signature(a: Action): { generic: string; positional: { name: string; camel: string; type: string }[]; options: string; query: string[]; result: string } {
+  const byType = (a.op as unknown as Record<string, unknown>)[RESULT_BY_TYPE] as string | undefined;
+  if (byType !== undefined && !a.entry.params.some((p) => p.in === 'path' && p.name === byType)) {
+    throw new Error(`${a.id}: ${RESULT_BY_TYPE} names '${byType}', which is not one of its path parameters`);
+  }
+  const positional = a.entry.params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, camel: camel(p.name), type: p.name === byType ? 'T' : paramType(p) }));
+  const query = a.entry.params.filter((p) => p.in === 'query');
+  const fields = query.map((p) => `${p.name}?: ${paramType(p)}`);
+  const options = fields.length === 0 ? 'CallOptions' : `CallOptions & { ${fields.join('; ')} }`;
+  return {
+    generic: byType === undefined ? '' : '<T extends string>',
+    positional,
+    options,
+    query: query.map((p) => p.name),
+    result: byType === undefined ? `ResponseBody<'${a.id}'>` : 'MoveResourceOf<T>',
+  };
+}
+
+/** The options of a walk: its start's type, and newest first where page starts are predictable. */
+function walkSignature(a: Action, rule: PagingRule): { options: string; item: string } {
+  const start = a.entry.params.find((p) => p.in === 'query' && p.name === 'start')!;
+  const type = paramType(start);
+  const order = rule.predictable && rule.newestFirstWithoutStart ? `WalkOrder<${type}>` : `{ order?: 'asc'; start?: ${type} }`;
+  return { options: `IterateOptions & ${order}`, item: `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(rule.items)}>` };
+}
+
+function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'): string[] {
+  const lines: string[] = [];
+  if (a.op.summary) lines.push(`${a.op.summary}.`);
+  if (a.op.description) lines.push('', a.op.description.trim());
+  lines.push('', `\`${a.entry.method} ${a.entry.path}\` (\`${a.id}\`).`);
+  if (a.op.deprecated) {
+    const next = successor(a, all);
+    const use = next === undefined ? '' : how === 'action' ? ` Use {@link ${next.id}}.` : ` Use \`node.${next.version!.toLowerCase()}.${next.name}\`.`;
+    lines.push(`@deprecated The node marks this operation deprecated.${use}`);
+  }
+  return lines;
+}
+
+/**
+ * `actions.ts` of the node client: one exported function per operation (`getAccountV2(client, address,
+ * options)`), one walk per listing (`walkTransactionsV2(client, address, options)`), and per version the
+ * table of both under their short names with its type, which the convenience client binds
+ * (`node.v2.getAccount`, `node.v2.transactions`). Each function reads only its own operation's entry, so a
+ * bundle carries the operations it calls and no other.
+ */
+export function emitActions(spec: Spec): string {
+  const all = actions(spec);
+  const out: string[] = [];
+  const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
+  out.push(`${header(spec.file)}
+import type { CallOptions } from '@x/client-core';
+import type { Caller, ItemOf, ResponseBody, U64Input, WalkOrder } from '../api.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import { walkListing, type IterateOptions } from '../walk.js';
+import * as op from './operations.js';
+`);
+  for (const a of all) {
+    const s = signature(a);
+    const params = s.positional.map((p) => `${p.camel}: ${p.type}`);
+    const args = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...s.query.map((q) => `${q}: options?.${q}`)];
+    out.push(
+      `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')});`, '```']))}` +
+        `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
+        `  return client.call('${a.id}', op.${a.id}, { ${args.join(', ')} }, options) as Promise<${s.result}>;\n}\n`,
+    );
+    if (a.paging) {
+      const w = walkSignature(a, a.paging);
+      const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
+      out.push(
+        `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')})) console.log(item);`, '```'])}` +
+          `export function ${walkFunction(a)}(client: Caller, ${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +
+          `  return walkListing(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, options) as AsyncGenerator<${w.item}, void, undefined>;\n}\n`,
+      );
+    }
+  }
+  // Per version: the methods of `node.vN` and their table.
+  const versions = [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
+  for (const v of versions) {
+    const members = all.filter((a) => a.version === v);
+    const lower = v.toLowerCase();
+    const type: string[] = [];
+    const table: string[] = [];
+    for (const a of members) {
+      const s = signature(a);
+      type.push(`${doc(actionDoc(a, all, 'method'), '  ')}  ${a.name}${s.generic}(${[...s.positional.map((p) => `${p.camel}: ${p.type}`), `options?: ${s.options}`].join(', ')}): Promise<${s.result}>;`);
+      table.push(`  ${a.name}: ${a.id},`);
+    }
+    for (const a of members) {
+      if (!a.paging) continue;
+      const s = signature(a);
+      const w = walkSignature(a, a.paging);
+      const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `node.${nv}.${walkName(n)}`)) : [];
+      type.push(`${doc([`Every item of \`${a.name}\`, page after page (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined>;`);
+      table.push(`  ${walkName(a.name)}: ${walkFunction(a)},`);
+    }
+    const deprecated = members.every((a) => a.op.deprecated);
+    out.push(
+      `${doc([`The ${lower} operations and walks, as \`node.${lower}\` has them.`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export type Node${v}Api = {\n${type.join('\n')}\n};\n`,
+      `${doc([`The ${lower} actions by the names \`node.${lower}\` binds them to.`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export const ${lower}Actions = {\n${table.join('\n')}\n} as const;\n`,
+    );
+  }
+  return out.join('\n');
+}
+
+/**
+ * `queries.ts` of the node client's `/query` subpath: per version, the type of `queries.vN` (one query
+ * per operation, one infinite query per listing, typed as the actions are) and the table the runtime
+ * builds them from (method name to operation id; `walk: true` for an infinite query).
+ */
+export function emitQueries(spec: Spec): string {
+  const all = actions(spec);
+  const out: string[] = [];
+  const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
+  out.push(`${header(spec.file)}
+import type { ResponseBody, U64Input, WalkOrder } from '../api.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
+`);
+  const versions = [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
+  for (const v of versions) {
+    const members = all.filter((a) => a.version === v);
+    const lower = v.toLowerCase();
+    const type: string[] = [];
+    const table: string[] = [];
+    for (const a of members) {
+      const s = signature(a);
+      const params = s.query.length === 0 ? [] : [`params?: { ${a.entry.params.filter((p) => p.in === 'query').map((p) => `${p.name}?: ${paramType(p)}`).join('; ')} }`];
+      type.push(`${doc(actionDoc(a, all, 'method').map((l) => l.replace(/node\.(v\d+)/, 'queries.$1')), '  ')}  ${a.name}${s.generic}(${[...s.positional.map((p) => `${p.camel}: ${p.type}`), ...params].join(', ')}): NodeQueryOptions<${s.result}, NodeQueryKey<'${a.id}'>>;`);
+      table.push(`  ${a.name}: { id: '${a.id}' },`);
+    }
+    for (const a of members) {
+      if (!a.paging) continue;
+      const s = signature(a);
+      const start = paramType(a.entry.params.find((p) => p.in === 'query' && p.name === 'start')!);
+      const order = a.paging.predictable && a.paging.newestFirstWithoutStart ? `WalkOrder<${start}>` : `{ order?: 'asc'; start?: ${start} }`;
+      const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `queries.${nv}.${walkName(n)}`)) : [];
+      type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: PageOptions & ${order}`].join(', ')}): NodeInfiniteQueryOptions<ResponseBody<'${a.id}'>, NodeInfiniteQueryKey<'${a.id}'>>;`);
+      table.push(`  ${walkName(a.name)}: { id: '${a.id}', walk: true },`);
+    }
+    const deprecated = members.every((a) => a.op.deprecated);
+    out.push(
+      `${doc([`The query options of the ${lower} operations (\`queries.${lower}\`).`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export type Node${v}Queries = {\n${type.join('\n')}\n};\n`,
+      `/** The ${lower} query options by name: the operation each is built from, and whether it is an infinite query. */\nexport const ${lower}Queries = {\n${table.join('\n')}\n} as const;\n`,
+    );
+  }
+  return out.join('\n');
+}
