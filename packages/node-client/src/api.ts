@@ -1,71 +1,13 @@
-/**
- * The node client's public types: what an action takes (a `Caller`), its options and answers, and the
- * convenience client. A module of its own, so that the actions, the walks and the client import it and
- * none of them another.
- */
-import type { operations as Operations } from '@x/node-types';
-import type { CallOptions, NodeAffinity, OperationSpec, TransportOptions } from '@x/client-core';
-import type { OperationId } from './generated/operations.js';
+/** The convenience client's types: its options and the client itself. */
+import type { TransportOptions } from '@x/client-core';
 import type { NodeV1Api, NodeV2Api } from './generated/actions.js';
+import type { Caller } from './types.js';
 
 export type { NodeV1Api, NodeV2Api };
-
-/**
- * What every action and walk takes as its first argument: a transport, from {@link http} (one node) or
- * {@link fallback} (several nodes, a rate limit, hedging), or a client's own `transport`.
- *
- * @example
- * ```ts
- * import { getAccountV2, http } from '@x/node-client';
- * const node: Caller = http({ baseUrl: 'http://localhost:27000' });
- * const account = await getAccountV2(node, '0x1');
- * ```
- */
-export type Caller = {
-  /**
-   * Checks `args` against the operation's parameters, sends it and answers the parsed body; a walk's
-   * pages pass one `affinity` so that they come from one node while it answers.
-   */
-  call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options?: CallOptions, affinity?: NodeAffinity): Promise<unknown>;
-  /** The node base URLs as the transport uses them (normalised, no trailing slash), in order of preference. */
-  readonly baseUrls: readonly string[];
-};
+export type { Caller, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
 
 /** Options of {@link createNodeClient}: one base URL or several, and what the transports take. */
 export type NodeClientOptions = TransportOptions;
-
-/** The success body of an operation, as the spec types it. */
-export type ResponseBody<Id extends OperationId> = Operations[Id]['responses'][200]['content']['application/json'];
-
-/**
- * The items of a page: the array at `Pointer` (JSON Pointer segments, as the paging rule gives them) in
- * `Body`, through unions and past a `null` body.
- */
-export type ItemOf<Body, Pointer extends readonly string[]> = Pointer extends readonly [infer Head extends string, ...infer Rest extends readonly string[]]
-  ? ItemOf<Body extends { readonly [K in Head]: infer Value } ? Value : never, Rest>
-  : Body extends readonly (infer Item)[]
-    ? Item
-    : never;
-
-/** Paging options of the list operations. */
-export type ListOptions<Start> = CallOptions & {
-  /** Maximum number of items (default 20 on the server; at most 100 on transaction listings). */
-  count?: number;
-  /** Where the page starts; see each operation. */
-  start?: Start;
-};
-
-/** A u64 value: a safe integer, a bigint or a decimal string. */
-export type U64Input = number | bigint | string;
-
-/**
- * The `start` of a module or resource listing: the previous page's cursor. On v1 that cursor is an
- * array of u8, passed as it came (sent as lowercase hex) or already as hex text; on v2 a string.
- */
-export type ListCursor<V extends 'V1' | 'V2'> = V extends 'V1' ? string | readonly number[] : string;
-
-/** Where an ascending walk starts, or newest first (transactions only: their page starts are predictable). */
-export type WalkOrder<Start> = { order?: 'asc'; start?: Start } | { order: 'desc'; start?: never };
 
 /** The node client: each version's operations and walks, bound to one transport. */
 export type NodeClient = {

@@ -3,7 +3,7 @@ import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
 import { supraRetryIn } from './retry-in.js';
-import type { Caller } from './api.js';
+import type { Caller } from './types.js';
 
 /** What a node transport knows of Supra nodes: u64 parameters, its "try again in" message, its error bodies, its paths. */
 const NODE: TransportConfig = { formats: U64_FORMATS, retryAfterFromBody: supraRetryIn, messageOf: nodeErrorMessage, apiPaths: API_PATHS };

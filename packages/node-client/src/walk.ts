@@ -20,7 +20,7 @@ import {
   type PageStart,
   type PagingRule,
 } from '@x/client-core';
-import type { Caller } from './api.js';
+import type { Caller } from './types.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */

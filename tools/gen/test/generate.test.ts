@@ -32,10 +32,12 @@ function excerpt(content: string, from: RegExp, to: RegExp): string {
 const FOCUSED: [label: string, path: string, pick: (content: string) => string][] = [
   ['node-types: TransactionOutput, an exclusive union', 'packages/node-types/src/generated/node-rpc.ts', (c) => excerpt(c, /^\s+TransactionOutput: /, /^\s+};$/)],
   ['node-types: one alias per schema', 'packages/node-types/src/generated/node-rpc.ts', (c) => c.split('\n').filter((l) => /^export type \w+ = components/.test(l)).map((l) => l.split(' ')[2]).join(' ')],
-  ['node-client: listTransactionsV2 in the operation table', 'packages/node-client/src/generated/operations.ts', (c) => excerpt(c, /^\s+"listTransactionsV2": \{/, /^\s{2}\},?$/)],
+  ['node-client: listTransactionsV2 in the operation table', 'packages/node-client/src/generated/operations.ts', (c) => excerpt(c, /^export const listTransactionsV2 = \{/, /^\} as const;$/)],
+  ['node-client: the getResourceV2 action, typed by its resource type', 'packages/node-client/src/generated/actions.ts', (c) => excerpt(c, /^export function getResourceV2/, /^\}$/)],
+  ['node-client: the v2 action table', 'packages/node-client/src/generated/actions.ts', (c) => excerpt(c, /^export const v2Actions = \{/, /^\} as const;$/)],
   ['node-client: the operation ids', 'packages/node-client/src/generated/operations.ts', (c) => excerpt(c, /^export type OperationId/, /;$/)],
   ['price-types: Candle', 'packages/price-types/src/generated/price-history.ts', (c) => excerpt(c, /^\s+Candle: \{/, /^\s+};$/)],
-  ['price-client: getHistory in the operation table', 'packages/price-client/src/generated/operations.ts', (c) => excerpt(c, /^\s+"getHistory": \{/, /^\s{2}\},?$/)],
+  ['price-client: getHistory in the operation table', 'packages/price-client/src/generated/operations.ts', (c) => excerpt(c, /^export const getHistory = \{/, /^\} as const;$/)],
 ];
 /** Files whose content belongs to other sources or is being replaced: snapshotted by path only. */
 const byPathOnly = (path: string): boolean =>
