@@ -131,7 +131,7 @@ export function emitActions(spec: Spec): string {
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
   out.push(`${header(spec.file)}
 import type { CallOptions } from '@x/client-core';
-import type { Caller, ItemOf, ResponseBody, U64Input, WalkOrder } from '../api.js';
+import type { Caller, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import { walkListing, type IterateOptions } from '../walk.js';
 import * as op from './operations.js';
 `);
@@ -193,7 +193,7 @@ export function emitQueries(spec: Spec): string {
   const out: string[] = [];
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
   out.push(`${header(spec.file)}
-import type { ResponseBody, U64Input, WalkOrder } from '../api.js';
+import type { ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
 `);
   const versions = [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
