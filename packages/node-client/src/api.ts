@@ -1,6 +1,6 @@
 /** The convenience client's types: its options and the client itself. */
 import type { TransportOptions } from '@x/client-core';
-import type { NodeV1Api, NodeV2Api } from './generated/actions.js';
+import type { NodeV1Api, NodeV2Api, NodeVersionApis } from './generated/actions.js';
 import type { Caller } from './types.js';
 
 export type { NodeV1Api, NodeV2Api };
@@ -10,10 +10,7 @@ export type { Caller, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, W
 export type NodeClientOptions = TransportOptions;
 
 /** The node client: each version's operations and walks, bound to one transport. */
-export type NodeClient = {
-  /** @deprecated The node marks every v1 operation deprecated; use `v2`. */
-  readonly v1: NodeV1Api;
-  readonly v2: NodeV2Api;
+export type NodeClient = NodeVersionApis & {
   /** The transport the client's calls go through: pass it to any action (`getAccountV2(node.transport, '0x1')`). */
   readonly transport: Caller;
   /** The node base URLs as the client uses them (normalised, no trailing slash), in order of preference, e.g. for cache keys. */

@@ -1,5 +1,5 @@
 import { fallback, http } from './transports.js';
-import { v1Actions, v2Actions } from './generated/actions.js';
+import { versionActions } from './generated/actions.js';
 import type { Caller, NodeClient, NodeClientOptions } from './api.js';
 
 /** The actions of a table bound to one transport: `bind(t, v2).getAccount(a)` is `getAccountV2(t, a)`. */
@@ -31,10 +31,8 @@ function bind<T extends Record<string, (client: Caller, ...args: never[]) => unk
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const routed = typeof options.baseUrl === 'object' || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
   const transport = routed ? fallback(options) : http(options as Parameters<typeof http>[0]);
-  return {
-    v1: bind(transport, v1Actions) as unknown as NodeClient['v1'],
-    v2: bind(transport, v2Actions) as unknown as NodeClient['v2'],
-    transport,
-    baseUrls: transport.baseUrls,
-  };
+  const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls };
+  // Every version the spec has (`v1`, `v2`, ...), its actions and walks bound by name.
+  for (const [version, table] of Object.entries(versionActions)) client[version] = bind(transport, table);
+  return client as NodeClient;
 }

@@ -22,7 +22,7 @@ import type { ClientError, OperationSpec } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import type { NodeClient } from './api.js';
 import { operations, type OperationId } from './generated/operations.js';
-import { v1Queries, v2Queries, type NodeV1Queries, type NodeV2Queries } from './generated/queries.js';
+import { versionQueries, type NodeV1Queries, type NodeV2Queries, type NodeVersionQueries } from './generated/queries.js';
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
 import { maxCount, type ListingSpec } from './walk.js';
@@ -30,12 +30,8 @@ import { maxCount, type ListingSpec } from './walk.js';
 export * from './query-types.js';
 export type { NodeV1Queries, NodeV2Queries };
 
-/** What {@link createNodeQueries} returns. */
-export type NodeQueries = {
-  /** @deprecated The node marks every v1 operation deprecated; use `v2`. */
-  readonly v1: NodeV1Queries;
-  readonly v2: NodeV2Queries;
-};
+/** What {@link createNodeQueries} returns: the query options of every version. */
+export type NodeQueries = NodeVersionQueries;
 
 /**
  * TanStack Query options for the operations of `client`: `queries.v2.getAccount(address)` and the other
@@ -54,7 +50,9 @@ export type NodeQueries = {
  * ```
  */
 export function createNodeQueries(client: NodeClient): NodeQueries {
-  return { v1: versionQueries(client, v1Queries) as NodeV1Queries, v2: versionQueries(client, v2Queries) as NodeV2Queries };
+  const queries: Record<string, unknown> = {};
+  for (const [version, table] of Object.entries(versionQueries)) queries[version] = queriesOf(client, table);
+  return queries as NodeQueries;
 }
 
 type Table = Readonly<Record<string, { readonly id: OperationId; readonly walk?: boolean }>>;
@@ -66,7 +64,7 @@ const keyed = (name: string, value: unknown): unknown => (name === 'address' ? n
  * The query options of one version, built from the generated table: each takes the operation's path
  * parameters in order, then its query parameters (a query) or page options (an infinite query).
  */
-function versionQueries(client: NodeClient, table: Table): Record<string, unknown> {
+function queriesOf(client: NodeClient, table: Table): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, { id, walk }] of Object.entries(table)) {
     // Read as the transport reads it: the literal types of the table add nothing here.

@@ -180,6 +180,11 @@ import * as op from './operations.js';
       `${doc([`The ${lower} actions by the names \`node.${lower}\` binds them to.`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export const ${lower}Actions = {\n${table.join('\n')}\n} as const;\n`,
     );
   }
+  const deprecatedVersion = (v: string): boolean => all.filter((a) => a.version === v).every((a) => a.op.deprecated);
+  out.push(
+    `/** Every version's actions by name (\`versionActions.v2.getAccount\` is {@link getAccountV2}): what \`createNodeClient\` binds. */\nexport const versionActions = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Actions`).join(', ')} } as const;\n`,
+    `/** The versions of the node client: \`node.v2\` and the others. */\nexport type NodeVersionApis = {\n${versions.map((v) => `${deprecatedVersion(v) ? '  /** @deprecated The node marks every operation of this version deprecated. */\n' : ''}  readonly ${v.toLowerCase()}: Node${v}Api;`).join('\n')}\n};\n`,
+  );
   return out.join('\n');
 }
 
@@ -223,5 +228,10 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}i
       `/** The ${lower} query options by name: the operation each is built from, and whether it is an infinite query. */\nexport const ${lower}Queries = {\n${table.join('\n')}\n} as const;\n`,
     );
   }
+  const deprecatedVersion = (v: string): boolean => all.filter((a) => a.version === v).every((a) => a.op.deprecated);
+  out.push(
+    `/** Every version's query options by name: what \`createNodeQueries\` builds. */\nexport const versionQueries = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Queries`).join(', ')} } as const;\n`,
+    `/** The query options of every version: \`queries.v2\` and the others. */\nexport type NodeVersionQueries = {\n${versions.map((v) => `${deprecatedVersion(v) ? '  /** @deprecated The node marks every operation of this version deprecated. */\n' : ''}  readonly ${v.toLowerCase()}: Node${v}Queries;`).join('\n')}\n};\n`,
+  );
   return out.join('\n');
 }

@@ -511,3 +511,13 @@ export const v2Actions = {
   resources: walkResourcesV2,
   transactions: walkTransactionsV2,
 } as const;
+
+/** Every version's actions by name (`versionActions.v2.getAccount` is {@link getAccountV2}): what `createNodeClient` binds. */
+export const versionActions = { v1: v1Actions, v2: v2Actions } as const;
+
+/** The versions of the node client: `node.v2` and the others. */
+export type NodeVersionApis = {
+  /** @deprecated The node marks every operation of this version deprecated. */
+  readonly v1: NodeV1Api;
+  readonly v2: NodeV2Api;
+};

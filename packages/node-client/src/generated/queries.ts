@@ -187,3 +187,13 @@ export const v2Queries = {
   resources: { id: 'listResourcesV2', walk: true },
   transactions: { id: 'listTransactionsV2', walk: true },
 } as const;
+
+/** Every version's query options by name: what `createNodeQueries` builds. */
+export const versionQueries = { v1: v1Queries, v2: v2Queries } as const;
+
+/** The query options of every version: `queries.v2` and the others. */
+export type NodeVersionQueries = {
+  /** @deprecated The node marks every operation of this version deprecated. */
+  readonly v1: NodeV1Queries;
+  readonly v2: NodeV2Queries;
+};

@@ -1,0 +1,119 @@
+/**
+ * CONTRIBUTING's "Adding an operation", proved: an operation added to a copy of the node spec, and nothing
+ * else, is generated (an action, the client's method, its query options), typed (a strict `tsc` over the
+ * generated code and a caller's file) and callable over HTTP through both the action and the client.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { generate } from '../src/generate.ts';
+import { ROOT } from '../src/specs.ts';
+
+/** A v3-only operation with a path parameter, a query parameter and a body of its own. */
+const OPERATION = {
+  operationId: 'getBalanceV3',
+  summary: 'The balance of one coin of the account',
+  tags: ['accounts-v2'],
+  parameters: [
+    { $ref: '#/components/parameters/address' },
+    { name: 'coin_type', in: 'query', required: false, schema: { type: 'string' } },
+  ],
+  responses: {
+    '200': {
+      description: 'The balance.',
+      content: { 'application/json': { schema: { type: 'object', required: ['balance'], properties: { balance: { type: 'string' } } } } },
+    },
+    default: { $ref: '#/components/responses/Undocumented' },
+  },
+};
+
+let dir: string;
+let server: Server;
+let baseUrl: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'synthetic-operation-'));
+  cpSync(join(ROOT, 'specs'), join(dir, 'specs'), { recursive: true });
+  const file = join(dir, 'specs', 'node-rpc.openapi.yaml');
+  const spec = parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
+  spec.paths['/rpc/v3/accounts/{address}/balance'] = { get: OPERATION };
+  writeFileSync(file, stringify(spec));
+  // The node client and its types as they are, with what `pnpm gen` makes of the copy.
+  cpSync(join(ROOT, 'packages/node-client/src'), join(dir, 'node-client/src'), { recursive: true });
+  cpSync(join(ROOT, 'packages/node-types/src'), join(dir, 'node-types/src'), { recursive: true });
+  const files = await generate(dir);
+  for (const [path, content] of files) {
+    if (path.startsWith('packages/node-client/src/') || path.startsWith('packages/node-types/src/')) writeFileSync(join(dir, path.slice('packages/'.length)), content);
+  }
+  server = createServer((req, res) => {
+    seen.push(req.url!);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ balance: '42' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(() => {
+  server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an operation added to the spec alone', () => {
+  it('is generated: an action, a v3 method and its query options', () => {
+    const actions = readFileSync(join(dir, 'node-client/src/generated/actions.ts'), 'utf8');
+    expect(actions).toContain("export function getBalanceV3(client: Caller, address: string, options?: CallOptions & { coin_type?: string }): Promise<ResponseBody<'getBalanceV3'>>");
+    expect(actions).toMatch(/export const v3Actions = \{\n {2}getBalance: getBalanceV3,\n\} as const;/);
+    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string }): NodeQueryOptions<ResponseBody<'getBalanceV3'>, NodeQueryKey<'getBalanceV3'>>;");
+  });
+
+  it('is typed: strict tsc accepts a caller that reads the answer and refuses a wrong argument', () => {
+    writeFileSync(
+      join(dir, 'caller.ts'),
+      `import { createNodeClient, getBalanceV3, http } from './node-client/src/index.js';
+export async function read(baseUrl: string): Promise<string[]> {
+  const answer = await getBalanceV3(http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' });
+  const viaClient = await createNodeClient({ baseUrl }).v3.getBalance('0x1');
+  // @ts-expect-error an address is a string
+  void getBalanceV3(http({ baseUrl }), 1);
+  // @ts-expect-error coin_type is a string
+  void createNodeClient({ baseUrl }).v3.getBalance('0x1', { coin_type: 1 });
+  return [answer.balance, viaClient.balance];
+}
+`,
+    );
+    const paths = {
+      '@x/node-types': [join(dir, 'node-types/src/index.ts')],
+      '@x/client-core': [join(ROOT, 'packages/client-core/src/index.ts')],
+      '@x/common': [join(ROOT, 'packages/common/src/index.ts')],
+    };
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: [], lib: ['es2023', 'dom', 'dom.iterable'], paths }, files: ['caller.ts'] }),
+    );
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    // tsc's diagnostics, none when the generated code and the caller type-check.
+    const run = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 120_000);
+
+  it('is callable over HTTP, as an action and as the client’s method', async () => {
+    const mod = (await import(pathToFileURL(join(dir, 'node-client/src/index.ts')).href)) as {
+      http(o: { baseUrl: string }): unknown;
+      getBalanceV3(client: unknown, address: string, o?: { coin_type?: string }): Promise<{ balance: string }>;
+      createNodeClient(o: { baseUrl: string }): { v3: { getBalance(address: string): Promise<{ balance: string }> } };
+    };
+    await expect(mod.getBalanceV3(mod.http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' })).resolves.toEqual({ balance: '42' });
+    await expect(mod.createNodeClient({ baseUrl }).v3.getBalance('0x01')).resolves.toEqual({ balance: '42' });
+    expect(seen).toEqual(['/rpc/v3/accounts/0x1/balance?coin_type=0x1%3A%3Asupra_coin%3A%3ASupraCoin', '/rpc/v3/accounts/0x1/balance']);
+  });
+});
