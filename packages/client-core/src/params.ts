@@ -5,8 +5,6 @@ export type ParamSpec = {
   readonly name: string;
   readonly in: string;
   readonly required: boolean;
-  /** `u8-bytes-or-hex`: the value may be u8 bytes, sent as lowercase hex (a v1 listing's cursor). */
-  readonly encoding?: string;
   readonly schema: {
     readonly type?: string;
     readonly format?: string;
@@ -41,10 +39,6 @@ export function checkParam(spec: ParamSpec, value: unknown, formats?: FormatChec
   if (value === undefined || value === null) {
     if (spec.required) throw new InvalidArgumentError(name, 'is required');
     return undefined;
-  }
-  if (spec.encoding === 'u8-bytes-or-hex' && Array.isArray(value)) {
-    if (!value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) throw new InvalidArgumentError(name, 'a cursor array must hold u8 integers (0 to 255)');
-    value = bytesToHex(value as number[]);
   }
   const format = schema.format !== undefined && formats && Object.hasOwn(formats, schema.format) ? formats[schema.format] : undefined;
   if (format) return format(name, value);

@@ -1,4 +1,4 @@
-import { baseUrls, nodeRouting, Transport, U64_FORMATS, type TransportConfig, type TransportOptions } from '@x/client-core';
+import { baseUrls, nodeRouting, startParam, Transport, U64_FORMATS, type PagingRule, type TransportConfig, type TransportOptions } from '@x/client-core';
 import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
@@ -17,12 +17,23 @@ export type HttpOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'hedg
 /** Options of {@link fallback}: several nodes in order of preference, a rate limit, hedging, an attempt hook. */
 export type FallbackOptions = TransportOptions;
 
-/** A transport over `t`: every address the node is sent in its canonical form (see `normalizeAddress`). */
+/**
+ * A transport over `t`: every address the node is sent in its canonical form (see `normalizeAddress`),
+ * and a v1 cursor given as its u8 bytes sent as the hex the node takes back.
+ */
 function caller(t: Transport<object>, urls: readonly string[]): Caller {
   return {
-    // `args` is the action's own object, so the address is normalised in place.
+    // `args` is the action's own object, so it is changed in place.
     call: (operationId, op, args, options, affinity) => {
       if (args.address !== undefined) args.address = normalizeAddress(args.address);
+      if (Array.isArray(args.start)) {
+        const { paging } = op as { paging?: PagingRule };
+        try {
+          if (paging) args.start = startParam(paging, args.start);
+        } catch (err) {
+          return Promise.reject(err); // as the transport reports a bad argument
+        }
+      }
       return t.call(operationId, op, args, options, affinity);
     },
     baseUrls: Object.freeze(urls),
