@@ -72,8 +72,8 @@ export type TransportOptions = {
 
 /**
  * TanStack Query's `retry` and `retryDelay`, typed with a query's error so that every framework's hooks
- * infer `error` without annotation (the clients' `/query` option objects declare them and do not set
- * them: the client has retried transient failures already). Types only: nothing of TanStack is imported.
+ * infer `error` without annotation. The clients' `/query` option objects set `retry: false`: the client
+ * has retried transient failures already and never retries an answer. Types only: nothing of TanStack is imported.
  */
 export type QueryErrorOptions<TError> = {
   retry?: boolean | number | ((failureCount: number, error: TError) => boolean);

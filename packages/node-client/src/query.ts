@@ -84,6 +84,7 @@ function queriesOf(client: NodeClient, table: Table): Record<string, unknown> {
       return {
         queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, { ...fixed(args, true), ...query }],
         queryFn: ({ signal }: { signal: AbortSignal }) => client.transport.call(id, op, { ...fixed(args, false), ...params }, { signal }),
+        retry: false,
       };
     };
   }
@@ -112,6 +113,7 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: PageParam }) => fetchPage(listing, pageParam, signal),
       initialPageParam,
       getNextPageParam: (page: unknown, _pages: unknown[], param: PageParam, params: PageParam[]) => nextParam(listing, page, param, params),
+      retry: false,
     };
   };
 }

@@ -300,3 +300,33 @@ async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(condition()).toBe(true);
 }
+
+describe('the query options do not retry on top of the client (issue 37.5)', () => {
+  /** A QueryClient whose defaults retry 3 times at once: only the options' own `retry: false` stops it. */
+  const retrying = (): QueryClient => {
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, retry: 3, retryDelay: 0 } } });
+    clients.push(qc);
+    return qc;
+  };
+
+  it('an unknown account is one request and one HttpError 404, not four', async () => {
+    const node = createNodeClient({ baseUrl: ctx.stub.url });
+    const unknown = '0x' + 'e'.repeat(64);
+    const before = ctx.stub.requests.length;
+    const err = await rejectionOf(retrying().fetchQuery(createNodeQueries(node).v2.getAccount(unknown)));
+    expect(err).toMatchObject({ name: 'HttpError', code: 'HTTP_ERROR', status: 404 });
+    expect(ctx.stub.requests.length - before).toBe(1);
+  });
+
+  it('an infinite query too; a retry of the user spread over the options still applies', async () => {
+    const node = createNodeClient({ baseUrl: ctx.stub.url, retry: false });
+    const queries = createNodeQueries(node);
+    ctx.stub.failNext('listTransactionsV2', 503, 2);
+    const before = ctx.stub.requests.length;
+    await expect(retrying().fetchInfiniteQuery(queries.v2.transactions(A.alice, { pageSize: 5 }))).rejects.toMatchObject({ status: 503 });
+    expect(ctx.stub.requests.length - before).toBe(1);
+    const pages = await retrying().fetchInfiniteQuery({ ...queries.v2.transactions(A.alice, { pageSize: 5 }), retry: 1 });
+    expect(pages.pages).toHaveLength(1);
+    expect(ctx.stub.requests.length - before).toBe(3);
+  });
+});

@@ -71,10 +71,12 @@ export function createPriceQueries(client: PriceClient): PriceQueries {
     history: ({ pair, start, end, resolution }: Omit<HistoryParameters, 'signal'>) => ({
       queryKey: key('getHistory', { pair, start: millis(start), end: millis(end), resolution }),
       queryFn: ({ signal }: { signal: AbortSignal }) => client.history({ pair, start, end, resolution, signal }),
+      retry: false,
     }),
     latest: ({ pair }: Omit<LatestParameters, 'signal'> = {}) => ({
       queryKey: key('getLatest', { pair }),
       queryFn: ({ signal }: { signal: AbortSignal }) => client.latest({ pair, signal }),
+      retry: false,
     }),
     // The keys' data tags exist in types only.
   } as unknown as PriceQueries;
