@@ -33,41 +33,41 @@ export type TransportOptions = {
    * validator, or a redirect to another origin moves a call to the next, and a failing node rests for a
    * while (not for the validator's refusal).
    */
-  baseUrl?: string | readonly string[];
+  baseUrl?: string | readonly string[] | undefined;
   /** A limit of the client's own on the requests it sends to each node, shared by all its calls and walks. */
-  rateLimit?: RateLimitOptions;
+  rateLimit?: RateLimitOptions | undefined;
   /**
    * With several nodes: when the first has not answered after this many ms, the same GET goes to the
    * next node awake too; the first answer wins and the other request is aborted (default: off).
    */
-  hedgeAfterMs?: number;
+  hedgeAfterMs?: number | undefined;
   /** Called after each attempt, for logs and metrics; what it throws is ignored. */
-  onAttempt?: (attempt: AttemptInfo) => void;
+  onAttempt?: ((attempt: AttemptInfo) => void) | undefined;
   /** The fetch implementation, called with one `Request` per attempt (default: the global `fetch`). */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
   /**
    * Headers sent with every request, and never to another origin: a redirect to another origin is not
    * followed (the call fails with an `HttpError` of the 3xx that says where it led), one within the
    * origin is. A name that is not an HTTP token, or a value with CR, LF, NUL or a character outside
    * Latin-1, is refused here, not on every call.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Time limit of one attempt in milliseconds, the body included (default 30 000; at most 2^31-1, the
    * timer limit). The attempt then rejects with `TimeoutError` at once and its request is aborted.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retry policy, or `false` for a single attempt. */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
   /** Validates every success body; a failure throws `ResponseValidationError`. */
-  validator?: ResponseValidator;
+  validator?: ResponseValidator | undefined;
   /**
    * The largest body read, in bytes after any `Content-Encoding` is undone, counted as it streams in
    * (default {@link DEFAULT_MAX_RESPONSE_BYTES}, 16 MiB: seven times the largest real answer known,
    * 2.3 MB). A success body past it ends the attempt with `ResponseTooLargeError` and releases the
    * connection; an error body is kept up to 64 KiB (its status is the answer).
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
 };
 
 /**
@@ -83,7 +83,7 @@ export type QueryErrorOptions<TError> = {
 /** Per-call options of every operation. */
 export type CallOptions = {
   /** Aborts the call; the call then rejects with the signal's reason at once, and its request is aborted. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 };
 
 /** What the transport needs to know of an operation: the generated operation table's entry. */

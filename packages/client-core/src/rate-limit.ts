@@ -6,9 +6,9 @@ export type RateLimitOptions = {
   /** Requests per second to one node, on average (a token bucket refilled at this rate). */
   requestsPerSecond: number;
   /** Requests that may go at once after a quiet spell (the bucket's size; default: one second's worth, at least 1). */
-  burst?: number;
+  burst?: number | undefined;
   /** Requests to one node in flight at once (default: no limit). */
-  maxConcurrent?: number;
+  maxConcurrent?: number | undefined;
 };
 
 type Waiter = { resolve: (release: () => void) => void; reject: (reason: unknown) => void; signal: AbortSignal | undefined; onAbort: () => void };

@@ -7,26 +7,27 @@ import { checkInteger } from './params.js';
  */
 export type RetryOptions = {
   /** Attempts in all, the first included (default 3; 1 turns retries off). */
-  attempts?: number;
+  attempts?: number | undefined;
   /** Delay before the first retry, doubled for each further one (default 250 ms). */
-  baseDelayMs?: number;
+  baseDelayMs?: number | undefined;
   /**
    * Upper bound of one delay (default 10 s). A `Retry-After` longer than this is not cut short: the
    * call fails with the `HttpError` instead, since retrying earlier than the server asked is pointless.
    */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /** No retry starts after this much time since the first attempt (default 60 s). */
-  maxElapsedMs?: number;
+  maxElapsedMs?: number | undefined;
   /** Statuses that are retried (default 429, 502, 503, 504; other 4xx are not, unless listed here). */
-  statuses?: readonly number[];
+  statuses?: readonly number[] | undefined;
   /** Clock and timer hooks, for tests. */
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
+  now?: (() => number) | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  random?: (() => number) | undefined;
 };
 
 /** A fully resolved retry policy. */
-export type RetryPolicy = Required<RetryOptions>;
+/** The retry options resolved: every one set. */
+export type RetryPolicy = { readonly [K in keyof RetryOptions]-?: Exclude<RetryOptions[K], undefined> };
 
 export const DEFAULT_RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 

@@ -7,7 +7,9 @@ export type { NodeV1Api, NodeV2Api };
 export type { Caller, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
 
 /** Options of {@link createNodeClient}: one base URL or several, and what the transports take. */
-export type NodeClientOptions = TransportOptions;
+// An interface, not an alias: a type error then names `NodeClientOptions`, not client-core's `TransportOptions`.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface NodeClientOptions extends TransportOptions {}
 
 /** The node client: each version's operations and walks, bound to one transport. */
 export type NodeClient = NodeVersionApis & {

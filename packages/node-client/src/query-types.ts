@@ -57,9 +57,9 @@ export type NodeInfiniteQueryOptions<TPage, TKey extends NodeInfiniteQueryKey = 
 /** Paging options of the infinite queries. */
 export type PageOptions = {
   /** Items per page (per request); default and maximum: the operation's maximum `count` (100), as the iterators. */
-  pageSize?: number;
+  pageSize?: number | undefined;
 };
 
 /** Parameters of the list queries: the client's list options without `signal` (TanStack passes its own). */
-export type ListQueryParams<Start> = { count?: number; start?: Start };
+export type ListQueryParams<Start> = { count?: number | undefined; start?: Start | undefined };
 

@@ -11,7 +11,7 @@ const NODE: TransportConfig = { formats: U64_FORMATS, retryAfterFromBody: supraR
 /** Options of {@link http}: one node. */
 export type HttpOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'> & {
   /** The node's base URL, an `http:` or `https:` URL (default: the spec's first server). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 };
 
 /** Options of {@link fallback}: several nodes in order of preference, a rate limit, hedging, an attempt hook. */

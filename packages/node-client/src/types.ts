@@ -44,9 +44,9 @@ export type ItemOf<Body, Pointer extends readonly string[]> = Pointer extends re
 /** Paging options of the list operations. */
 export type ListOptions<Start> = CallOptions & {
   /** Maximum number of items (default 20 on the server; at most 100 on transaction listings). */
-  count?: number;
+  count?: number | undefined;
   /** Where the page starts; see each operation. */
-  start?: Start;
+  start?: Start | undefined;
 };
 
 /** A u64 value: a safe integer, a bigint or a decimal string. */
@@ -59,5 +59,5 @@ export type U64Input = number | bigint | string;
 export type ListCursor<V extends 'V1' | 'V2'> = V extends 'V1' ? string | readonly number[] : string;
 
 /** Where an ascending walk starts, or newest first (transactions only: their page starts are predictable). */
-export type WalkOrder<Start> = { order?: 'asc'; start?: Start } | { order: 'desc'; start?: never };
+export type WalkOrder<Start> = { order?: 'asc' | undefined; start?: Start | undefined } | { order: 'desc'; start?: undefined };
 

@@ -26,9 +26,9 @@ import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
 export type IterateOptions = CallOptions & {
   /** Items per request; at most the operation's maximum (100 on transaction listings). */
-  pageSize?: number;
+  pageSize?: number | undefined;
   /** Stop after this many items. */
-  limit?: number;
+  limit?: number | undefined;
   /**
    * Requests in flight at once, 1 to 32 (default 1). Where page starts are predictable (transactions by
    * sequence number) up to this many pages are fetched ahead at their predicted starts; cursor walks
@@ -36,7 +36,7 @@ export type IterateOptions = CallOptions & {
    * the same order either way. Each page fetched ahead costs a request that an early `break`, or the end
    * of the listing, can waste (at most `concurrency - 1`), so the default asks for one page at a time.
    */
-  concurrency?: number;
+  concurrency?: number | undefined;
 };
 
 /** The most requests one walk keeps in flight. */

@@ -11,13 +11,13 @@ export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterM
    * Base URL of the price service, an `http:` or `https:` URL (one: the provider publishes one service
    * address, and the API key is scoped to it).
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * API key of the price service, required by `history` and `historyRange`. Sent only as the
    * `x-api-key` header, only to requests under `baseUrl` (redirects elsewhere go without it), and never
    * shown in errors or to `raw` middleware. Do not put it in `headers`: that is refused.
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
 };
 
 /** The paths this client appends to its base URL (`/history`, `/latest`), from the operation table. */
@@ -41,9 +41,9 @@ export type HistoryParameters = CallOptions & {
 /** Parameters of {@link PriceClient.historyRange}. */
 export type HistoryRangeParameters = HistoryParameters & {
   /** Candles per request window (default {@link DEFAULT_WINDOW_CANDLES}). */
-  windowCandles?: number;
+  windowCandles?: number | undefined;
   /** Windows fetched at once (default {@link DEFAULT_CONCURRENCY}). */
-  concurrency?: number;
+  concurrency?: number | undefined;
 };
 
 /** Candles per `historyRange` window unless configured: 1,000 intervals per request. */
@@ -54,7 +54,7 @@ export const DEFAULT_CONCURRENCY = 4;
 /** Parameters of {@link PriceClient.latest}. */
 export type LatestParameters = CallOptions & {
   /** Trading pair, lowercase `<base>_<quote>`. */
-  pair?: string;
+  pair?: string | undefined;
 };
 
 /** The price client. */

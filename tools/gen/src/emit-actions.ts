@@ -86,7 +86,7 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
   }
   const positional = a.entry.params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, camel: camel(p.name), type: p.name === byType ? 'T' : paramType(p) }));
   const query = a.entry.params.filter((p) => p.in === 'query');
-  const fields = query.map((p) => `${p.name}?: ${paramType(p)}`);
+  const fields = query.map((p) => `${p.name}?: ${paramType(p)} | undefined`);
   const options = fields.length === 0 ? 'CallOptions' : `CallOptions & { ${fields.join('; ')} }`;
   return {
     generic: byType === undefined ? '' : '<T extends string>',
@@ -101,7 +101,7 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
 function walkSignature(a: Action, rule: PagingRule): { options: string; item: string } {
   const start = a.entry.params.find((p) => p.in === 'query' && p.name === 'start')!;
   const type = paramType(start);
-  const order = rule.predictable && rule.newestFirstWithoutStart ? `WalkOrder<${type}>` : `{ order?: 'asc'; start?: ${type} }`;
+  const order = rule.predictable && rule.newestFirstWithoutStart ? `WalkOrder<${type}>` : `{ order?: 'asc' | undefined; start?: ${type} | undefined }`;
   return { options: `IterateOptions & ${order}`, item: `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(rule.items)}>` };
 }
 
@@ -209,7 +209,7 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}i
     const table: string[] = [];
     for (const a of members) {
       const s = signature(a);
-      const params = s.query.length === 0 ? [] : [`params?: { ${a.entry.params.filter((p) => p.in === 'query').map((p) => `${p.name}?: ${paramType(p)}`).join('; ')} }`];
+      const params = s.query.length === 0 ? [] : [`params?: { ${a.entry.params.filter((p) => p.in === 'query').map((p) => `${p.name}?: ${paramType(p)} | undefined`).join('; ')} }`];
       type.push(`${doc(actionDoc(a, all, 'method').map((l) => l.replace(/node\.(v\d+)/, 'queries.$1')), '  ')}  ${a.name}${s.generic}(${[...s.positional.map((p) => `${p.camel}: ${p.type}`), ...params].join(', ')}): NodeQueryOptions<${s.result}, NodeQueryKey<'${a.id}'>>;`);
       table.push(`  ${a.name}: { id: '${a.id}' },`);
     }
@@ -217,7 +217,7 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}i
       if (!a.paging) continue;
       const s = signature(a);
       const start = paramType(a.entry.params.find((p) => p.in === 'query' && p.name === 'start')!);
-      const order = a.paging.predictable && a.paging.newestFirstWithoutStart ? `WalkOrder<${start}>` : `{ order?: 'asc'; start?: ${start} }`;
+      const order = a.paging.predictable && a.paging.newestFirstWithoutStart ? `WalkOrder<${start}>` : `{ order?: 'asc' | undefined; start?: ${start} | undefined }`;
       const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `queries.${nv}.${walkName(n)}`)) : [];
       type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: PageOptions & ${order}`].join(', ')}): NodeInfiniteQueryOptions<ResponseBody<'${a.id}'>, NodeInfiniteQueryKey<'${a.id}'>>;`);
       table.push(`  ${walkName(a.name)}: { id: '${a.id}', walk: true },`);

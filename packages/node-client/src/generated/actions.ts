@@ -36,7 +36,7 @@ export function getAccountV1(client: Caller, address: string, options?: CallOpti
  * const answer = await listCoinTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listCoinTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listCoinTransactionsV1'>> {
+export function listCoinTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV1'>> {
   return client.call('listCoinTransactionsV1', op.listCoinTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listCoinTransactionsV1'>>;
 }
 
@@ -49,7 +49,7 @@ export function listCoinTransactionsV1(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc'; start?: U64Input }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined> {
+export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined> {
   return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined>;
 }
 
@@ -64,7 +64,7 @@ export function walkCoinTransactionsV1(client: Caller, address: string, options?
  * const answer = await listModulesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listModulesV1(client: Caller, address: string, options?: CallOptions & { count?: number; start?: string | readonly number[] }): Promise<ResponseBody<'listModulesV1'>> {
+export function listModulesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listModulesV1'>> {
   return client.call('listModulesV1', op.listModulesV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listModulesV1'>>;
 }
 
@@ -77,7 +77,7 @@ export function listModulesV1(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc'; start?: string | readonly number[] }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined> {
+export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined> {
   return walkListing(client, 'listModulesV1', op.listModulesV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined>;
 }
 
@@ -107,7 +107,7 @@ export function getModuleV1(client: Caller, address: string, moduleName: string,
  * const answer = await listResourcesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listResourcesV1(client: Caller, address: string, options?: CallOptions & { count?: number; start?: string | readonly number[] }): Promise<ResponseBody<'listResourcesV1'>> {
+export function listResourcesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listResourcesV1'>> {
   return client.call('listResourcesV1', op.listResourcesV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listResourcesV1'>>;
 }
 
@@ -120,7 +120,7 @@ export function listResourcesV1(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc'; start?: string | readonly number[] }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined> {
+export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined> {
   return walkListing(client, 'listResourcesV1', op.listResourcesV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined>;
 }
 
@@ -153,7 +153,7 @@ export function getResourceV1(client: Caller, address: string, resourceType: str
  * const answer = await listTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listTransactionsV1'>> {
+export function listTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV1'>> {
   return client.call('listTransactionsV1', op.listTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listTransactionsV1'>>;
 }
 
@@ -198,7 +198,7 @@ export function getAccountV2(client: Caller, address: string, options?: CallOpti
  * const answer = await listCoinTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listCoinTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listCoinTransactionsV2'>> {
+export function listCoinTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV2'>> {
   return client.call('listCoinTransactionsV2', op.listCoinTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listCoinTransactionsV2'>>;
 }
 
@@ -210,7 +210,7 @@ export function listCoinTransactionsV2(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc'; start?: U64Input }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined> {
+export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined> {
   return walkListing(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined>;
 }
 
@@ -224,7 +224,7 @@ export function walkCoinTransactionsV2(client: Caller, address: string, options?
  * const answer = await listModulesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listModulesV2(client: Caller, address: string, options?: CallOptions & { count?: number; start?: string }): Promise<ResponseBody<'listModulesV2'>> {
+export function listModulesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listModulesV2'>> {
   return client.call('listModulesV2', op.listModulesV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listModulesV2'>>;
 }
 
@@ -236,7 +236,7 @@ export function listModulesV2(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc'; start?: string }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined> {
+export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined> {
   return walkListing(client, 'listModulesV2', op.listModulesV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined>;
 }
 
@@ -264,7 +264,7 @@ export function getModuleV2(client: Caller, address: string, moduleName: string,
  * const answer = await listResourcesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listResourcesV2(client: Caller, address: string, options?: CallOptions & { count?: number; start?: string }): Promise<ResponseBody<'listResourcesV2'>> {
+export function listResourcesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listResourcesV2'>> {
   return client.call('listResourcesV2', op.listResourcesV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listResourcesV2'>>;
 }
 
@@ -276,7 +276,7 @@ export function listResourcesV2(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc'; start?: string }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined> {
+export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined> {
   return walkListing(client, 'listResourcesV2', op.listResourcesV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined>;
 }
 
@@ -307,7 +307,7 @@ export function getResourceV2<T extends string>(client: Caller, address: string,
  * const answer = await listTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listTransactionsV2'>> {
+export function listTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV2'>> {
   return client.call('listTransactionsV2', op.listTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listTransactionsV2'>>;
 }
 
@@ -345,14 +345,14 @@ export type NodeV1Api = {
    * `GET /rpc/v1/accounts/{address}/coin_transactions` (`listCoinTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v2.listCoinTransactions`.
    */
-  listCoinTransactions(address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listCoinTransactionsV1'>>;
+  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV1'>>;
   /**
    * Modules published by the account (v1).
    *
    * `GET /rpc/v1/accounts/{address}/modules` (`listModulesV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v2.listModules`.
    */
-  listModules(address: string, options?: CallOptions & { count?: number; start?: string | readonly number[] }): Promise<ResponseBody<'listModulesV1'>>;
+  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listModulesV1'>>;
   /**
    * One module of the account by name (v1).
    *
@@ -366,7 +366,7 @@ export type NodeV1Api = {
    * `GET /rpc/v1/accounts/{address}/resources` (`listResourcesV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v2.listResources`.
    */
-  listResources(address: string, options?: CallOptions & { count?: number; start?: string | readonly number[] }): Promise<ResponseBody<'listResourcesV1'>>;
+  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listResourcesV1'>>;
   /**
    * One resource of the account by type (v1).
    *
@@ -383,22 +383,22 @@ export type NodeV1Api = {
    * `GET /rpc/v1/accounts/{address}/transactions` (`listTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v2.listTransactions`.
    */
-  listTransactions(address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listTransactionsV1'>>;
+  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV1'>>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v2.coinTransactions`.
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc'; start?: U64Input }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined>;
   /**
    * Every item of `listModules`, page after page (`listModulesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v2.modules`.
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc'; start?: string | readonly number[] }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v2.resources`.
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc'; start?: string | readonly number[] }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v2.transactions`.
@@ -443,13 +443,13 @@ export type NodeV2Api = {
    *
    * `GET /rpc/v2/accounts/{address}/coin_transactions` (`listCoinTransactionsV2`).
    */
-  listCoinTransactions(address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listCoinTransactionsV2'>>;
+  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV2'>>;
   /**
    * Modules published by the account.
    *
    * `GET /rpc/v2/accounts/{address}/modules` (`listModulesV2`).
    */
-  listModules(address: string, options?: CallOptions & { count?: number; start?: string }): Promise<ResponseBody<'listModulesV2'>>;
+  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listModulesV2'>>;
   /**
    * One module of the account by name.
    *
@@ -461,7 +461,7 @@ export type NodeV2Api = {
    *
    * `GET /rpc/v2/accounts/{address}/resources` (`listResourcesV2`).
    */
-  listResources(address: string, options?: CallOptions & { count?: number; start?: string }): Promise<ResponseBody<'listResourcesV2'>>;
+  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listResourcesV2'>>;
   /**
    * One resource of the account by type.
    *
@@ -476,19 +476,19 @@ export type NodeV2Api = {
    *
    * `GET /rpc/v2/accounts/{address}/transactions` (`listTransactionsV2`).
    */
-  listTransactions(address: string, options?: CallOptions & { count?: number; start?: U64Input }): Promise<ResponseBody<'listTransactionsV2'>>;
+  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV2'>>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV2`'s paging rule).
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc'; start?: U64Input }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined>;
   /**
    * Every item of `listModules`, page after page (`listModulesV2`'s paging rule).
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc'; start?: string }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV2`'s paging rule).
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc'; start?: string }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV2`'s paging rule).
    */

@@ -26,14 +26,14 @@ export type NodeV1Queries = {
    * `GET /rpc/v1/accounts/{address}/coin_transactions` (`listCoinTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.listCoinTransactions`.
    */
-  listCoinTransactions(address: string, params?: { count?: number; start?: U64Input }): NodeQueryOptions<ResponseBody<'listCoinTransactionsV1'>, NodeQueryKey<'listCoinTransactionsV1'>>;
+  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listCoinTransactionsV1'>, NodeQueryKey<'listCoinTransactionsV1'>>;
   /**
    * Modules published by the account (v1).
    *
    * `GET /rpc/v1/accounts/{address}/modules` (`listModulesV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.listModules`.
    */
-  listModules(address: string, params?: { count?: number; start?: string | readonly number[] }): NodeQueryOptions<ResponseBody<'listModulesV1'>, NodeQueryKey<'listModulesV1'>>;
+  listModules(address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<ResponseBody<'listModulesV1'>, NodeQueryKey<'listModulesV1'>>;
   /**
    * One module of the account by name (v1).
    *
@@ -47,7 +47,7 @@ export type NodeV1Queries = {
    * `GET /rpc/v1/accounts/{address}/resources` (`listResourcesV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.listResources`.
    */
-  listResources(address: string, params?: { count?: number; start?: string | readonly number[] }): NodeQueryOptions<ResponseBody<'listResourcesV1'>, NodeQueryKey<'listResourcesV1'>>;
+  listResources(address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<ResponseBody<'listResourcesV1'>, NodeQueryKey<'listResourcesV1'>>;
   /**
    * One resource of the account by type (v1).
    *
@@ -64,22 +64,22 @@ export type NodeV1Queries = {
    * `GET /rpc/v1/accounts/{address}/transactions` (`listTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.listTransactions`.
    */
-  listTransactions(address: string, params?: { count?: number; start?: U64Input }): NodeQueryOptions<ResponseBody<'listTransactionsV1'>, NodeQueryKey<'listTransactionsV1'>>;
+  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listTransactionsV1'>, NodeQueryKey<'listTransactionsV1'>>;
   /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.coinTransactions`.
    */
-  coinTransactions(address: string, options?: PageOptions & { order?: 'asc'; start?: U64Input }): NodeInfiniteQueryOptions<ResponseBody<'listCoinTransactionsV1'>, NodeInfiniteQueryKey<'listCoinTransactionsV1'>>;
+  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listCoinTransactionsV1'>, NodeInfiniteQueryKey<'listCoinTransactionsV1'>>;
   /**
    * `listModules`, page after page, for `useInfiniteQuery` (`listModulesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.modules`.
    */
-  modules(address: string, options?: PageOptions & { order?: 'asc'; start?: string | readonly number[] }): NodeInfiniteQueryOptions<ResponseBody<'listModulesV1'>, NodeInfiniteQueryKey<'listModulesV1'>>;
+  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listModulesV1'>, NodeInfiniteQueryKey<'listModulesV1'>>;
   /**
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.resources`.
    */
-  resources(address: string, options?: PageOptions & { order?: 'asc'; start?: string | readonly number[] }): NodeInfiniteQueryOptions<ResponseBody<'listResourcesV1'>, NodeInfiniteQueryKey<'listResourcesV1'>>;
+  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listResourcesV1'>, NodeInfiniteQueryKey<'listResourcesV1'>>;
   /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v2.transactions`.
@@ -121,13 +121,13 @@ export type NodeV2Queries = {
    *
    * `GET /rpc/v2/accounts/{address}/coin_transactions` (`listCoinTransactionsV2`).
    */
-  listCoinTransactions(address: string, params?: { count?: number; start?: U64Input }): NodeQueryOptions<ResponseBody<'listCoinTransactionsV2'>, NodeQueryKey<'listCoinTransactionsV2'>>;
+  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listCoinTransactionsV2'>, NodeQueryKey<'listCoinTransactionsV2'>>;
   /**
    * Modules published by the account.
    *
    * `GET /rpc/v2/accounts/{address}/modules` (`listModulesV2`).
    */
-  listModules(address: string, params?: { count?: number; start?: string }): NodeQueryOptions<ResponseBody<'listModulesV2'>, NodeQueryKey<'listModulesV2'>>;
+  listModules(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<ResponseBody<'listModulesV2'>, NodeQueryKey<'listModulesV2'>>;
   /**
    * One module of the account by name.
    *
@@ -139,7 +139,7 @@ export type NodeV2Queries = {
    *
    * `GET /rpc/v2/accounts/{address}/resources` (`listResourcesV2`).
    */
-  listResources(address: string, params?: { count?: number; start?: string }): NodeQueryOptions<ResponseBody<'listResourcesV2'>, NodeQueryKey<'listResourcesV2'>>;
+  listResources(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<ResponseBody<'listResourcesV2'>, NodeQueryKey<'listResourcesV2'>>;
   /**
    * One resource of the account by type.
    *
@@ -154,19 +154,19 @@ export type NodeV2Queries = {
    *
    * `GET /rpc/v2/accounts/{address}/transactions` (`listTransactionsV2`).
    */
-  listTransactions(address: string, params?: { count?: number; start?: U64Input }): NodeQueryOptions<ResponseBody<'listTransactionsV2'>, NodeQueryKey<'listTransactionsV2'>>;
+  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listTransactionsV2'>, NodeQueryKey<'listTransactionsV2'>>;
   /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV2`'s paging rule).
    */
-  coinTransactions(address: string, options?: PageOptions & { order?: 'asc'; start?: U64Input }): NodeInfiniteQueryOptions<ResponseBody<'listCoinTransactionsV2'>, NodeInfiniteQueryKey<'listCoinTransactionsV2'>>;
+  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listCoinTransactionsV2'>, NodeInfiniteQueryKey<'listCoinTransactionsV2'>>;
   /**
    * `listModules`, page after page, for `useInfiniteQuery` (`listModulesV2`'s paging rule).
    */
-  modules(address: string, options?: PageOptions & { order?: 'asc'; start?: string }): NodeInfiniteQueryOptions<ResponseBody<'listModulesV2'>, NodeInfiniteQueryKey<'listModulesV2'>>;
+  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listModulesV2'>, NodeInfiniteQueryKey<'listModulesV2'>>;
   /**
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV2`'s paging rule).
    */
-  resources(address: string, options?: PageOptions & { order?: 'asc'; start?: string }): NodeInfiniteQueryOptions<ResponseBody<'listResourcesV2'>, NodeInfiniteQueryKey<'listResourcesV2'>>;
+  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listResourcesV2'>, NodeInfiniteQueryKey<'listResourcesV2'>>;
   /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV2`'s paging rule).
    */
