@@ -48,6 +48,21 @@ export function errorResponse(
   return jsonResponse(status, { ...extra, error: code, message }, headers);
 }
 
+/**
+ * The answer to an operation of the route table that the stub has no handler for: an operation added to
+ * the spec before its answers were written. A 501 naming it (`operationId` in the body too), where a 404
+ * would read as a wrong path.
+ */
+export function notImplemented(operationId: string, extra?: Record<string, unknown>): StubResponse {
+  const message = `${operationId} is an operation of the spec, but this stub has no handler for it yet`;
+  return errorResponse(501, 'not_implemented', message, { ...extra, operationId });
+}
+
+/** The handler of `operationId` in a stub's table, if it has one (own keys only: an id is no prototype key). */
+export function handlerOf<H>(handlers: Readonly<Partial<Record<string, H>>>, operationId: string): H | undefined {
+  return Object.hasOwn(handlers, operationId) ? handlers[operationId] : undefined;
+}
+
 /** The answer to a method other than GET (the only one the APIs have). */
 export function methodNotAllowed(): StubResponse {
   return errorResponse(405, 'method_not_allowed', 'only GET is served', undefined, { allow: 'GET' });

@@ -1,0 +1,78 @@
+/**
+ * An operation of the route table that a stub has no handler for (added to the spec before its answers
+ * were written) is answered 501, naming it: not a 404, which would read as a wrong path. The generated
+ * table is extended here with operations no handler knows, as `pnpm gen` would after a spec edit.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, type NodeStubHandle, type PriceStubHandle } from '../src/index.ts';
+import { get } from './helpers.ts';
+import type * as GeneratedRoutes from '../../common/src/generated/routes.ts';
+
+vi.mock('../../common/src/generated/routes.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof GeneratedRoutes>();
+  return {
+    ...generated,
+    routes: [
+      ...generated.routes,
+      { operationId: 'getBalanceV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/balance' },
+      { operationId: 'getBlockV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/blocks/{height}' },
+      { operationId: 'getPairs', service: 'price-history', method: 'GET', path: '/pairs' },
+    ],
+  };
+});
+
+let node: NodeStubHandle;
+let price: PriceStubHandle;
+beforeAll(async () => {
+  [node, price] = await Promise.all([startNodeStub(), startPriceStub()]);
+});
+afterAll(async () => {
+  await Promise.all([node.close(), price.close()]);
+});
+
+describe('an operation of the route table without a handler', () => {
+  it('is answered 501 over HTTP, naming the operation, and logged under its id', async () => {
+    node.reset();
+    const res = await get<Record<string, unknown>>(`${node.url}/rpc/v2/accounts/${STUB_ACCOUNTS.alice}/balance`);
+    expect(res.status).toBe(501);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.body).toEqual({
+      operationId: 'getBalanceV2',
+      error: 'not_implemented',
+      message: 'getBalanceV2 is an operation of the spec, but this stub has no handler for it yet',
+    });
+    expect(node.requests.map((r) => r.operationId)).toEqual(['getBalanceV2']);
+  });
+
+  it('is a 501 before its parameters are read, with or without an address', async () => {
+    expect((await get(`${node.url}/rpc/v2/accounts/not-hex/balance`)).status).toBe(501);
+    const block = await get<Record<string, unknown>>(`${node.url}/rpc/v2/blocks/7`);
+    expect(block.status).toBe(501);
+    expect(block.body).toMatchObject({ error: 'not_implemented', operationId: 'getBlockV2' });
+  });
+
+  it('names the operation in the live shape too', async () => {
+    const res = await get<Record<string, unknown>>(`${node.url}/rpc/v2/accounts/0x1/balance`, { 'x-stub-shapes': 'live' });
+    expect(res.status).toBe(501);
+    expect(res.body).toEqual({ message: 'getBalanceV2 is an operation of the spec, but this stub has no handler for it yet' });
+  });
+
+  it('takes faults like any operation of the table', async () => {
+    node.failNext('getBalanceV2' as never, 503);
+    expect((await get(`${node.url}/rpc/v2/accounts/0x1/balance`)).status).toBe(503);
+    expect((await get(`${node.url}/rpc/v2/accounts/0x1/balance`)).status).toBe(501);
+  });
+
+  it('on the price stub too, in its error shape', async () => {
+    const res = await get<Record<string, unknown>>(`${price.url}/pairs`);
+    expect(res.status).toBe(501);
+    expect(res.body).toMatchObject({ status: 'error', error: 'not_implemented', operationId: 'getPairs' });
+  });
+
+  it('leaves the handled operations and the unknown paths as they were', async () => {
+    expect((await get(`${node.url}/rpc/v2/accounts/0x1`)).status).toBe(200);
+    expect((await get(`${node.url}/rpc/v2/accounts/0x1/nope`)).status).toBe(404);
+    expect((await get(`${price.url}/latest`)).status).toBe(200);
+    expect((await get(`${price.url}/nope`)).status).toBe(404);
+  });
+});
