@@ -163,11 +163,12 @@ describe('x-validate record follows listings by the paging table', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
-    const starts = urls.filter((u) => /start=(?!0$)/.test(u));
+    // In the route table's order, which this test does not depend on.
+    const starts = urls.filter((u) => /start=(?!0$)/.test(u)).sort();
     expect(starts).toEqual([
-      '/rpc/v1/accounts/0x1/transactions?count=2&start=2',
       '/rpc/v1/accounts/0x1/modules?count=2&start=00ab',
       '/rpc/v1/accounts/0x1/resources?count=2&start=00abff',
+      '/rpc/v1/accounts/0x1/transactions?count=2&start=2',
     ]);
     expect(urls).toContain('/rpc/v1/accounts/0x1/modules/a');
   });

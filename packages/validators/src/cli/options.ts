@@ -59,10 +59,16 @@ export const USAGE = `Usage:
       are skipped, and each directory is read once.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
                     [--price-base-url URL [--pair PAIR]] [--timeout-ms MS]
-      Calls every account operation of both node versions (one page past each cursor), and the
-      price operations when --price-base-url is given (key from $${PRICE_KEY_ENV}, required then;
-      sent only under that URL, recorded redacted), and writes a HAR file to DIR (default .).
-      Each request must end within MS (default ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB;
+      Calls every GET operation of the specs' route table whose parameters it can fill, and
+      writes a HAR file to DIR (default .): the node's operations, and the price service's when
+      --price-base-url is given (key from $${PRICE_KEY_ENV}, required then; sent only under that
+      URL, recorded redacted). It fills a path's {address} with ADDRESS, and a parameter that
+      follows a listing's path (.../modules/{module_name} after .../modules) with the name of that
+      listing's first item. A listing (an operation of the paging table) is asked N items (default
+      5), from start 0 too where its page without start is the newest, and one page past, by its
+      paging rule. The price operations get PAIR (default btc_usdt) and the day before its latest
+      price; no other query parameter is sent. An operation it cannot fill is skipped, named on
+      stderr. Each request must end within MS (default ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB;
       only redirects to the same origin are followed (at most ${MAX_REDIRECTS}). Progress goes to stderr.
       A 4xx answer to the first account call (the node rejects or does not know ADDRESS) ends
       the recording: exit 1, nothing written.

@@ -5,8 +5,7 @@ import type { Entry, Har, Header } from 'har-format';
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
 import { advances, BodyTooLarge, readPage, readText, REDACTED, redactText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
-import { paging, type PagedOperationId } from '@x/common';
-import { routes } from '@x/common';
+import { paging, routes, type PagedOperationId, type Route, type RouteService } from '@x/common';
 import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
 import { printable } from './printable.js';
 
@@ -64,8 +63,13 @@ type Exchange = { json: unknown; entry: Entry };
 type Query = Record<string, string | number | bigint | undefined>;
 
 /**
- * Calls every account operation of both node versions for one address, one page past each cursor,
- * (and the price operations when asked), and writes the exchanges as a HAR 1.2 file.
+ * Calls every GET operation of the generated route table whose parameters it can fill, and writes the
+ * exchanges as a HAR 1.2 file. The node's operations (the price service's when `price` is given), in table
+ * order: a path's `{address}` is `address`; a parameter after a listing's path (`.../modules/{module_name}`
+ * after `.../modules`) is the name of that listing's first item, the listing recorded first. A listing (an
+ * operation of the `paging` table) is recorded a page of `count`, from the oldest start too when its page
+ * without start is the newest, and one page past, by its paging rule. The price operations get the query
+ * record knows for them (the table carries none); any other operation is skipped, on `progress`.
  *
  * @example
  * ```sh
@@ -178,16 +182,13 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     entries.push(entry);
     return { json, entry };
   };
-  /** The URL of an operation, from the generated routes: path parameters filled in, the query after. */
-  const url = (root: string, operationId: string, path: Record<string, string>, query: Query = {}): string => {
-    const route = routes.find((r) => r.operationId === operationId);
-    if (!route) throw new Error(`x-validate record: no route for ${operationId}`);
+  /** The URL of a route: its path parameters filled in, the query after. */
+  const url = (root: string, route: Route, path: Readonly<Record<string, string>>, query: Query = {}): string => {
     const s = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined) s.set(k, String(v));
     const search = s.toString();
     return `${root}${route.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''))}${search ? `?${search}` : ''}`;
   };
-  const address = { address: options.address };
   /**
    * The next `start` after a page, read by the listing's paging rule (the `count` asked for, as a walk
    * would), or undefined where a walk would stop: the page ends the walk, the next start does not
@@ -204,45 +205,103 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     return next !== undefined && advances(rule, next, from, new Set(from === undefined ? [] : [from])) ? next : undefined;
   };
 
-  for (const v of ['V1', 'V2'] as const) {
-    const op = (name: string, query?: Query, path: Record<string, string> = address): string => url(base, `${name}${v}`, path, query);
-    const account = await get(op('getAccount'));
-    // The first call decides: a node that answers it 4xx rejects or does not know the address, and a
-    // recording of its 4xx answers would validate (they are documented answers) as if the node conformed.
-    if (v === 'V1') {
-      const { status } = account.entry.response;
-      if (status >= 400 && status < 500) {
-        throw new RecordError(
-          `GET ${account.entry.request.url} answered ${status}: the node rejected or does not know the address ${options.address}; nothing recorded`,
-        );
+  const price = options.price;
+  const roots: Partial<Record<RouteService, string>> = { 'node-rpc': base, ...(price ? { 'price-history': price.baseUrl.replace(/\/+$/, '') } : {}) };
+  /** The first answer of each operation recorded (a listing's: its first page), which later operations read values from. */
+  const answers = new Map<string, Exchange>();
+  /** Why an operation was not recorded, once it was considered. */
+  const skipped = new Map<string, string>();
+  let nodeCalls = 0;
+
+  /** Records `route` once (its dependencies first); its first answer, or undefined when it cannot be recorded. */
+  const recordRoute = async (route: Route): Promise<Exchange | undefined> => {
+    const done = answers.get(route.operationId);
+    if (done !== undefined || skipped.has(route.operationId)) return done;
+    const root = roots[route.service] as string;
+    const skip = (why: string): undefined => {
+      skipped.set(route.operationId, why);
+      options.progress(`skipped ${route.operationId} (${route.path}): ${why}`);
+      return undefined;
+    };
+    const path: Record<string, string> = {};
+    for (const name of pathParameters(route.path)) {
+      if (name === 'address' && route.service === 'node-rpc') {
+        path[name] = options.address;
+        continue;
       }
+      // A parameter after a listing's path (`.../modules/{module_name}` after `.../modules`): its first item's name.
+      const listing = listingAbove(route, name);
+      if (listing === undefined) return skip(`no value for {${name}} (record fills an address, or a name from the listing above it)`);
+      const page = await recordRoute(listing);
+      if (page === undefined) return skip(`{${name}} is named by ${listing.operationId}, which was not recorded`);
+      const value = itemName(at(page.json, paging[listing.operationId].items));
+      if (value === undefined) return skip(`no item in the first page of ${listing.operationId} to take {${name}} from`);
+      path[name] = value;
     }
-    // Transactions and coin transactions: the most recent page, then ascending from 0 and one page past it.
-    for (const list of ['listTransactions', 'listCoinTransactions'] as const) {
-      await get(op(list, { count: n }));
-      const asc = await get(op(list, { count: n, start: 0 }));
-      const next = nextStart(`${list}${v}`, asc.json, 0n);
-      if (next !== undefined) await get(op(list, { count: n, start: next }));
+    const get1 = async (query?: Query): Promise<Exchange> => {
+      const keyed = route.service === 'price-history';
+      const exchange = await get(url(root, route, path, query), keyed);
+      // The first call to the node decides: a node that answers it 4xx rejects or does not know the address,
+      // and a recording of its 4xx answers would validate (they are documented answers) as if the node conformed.
+      if (!keyed && nodeCalls++ === 0) {
+        const { status } = exchange.entry.response;
+        if (status >= 400 && status < 500) {
+          throw new RecordError(
+            `GET ${exchange.entry.request.url} answered ${status}: the node rejected or does not know the address ${options.address}; nothing recorded`,
+          );
+        }
+      }
+      return exchange;
+    };
+
+    if (isPaged(route.operationId)) {
+      // A listing: its first page; from the oldest start too when a page without start is the newest
+      // (a u64 start, from 0); then one page past the last, by the paging rule.
+      const rule = paging[route.operationId];
+      const first = await get1({ count: n });
+      answers.set(route.operationId, first);
+      let last = first;
+      let from: PageStart | undefined;
+      if (rule.newestFirstWithoutStart && rule.next.encoding === 'u64') {
+        from = 0n;
+        last = await get1({ count: n, start: from });
+      }
+      const next = nextStart(route.operationId, last.json, from);
+      if (next !== undefined) await get1({ count: n, start: next });
+      return first;
     }
-    // Modules and resources: a page, one page past it, and one item by name.
-    for (const [kind, list, one, param] of [
-      ['modules', 'listModules', 'getModule', 'module_name'],
-      ['resources', 'listResources', 'getResource', 'resource_type'],
-    ] as const) {
-      const page = (await get(op(list, { count: n }))).json;
-      const next = nextStart(`${list}${v}`, page);
-      if (next !== undefined) await get(op(list, { count: n, start: next }));
-      const name = first(v, kind, page);
-      if (name !== undefined) await get(op(one, undefined, { ...address, [param]: name }));
+    if (route.service === 'price-history') {
+      const query = Object.hasOwn(priceQueries, route.operationId) ? priceQueries[route.operationId] : undefined;
+      if (query === undefined) return skip('record knows no query for it (the route table carries path parameters only)');
+      const exchange = await get1(await query());
+      answers.set(route.operationId, exchange);
+      return exchange;
     }
-  }
-  if (options.price) {
-    const p = options.price;
-    const pb = p.baseUrl.replace(/\/+$/, '');
-    await get(url(pb, 'getLatest', {}, { trading_pair: p.pair }), true);
-    const latest = (entries.at(-1)?.response.content.text ?? '').match(/"time":"(\d+)"/);
-    const end = latest ? Number(latest[1]) : Date.now();
-    await get(url(pb, 'getHistory', {}, { trading_pair: p.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 }), true);
+    const exchange = await get1();
+    answers.set(route.operationId, exchange);
+    return exchange;
+  };
+
+  /**
+   * The query of each price operation: the route table carries no query parameters, and theirs are
+   * required (the pair, and a range `/history` answers from). The range is the day before the latest
+   * price of the pair, hourly, so that it holds candles whatever the service's clock.
+   */
+  const priceQueries: Readonly<Record<string, () => Promise<Query>>> = price
+    ? {
+        getLatest: async () => ({ trading_pair: price.pair }),
+        getHistory: async () => {
+          const latestRoute = routes.find((r) => r.operationId === 'getLatest');
+          const latest = latestRoute === undefined ? undefined : await recordRoute(latestRoute);
+          const time = (latest?.entry.response.content.text ?? '').match(/"time":"(\d+)"/);
+          const end = time ? Number(time[1]) : Date.now();
+          return { trading_pair: price.pair, startDate: end - 86_400_000, endDate: end, interval: 3600 };
+        },
+      }
+    : {};
+
+  for (const route of routes) {
+    if (route.method === 'GET' && roots[route.service] !== undefined) await recordRoute(route);
   }
 
   const har: Har = {
@@ -254,26 +313,52 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   return { file, entries: entries.length };
 }
 
-/** A module name: the spec types the ABI's `name` only as an object, so take a string or its first string field. */
+/** The names of a path template's parameters, in order. */
+function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string);
+}
+
+function isPaged(operationId: string): operationId is PagedOperationId {
+  return Object.hasOwn(paging, operationId);
+}
+
+/**
+ * The listing whose path `name`, the last segment of `route`'s path, follows: `.../modules/{module_name}`
+ * follows the listing `.../modules` of the same service.
+ */
+function listingAbove(route: Route, name: string): (Route & { operationId: PagedOperationId }) | undefined {
+  const suffix = `/{${name}}`;
+  if (!route.path.endsWith(suffix)) return undefined;
+  const parent = route.path.slice(0, -suffix.length);
+  return routes.find((r): r is Route & { operationId: PagedOperationId } => r.service === route.service && r.method === 'GET' && r.path === parent && isPaged(r.operationId));
+}
+
+/** The value at a JSON Pointer's segments, or undefined. */
+function at(value: unknown, pointer: readonly string[]): unknown {
+  let cur = value;
+  for (const segment of pointer) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[segment];
+  }
+  return cur;
+}
+
+/** A string, or the first string field of an object (the spec types a module ABI's `name` only as an object). */
 function firstString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null) return Object.values(value).find((v): v is string => typeof v === 'string');
   return undefined;
 }
 
-/** The first item's name of a module or resource listing (to get that item by name). */
-function first(v: 'V1' | 'V2', kind: 'modules' | 'resources', page: unknown): string | undefined {
-  const p = page as Record<string, unknown> | null;
-  if (!p) return undefined;
-  if (v === 'V1') {
-    const list = (kind === 'modules' ? p.Modules : p.Resources) as { modules?: [string, unknown][]; resource?: [string, unknown][] } | undefined;
-    const items = (kind === 'modules' ? list?.modules : list?.resource) ?? [];
-    return items[0]?.[0];
-  }
-  if (kind === 'modules') {
-    const modules = (p.modules as { abi?: { name?: unknown } }[] | undefined) ?? [];
-    return firstString(modules[0]?.abi?.name);
-  }
-  const resources = (p.resources as { type?: string }[] | undefined) ?? [];
-  return resources[0]?.type;
+/**
+ * The name of the first item of a listing's items, to ask for that item by name: a `[name, ...]` pair's
+ * name (v1), else the item's `type` (a resource), else its `abi.name` or `name` (a module).
+ */
+function itemName(items: unknown): string | undefined {
+  const item: unknown = Array.isArray(items) ? items[0] : undefined;
+  if (Array.isArray(item)) return typeof item[0] === 'string' ? item[0] : undefined;
+  if (typeof item !== 'object' || item === null) return undefined;
+  const o = item as { type?: unknown; abi?: { name?: unknown }; name?: unknown };
+  if (typeof o.type === 'string') return o.type;
+  return firstString(o.abi?.name) ?? firstString(o.name);
 }

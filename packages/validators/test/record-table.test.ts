@@ -1,0 +1,89 @@
+/**
+ * `x-validate record` reads the operations it records from the generated tables: an operation added to
+ * the spec (here, to the generated `routes` and `paging` tables, as `pnpm gen` would) is recorded with no
+ * edit of the CLI when record can fill its parameters, and skipped, named on stderr, when it cannot.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { record } from '../src/cli/record.js';
+import type * as GeneratedPaging from '../../common/src/generated/paging.ts';
+import type * as GeneratedRoutes from '../../common/src/generated/routes.ts';
+
+vi.mock('../../common/src/generated/routes.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof GeneratedRoutes>();
+  return {
+    ...generated,
+    routes: [
+      ...generated.routes,
+      { operationId: 'getBalanceV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/balance' },
+      { operationId: 'listEventsV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/events' },
+      { operationId: 'getEventV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/events/{event_name}' },
+      { operationId: 'getBlockV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/blocks/{height}' },
+      { operationId: 'submitTransactionV2', service: 'node-rpc', method: 'POST', path: '/rpc/v2/transactions' },
+      { operationId: 'getPairs', service: 'price-history', method: 'GET', path: '/pairs' },
+    ],
+  };
+});
+
+vi.mock('../../common/src/generated/paging.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof GeneratedPaging>();
+  return {
+    ...generated,
+    paging: {
+      ...generated.paging,
+      listEventsV2: {
+        items: ['events'],
+        next: { from: 'response', pointer: ['cursor'], encoding: 'string' },
+        ends: ['empty-page', 'null-cursor', 'repeated-cursor'],
+        predictable: false,
+        newestFirstWithoutStart: false,
+      },
+    },
+  };
+});
+
+describe('x-validate record reads its operations from the tables', () => {
+  it('records a new operation and a new listing (and the item it names), and skips what it cannot fill', async () => {
+    const bodies: Record<string, unknown> = {
+      '/rpc/v2/accounts/0x1/events?count=2': { events: [{ name: 'e 1' }, { name: 'e 2' }], cursor: 'c2' },
+      '/rpc/v2/accounts/0x1/events?count=2&start=c2': { events: [], cursor: null },
+    };
+    const urls: string[] = [];
+    const fake = (async (input: string | URL | Request) => {
+      const u = new URL(String(input));
+      urls.push(`${u.origin} ${u.pathname}${u.search}`);
+      return new Response(JSON.stringify(bodies[u.pathname + u.search] ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const progress: string[] = [];
+    const outDir = mkdtempSync(join(tmpdir(), 'x-validate-record-table-'));
+    try {
+      const { file } = await record({
+        baseUrl: 'http://node',
+        address: '0x1',
+        outDir,
+        count: 2,
+        price: { baseUrl: 'http://price', pair: 'btc_usdt', apiKey: 'k' },
+        progress: (line) => progress.push(line),
+        fetch: fake,
+      });
+      expect(urls).toContain('http://node /rpc/v2/accounts/0x1/balance');
+      expect(urls.filter((u) => u.includes('/events'))).toEqual([
+        'http://node /rpc/v2/accounts/0x1/events?count=2',
+        'http://node /rpc/v2/accounts/0x1/events?count=2&start=c2',
+        'http://node /rpc/v2/accounts/0x1/events/e%201',
+      ]);
+      expect(urls.some((u) => u.includes('/blocks') || u.endsWith('/rpc/v2/transactions') || u.includes('/pairs'))).toBe(false);
+      // (This fake's other listings are empty, so the operations that take a name from them are skipped too.)
+      const skipped = progress.filter((l) => l.startsWith('skipped'));
+      expect(skipped).toContain('skipped getBlockV2 (/rpc/v2/blocks/{height}): no value for {height} (record fills an address, or a name from the listing above it)');
+      expect(skipped).toContain('skipped getPairs (/pairs): record knows no query for it (the route table carries path parameters only)');
+      expect(skipped.filter((l) => /Balance|Event|submit/.test(l))).toEqual([]);
+      const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+      expect(har.log.entries.map((e) => e.request.url)).toContain('http://node/rpc/v2/accounts/0x1/balance');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
