@@ -19,7 +19,7 @@ const MAX_HOPS = 20;
 /** Why a redirect a browser hid could not be followed. */
 const HIDDEN = "the service redirected a request with the client's headers and this browser hides where to (an opaque redirect)";
 
-/** One request of a call, as the transport sends it below its middleware. */
+/** One request of a call, as the transport sends it: the custom fetch or the global one. */
 export type Send = (request: Request) => Promise<Response>;
 
 /** Options of {@link sendWithinOrigin}. */

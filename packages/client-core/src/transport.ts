@@ -1,5 +1,4 @@
 import type { ResponseValidator } from '@x/common';
-import createClient, { createFinalURL, createQuerySerializer, defaultBodySerializer, defaultPathSerializer, mergeHeaders, type Client, type Middleware, type QuerySerializer } from 'openapi-fetch';
 import {
   ClientError,
   HttpError,
@@ -17,7 +16,7 @@ import { isRedirect, sendWithinOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
 import { BodyTooLarge, readText } from './read-text.js';
-import { mirrorMiddleware, runMiddleware, type MiddlewareContext } from './middleware.js';
+import { requestUrl } from './url.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `maxResponseBytes` unless configured: 16 MiB. */
@@ -61,9 +60,10 @@ export type TransportConfig = {
 
 /**
  * Runs operations: checks arguments, sends, times out, retries, reads, parses and validates. One send
- * path for every call: the URL built by openapi-fetch's own serializers, the middleware registered with
- * `raw.use()` run as openapi-fetch runs it, and `fetch(url, init)` when there is none (a `Request` built
- * only for middleware or a custom `fetch`: on loopback, a second Request per call costs ~15% throughput).
+ * path for every call: the URL built by `requestUrl` (`./url.js`), and `fetch(url, init)` unless the
+ * client was given a custom `fetch`, which is called with one `Request` per attempt (a `Request` built
+ * only for it: on loopback, a Request per call costs ~15% throughput). The custom `fetch` is the way to
+ * observe or alter requests.
  *
  * Every call ends: a timeout or a caller's abort settles the attempt on the transport's own timer or
  * listener, aborts its request and cancels its body, without waiting for fetch to notice. The signal
@@ -75,17 +75,14 @@ export type TransportConfig = {
  * ```ts
  * const transport = new Transport<paths>({ baseUrl: 'http://localhost:27000', timeoutMs: 5_000 });
  * const body = await transport.call('getAccountV2', operations.getAccountV2, { address: '0x1' });
- * transport.raw.use({ onRequest: ({ request }) => console.log(request.url) });
  * ```
+ *
+ * @typeParam _Paths - unused since the transport has no openapi-fetch client of its own; kept so that
+ * `new Transport<paths>(...)` still compiles.
  */
-export class Transport<Paths extends object = Record<string, never>> {
-  /** The openapi-fetch client, for calls of the user's own (`raw.GET(...)`); exposed by the clients as `raw`. */
-  readonly raw: Client<Paths>;
-  readonly #middleware: readonly Middleware[];
+export class Transport<_Paths extends object = Record<string, never>> {
   readonly #custom: ((request: Request) => Promise<Response>) | undefined;
   readonly #headers: [string, string][] | undefined;
-  readonly #querySerializer: QuerySerializer<unknown>;
-  readonly #context: Pick<MiddlewareContext, 'options'>;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #retryDelay: (error: unknown, attempt: number) => number | undefined;
@@ -119,21 +116,11 @@ export class Transport<Paths extends object = Record<string, never>> {
     this.#retryAfterFromBody = config.retryAfterFromBody;
     this.#messageOf = config.messageOf;
     this.#baseUrl = router ? router.urls[0]! : (options.baseUrl as string);
-    // Merged once, as openapi-fetch merges them (a null or undefined value left out); none at all is
-    // cheaper for fetch than an empty list.
-    const headers = [...mergeHeaders(options.headers)];
-    this.#headers = headers.length > 0 ? headers : undefined;
-    this.#querySerializer = createQuerySerializer();
-    // `raw` callers who choose `redirect: 'manual'` or `'error'` get what they chose.
-    const fetch = (request: Request): Promise<Response> => (request.redirect === 'follow' ? sendWithinOrigin(this.#send, request) : this.#send(request));
-    this.raw = createClient<Paths>({ baseUrl: this.#baseUrl, fetch, headers: options.headers, querySerializer: this.#querySerializer });
-    this.#middleware = mirrorMiddleware(this.raw as unknown as Parameters<typeof mirrorMiddleware>[0]);
-    this.#context = {
-      options: Object.freeze({ baseUrl: this.#baseUrl, fetch, parseAs: 'text', querySerializer: this.#querySerializer, bodySerializer: defaultBodySerializer, pathSerializer: defaultPathSerializer }) as MiddlewareContext['options'],
-    };
+    // Merged once; none at all is cheaper for fetch than an empty list.
+    this.#headers = mergeHeaders(options.headers);
   }
 
-  /** One request as it leaves, below middleware and the redirect rule: the custom fetch or the global one. */
+  /** One request as it leaves, below the redirect rule: the custom fetch or the global one. */
   readonly #send = (request: Request): Promise<Response> => (this.#custom ?? globalThis.fetch)(request);
 
   /**
@@ -171,7 +158,7 @@ export class Transport<Paths extends object = Record<string, never>> {
     return new Promise((resolve, reject) => {
       const { method } = op;
       const controller = new AbortController();
-      // The URL sent (middleware may replace the request); redacted only when an error shows it.
+      // The URL sent (as the Request reads it, when there is one); redacted only when an error shows it.
       let url = baseUrl + op.path;
       let stage: 'before' | 'fetch-failed' | 'responded' = 'before';
       let status = 0;
@@ -209,7 +196,7 @@ export class Transport<Paths extends object = Record<string, never>> {
 
       const fail = (err: unknown): void => {
         if (!end()) return;
-        if (err instanceof ClientError) return reject(err); // ours, or a middleware's
+        if (err instanceof ClientError) return reject(err); // ours, or a custom fetch's
         const where = redactUrl(url);
         if (err instanceof BodyTooLarge) return reject(new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes }));
         if (stage === 'fetch-failed') reject(networkError(method, where, err));
@@ -217,7 +204,7 @@ export class Transport<Paths extends object = Record<string, never>> {
         else if (stage === 'responded') {
           reject(new ResponseParseError({ status, method, url: where, cause: err }));
         }
-        else reject(err); // before fetch (a middleware's own error, a path value the serializer refuses)
+        else reject(err); // before fetch (a parameter value encodeURIComponent or Request refuses)
       };
       const received = async (response: Response): Promise<void> => {
         // The direct path sends without a Request (see the class doc), so its redirects are followed
@@ -266,36 +253,22 @@ export class Transport<Paths extends object = Record<string, never>> {
       // The URL the direct path sent, without a Request: its redirects are followed in `received`.
       let direct: { url: string; init: RequestInit } | undefined;
       try {
-        const params = { path, query };
-        url = createFinalURL(op.path, { baseUrl, params, querySerializer: this.#querySerializer, pathSerializer: defaultPathSerializer });
+        url = requestUrl(baseUrl, op.path, path, query);
         const init: RequestInit = { method, headers: this.#headers, signal: controller.signal, redirect: 'manual' };
-        const custom = this.#custom;
-        if (this.#middleware.length === 0 && custom === undefined) {
+        if (this.#custom === undefined) {
           stage = 'fetch-failed';
           // No Request unless there is a redirect to follow (see the class doc on what a Request costs).
           direct = { url, init };
           sending = fetch(url, init);
         } else {
-          const send = (request: Request): Promise<Response> => {
-            held.request = request;
-            url = request.url;
-            stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-            // Async: a custom fetch that throws at once is a rejection here too.
-            return sendWithinOrigin(this.#send, request, { onRefused });
-          };
-          const request = new Request(url, init);
-          // The parameters as a caller of `raw` would give them: no key for a kind the call has none of.
-          const given = { ...(path && { path }), ...(query && { query }) };
-          sending = this.#middleware.length === 0 ? send(request) : runMiddleware(this.#middleware, request, send, {
-                  ...this.#context,
-                  // A router's attempt on another node: middleware sees that node's base URL.
-                  ...(baseUrl !== this.#baseUrl && { options: { ...this.#context.options, baseUrl } }),
-                  schemaPath: op.path,
-                  params: given,
-                });
+          const request = (held.request = new Request(url, init));
+          url = request.url;
+          stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
+          // Async: a custom fetch that throws at once is a rejection here too.
+          sending = sendWithinOrigin(this.#send, request, { onRefused });
         }
       } catch (err) {
-        // A value the serializer or Request refuses (a lone surrogate, say): the attempt ends like any
+        // A value encodeURIComponent or Request refuses (a lone surrogate, say): the attempt ends like any
         // failure, so its timer and abort listener go with it.
         return fail(err);
       }
@@ -325,14 +298,33 @@ export function checkHeaders(headers: unknown, parameter = 'headers'): void {
   if (headers === undefined) return;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new InvalidArgumentError(parameter, 'must be an object of header names to values');
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || value === null) continue; // left out, as openapi-fetch leaves them out
+    if (value === undefined || value === null) continue; // left out (see mergeHeaders)
     if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `${JSON.stringify(name.slice(0, 64))} is not a valid header name`);
-    // Numbers and lists go as openapi-fetch sends them: as text, a list one header line per item.
+    // Numbers and lists are sent as text, a list one header value per item (see mergeHeaders).
     const values: unknown[] = Array.isArray(value) ? value : [value];
     if (!values.every((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && FIELD_VALUE.test(String(v)))) {
       throw new InvalidArgumentError(parameter, `the value of ${name} must be a string of visible Latin-1 characters (no CR, LF or NUL)`);
     }
   }
+}
+
+/**
+ * The `headers` option as the transport sends it, merged once: a null or undefined value left out, a
+ * list one value per item (fetch joins them with `, ` on one line), numbers and booleans as text, the
+ * names lowercased and in order, as fetch's `Headers` lists them (the merge openapi-fetch made); none
+ * when there are none. Checked by `checkHeaders` before.
+ */
+function mergeHeaders(headers: Readonly<Record<string, unknown>> | Headers | undefined): [string, string][] | undefined {
+  if (headers === undefined) return undefined;
+  const merged = new Headers();
+  // A Headers object (from JavaScript: the type does not allow it) by its entries, as openapi-fetch read it.
+  for (const [name, value] of headers instanceof Headers ? headers.entries() : Object.entries(headers)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value as unknown[]) merged.append(name, String(item));
+    else merged.set(name, String(value));
+  }
+  const list = [...merged];
+  return list.length > 0 ? list : undefined;
 }
 
 /** What browsers' fetch rejects with, as a TypeError, when no response may be read (Chromium, Firefox, Safari). */

@@ -1,15 +1,14 @@
 /**
  * The Transport on its own, constructed directly (no client on top): a success, a timeout, a caller's
- * abort, a retried 503, an HttpError, a body that is not JSON, `raw.use()` middleware and a bad
- * argument, each against a loopback server of this file's own (node:http on 127.0.0.1).
+ * abort, a retried 503, an HttpError, a body that is not JSON, the `fetch` option, the headers and a
+ * bad argument, each against a loopback server of this file's own (node:http on 127.0.0.1).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Middleware } from 'openapi-fetch';
 import { HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, Transport, type OperationSpec, type TransportOptions } from '@x/client-core';
 
-/** The one operation of these tests, as openapi-typescript would describe it (for `raw.GET`). */
+/** The one operation of these tests, as openapi-typescript would describe it. */
 type Paths = {
   '/items/{id}': {
     get: {
@@ -153,54 +152,47 @@ describe('Transport, constructed directly', () => {
   });
 });
 
-describe('raw.use() middleware', () => {
-  /** Two middlewares logging their hooks; the first adds a header, the second reads it. */
-  function logging(log: string[]): Middleware[] {
-    return ['a', 'b'].map((name) => ({
-      onRequest({ request, schemaPath, params }) {
-        log.push(`${name}.onRequest ${request.method} ${schemaPath} ${JSON.stringify(params)} x-mark=${request.headers.get('x-mark')}`);
-        if (name === 'a') {
-          const marked = new Request(request);
-          marked.headers.set('x-mark', 'from-a');
-          return marked;
-        }
-        return undefined;
+describe('the fetch option: one Request per attempt, to observe or alter', () => {
+  it('is called with one Request per attempt, with the URL and headers sent; what it sends is what the server sees', async () => {
+    const server = await serve((_req, res, n) => (n === 1 ? json(res, { message: 'busy' }, 503) : json(res, { id: 6 })));
+    const seen: string[] = [];
+    const t = transport(server, {
+      headers: { 'x-client': 'test' },
+      retry: { attempts: 2, sleep: async () => {} },
+      fetch: (request) => {
+        seen.push(`${request.method} ${request.url} x-client=${request.headers.get('x-client')} redirect=${request.redirect}`);
+        const marked = new Request(request);
+        marked.headers.set('x-mark', 'from-fetch');
+        return fetch(marked);
       },
-      onResponse({ response }) {
-        log.push(`${name}.onResponse ${response.status}`);
-      },
-    }));
-  }
-
-  it("runs in openapi-fetch's order (onRequest as registered, onResponse reversed), as raw.GET runs it", async () => {
-    const server = await serve((_req, res) => json(res, { id: 6 }));
-    const logs: string[][] = [];
-    for (const via of ['raw.GET', 'transport'] as const) {
-      const log: string[] = [];
-      const t = transport(server);
-      t.raw.use(...logging(log));
-      const body = via === 'raw.GET' ? (await t.raw.GET(PATH, { params: { path: { id: 6 }, query: { limit: 2 } } })).data : await t.call('getItem', GET_ITEM, { id: 6, limit: 2 });
-      expect(body).toEqual({ id: 6 });
-      logs.push(log);
-    }
-    const expected = [
-      'a.onRequest GET /items/{id} {"path":{"id":6},"query":{"limit":2}} x-mark=null',
-      'b.onRequest GET /items/{id} {"path":{"id":6},"query":{"limit":2}} x-mark=from-a',
-      'b.onResponse 200',
-      'a.onResponse 200',
-    ];
-    expect(logs).toEqual([expected, expected]);
-    // The request a middleware replaced is the one sent.
+    });
+    expect(await t.call('getItem', GET_ITEM, { id: 6, limit: 2 })).toEqual({ id: 6 });
+    const line = `GET ${server.url}/items/6?limit=2 x-client=test redirect=manual`;
+    expect(seen).toEqual([line, line]);
     expect(server.seen.map((s) => [s.url, s.headers['x-mark']])).toEqual([
-      ['/items/6?limit=2', 'from-a'],
-      ['/items/6?limit=2', 'from-a'],
+      ['/items/6?limit=2', 'from-fetch'],
+      ['/items/6?limit=2', 'from-fetch'],
     ]);
   });
 
-  it('an onResponse may replace the answer the transport reads', async () => {
+  it('may answer itself: the transport reads its Response', async () => {
     const server = await serve((_req, res) => json(res, { from: 'server' }));
-    const t = transport(server);
-    t.raw.use({ onResponse: () => new Response(JSON.stringify({ from: 'middleware' }), { status: 200, headers: { 'content-type': 'application/json' } }) });
-    expect(await t.call('getItem', GET_ITEM, { id: 8 })).toEqual({ from: 'middleware' });
+    const t = transport(server, { fetch: async () => Response.json({ from: 'fetch' }) });
+    expect(await t.call('getItem', GET_ITEM, { id: 8 })).toEqual({ from: 'fetch' });
+    expect(server.seen).toHaveLength(0);
+  });
+});
+
+describe('headers, merged once', () => {
+  it('leaves out null and undefined, sends numbers and booleans as text and a list as its items', async () => {
+    const server = await serve((_req, res) => json(res, {}));
+    const headers = { 'X-Number': 5, 'x-flag': true, 'x-list': ['a', 'b'], 'x-none': undefined, 'x-null': null } as unknown as Record<string, string>;
+    for (const fetch of [undefined, (request: Request) => globalThis.fetch(request)]) {
+      await transport(server, { headers, ...(fetch && { fetch }) }).call('getItem', GET_ITEM, { id: 1 });
+    }
+    for (const { headers: h } of server.seen) {
+      expect([h['x-number'], h['x-flag'], h['x-list'], 'x-none' in h, 'x-null' in h]).toEqual(['5', 'true', 'a, b', false, false]);
+    }
+    expect(server.seen).toHaveLength(2);
   });
 });

@@ -197,15 +197,6 @@ describe('no header crosses an origin', () => {
     expect(node.requests.map((r) => r.headers['x-api-key'])).toEqual(['provider-key', 'provider-key']);
   });
 
-  it('a cross-origin redirect through raw is not followed either', async () => {
-    const other = await serve((_req, res) => json(res, 200, ACCOUNT));
-    const node = await serve((req, res) => res.writeHead(301, { location: `${other.url}${req.url}` }).end());
-    const client = createNodeClient({ baseUrl: node.url, headers });
-    const { response } = await client.raw.GET('/rpc/v2/accounts/{address}', { params: { path: { address: ADDRESS } } });
-    expect(response.status).toBe(301);
-    expect(other.requests).toHaveLength(0);
-  });
-
   it.each([
     [{ 'x-api-key': 'key\r\nx-injected: 1' }, 'x-api-key'],
     [{ 'x-api-key': 'key\n' }, 'x-api-key'],

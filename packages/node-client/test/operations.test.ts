@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@x/common';
-import { createNodeClient, HttpError, isNotFound, ResponseValidationError, type NodeClient } from '@x/node-client';
+import { createNodeClient, HttpError, InvalidArgumentError, isNotFound, NetworkError, ResponseValidationError, type NodeClient } from '@x/node-client';
 import { createResponseValidator } from '@x/validators';
 import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, PUBLISHER_MODULES } from '@x/testing';
 import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
@@ -251,7 +251,7 @@ describe('addresses and path values on the wire', () => {
   });
 });
 
-describe('options and the raw client', () => {
+describe('options and the fetch option', () => {
   it('sends the configured headers with every request', async () => {
     const node = createNodeClient({ baseUrl: `${ctx.stub.url}/`, headers: { 'x-trace-id': 'abc' } });
     await node.v2.getAccount('0x1');
@@ -259,48 +259,47 @@ describe('options and the raw client', () => {
     expect(ctx.stub.requests[0]!.url).toBe('/rpc/v2/accounts/0x1'); // trailing slash of baseUrl dropped
   });
 
-  it('exposes the openapi-fetch client as raw; its middleware runs for every operation', async () => {
-    const node = createNodeClient({ baseUrl: ctx.stub.url });
+  it('calls a custom fetch with one Request for every operation: it sees and may alter what is sent', async () => {
     const seen: string[] = [];
-    node.raw.use({
-      onRequest({ request }) {
-        request.headers.set('x-from-middleware', '1');
+    const node = createNodeClient({
+      baseUrl: ctx.stub.url,
+      fetch: async (request) => {
+        request.headers.set('x-from-fetch', '1');
         seen.push(`request ${new URL(request.url).pathname}`);
-      },
-      onResponse({ response }) {
+        const response = await fetch(request);
         seen.push(`response ${response.status}`);
+        return response;
       },
     });
     await node.v2.getAccount('0x1');
-    const { data, error } = await node.raw.GET('/rpc/v2/accounts/{address}', { params: { path: { address: '0x1' } } });
-    expect(error).toBeUndefined();
-    expect(data?.sequence_number).toBe(STUB_ACCOUNT_FACTS.framework.sent);
-    expect(seen).toEqual(['request /rpc/v2/accounts/0x1', 'response 200', 'request /rpc/v2/accounts/0x1', 'response 200']);
-    expect(ctx.stub.requests.map((r) => r.headers['x-from-middleware'])).toEqual(['1', '1']);
+    await node.v1.listModules(publisher, { count: 1 });
+    expect(seen).toEqual(['request /rpc/v2/accounts/0x1', 'response 200', `request /rpc/v1/accounts/${publisher}/modules`, 'response 200']);
+    expect(ctx.stub.requests.map((r) => r.headers['x-from-fetch'])).toEqual(['1', '1']);
   });
 
-  it('lets onError middleware see the fetch error itself', async () => {
-    const node = createNodeClient({ baseUrl: ctx.stub.url, retry: false, headers: { 'x-stub-fault': 'reset' } });
+  it("lets a custom fetch see the fetch error itself, which is the NetworkError's cause", async () => {
     const errors: unknown[] = [];
-    node.raw.use({
-      onError({ error }) {
-        errors.push(error);
-      },
+    const node = createNodeClient({
+      baseUrl: ctx.stub.url,
+      retry: false,
+      headers: { 'x-stub-fault': 'reset' },
+      fetch: (request) => fetch(request).catch((error: unknown) => Promise.reject((errors.push(error), error))),
     });
-    await rejectionOf(node.v2.getAccount('0x1'));
+    const err = await rejectionOf(node.v2.getAccount('0x1'));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(TypeError); // undici's "fetch failed"
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).cause).toBe(errors[0]);
   });
 
-  it("passes a middleware's own error on unchanged", async () => {
-    const node = createNodeClient({ baseUrl: ctx.stub.url });
+  it("passes a custom fetch's own ClientError on unchanged; its other errors are NetworkErrors", async () => {
+    const refused = new InvalidArgumentError('address', 'refused by policy');
+    const node = createNodeClient({ baseUrl: ctx.stub.url, retry: false, fetch: async () => Promise.reject(refused) });
+    await expect(node.v2.getAccount('0x1')).rejects.toBe(refused);
     const mine = new Error('refused by policy');
-    node.raw.use({
-      onRequest() {
-        throw mine;
-      },
-    });
-    await expect(node.v2.getAccount('0x1')).rejects.toBe(mine);
+    const err = await rejectionOf(createNodeClient({ baseUrl: ctx.stub.url, retry: false, fetch: () => Promise.reject(mine) }).v2.getAccount('0x1'));
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).cause).toBe(mine);
     expect(ctx.stub.requests).toHaveLength(0);
   });
 });

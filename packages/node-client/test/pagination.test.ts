@@ -272,14 +272,16 @@ describe('aborting an iteration', () => {
   });
 
   it('while a page is on the wire rejects at once with the reason', async () => {
-    const client = node();
-    // Middleware slows down only the second page, so the abort lands while it is in flight.
-    client.raw.use({
-      onRequest({ request }) {
+    // A custom fetch slows down only the second page, so the abort lands while it is in flight.
+    const client = createNodeClient({
+      baseUrl: ctx.stub.url,
+      retry: false,
+      fetch: (request) => {
         if (new URL(request.url).searchParams.get('start') === '100') {
           request.headers.set('x-stub-fault', 'slow');
           request.headers.set('x-stub-delay-ms', '5000');
         }
+        return fetch(request);
       },
     });
     const controller = new AbortController();

@@ -1,6 +1,6 @@
 /**
- * One send path: `raw.use()` middleware sees every call made after it is registered (run as
- * openapi-fetch runs it), and a client with middleware sends the same wire requests as one without.
+ * One send path: a client with a custom `fetch` (a Request per attempt) sends the same wire requests,
+ * and fails with the same errors, as one without (`fetch(url, init)`, no Request).
  */
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, type NodeClient } from '@x/node-client';
@@ -9,7 +9,7 @@ import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
 
 const ctx = useNodeStub();
 const { alice, publisher } = STUB_ACCOUNTS;
-const passThrough = { onRequest: () => undefined };
+const passThrough = (request: Request): Promise<Response> => fetch(request);
 
 /** Every operation, with inputs that need percent-encoding (`<>:/?&=%+` and spaces) or are u64 beyond 2^53. */
 const calls: [string, (n: NodeClient) => Promise<unknown>][] = [];
@@ -25,14 +25,13 @@ for (const v of ['v1', 'v2'] as const) {
   );
 }
 
-describe('with and without middleware', () => {
+describe('with and without a custom fetch', () => {
   it.each(calls)('%s: both send the same URL and headers', async (_name, call) => {
     const options = { baseUrl: `${ctx.stub.url}/`, retry: false as const, headers: { 'x-trace-id': 'a b', 'X-Mixed-Case': 'v' } };
     const direct = createNodeClient(options);
-    const viaMiddleware = createNodeClient(options);
-    viaMiddleware.raw.use(passThrough);
+    const viaFetch = createNodeClient({ ...options, fetch: passThrough });
     await call(direct).catch(() => undefined); // some inputs are unknown to the stub: the request is what counts
-    await call(viaMiddleware).catch(() => undefined);
+    await call(viaFetch).catch(() => undefined);
     const [a, b] = ctx.stub.requests;
     expect(ctx.stub.requests).toHaveLength(2);
     expect(a!.url).toBe(b!.url);
@@ -42,54 +41,10 @@ describe('with and without middleware', () => {
 
   it('errors carry the same fields on both paths', async () => {
     const direct = createNodeClient({ baseUrl: ctx.stub.url, retry: false, headers: { 'x-stub-fault': '503' } });
-    const viaMiddleware = createNodeClient({ baseUrl: ctx.stub.url, retry: false, headers: { 'x-stub-fault': '503' } });
-    viaMiddleware.raw.use(passThrough);
+    const viaFetch = createNodeClient({ baseUrl: ctx.stub.url, retry: false, headers: { 'x-stub-fault': '503' }, fetch: passThrough });
     const a = await rejectionOf(direct.v2.getAccount(alice));
-    const b = await rejectionOf(viaMiddleware.v2.getAccount(alice));
+    const b = await rejectionOf(viaFetch.v2.getAccount(alice));
     expect(a).toBeInstanceOf(HttpError);
     expect({ ...(a as HttpError), message: (a as HttpError).message }).toEqual({ ...(b as HttpError), message: (b as HttpError).message });
-  });
-});
-
-describe('raw.use() and raw.eject()', () => {
-  it('middleware registered after the first calls sees the later ones, until it is ejected', async () => {
-    const node = createNodeClient({ baseUrl: ctx.stub.url });
-    const seen: string[] = [];
-    const middleware = {
-      onRequest({ request }: { request: Request }) {
-        seen.push(new URL(request.url).pathname);
-      },
-    };
-    await node.v2.getAccount(alice);
-    node.raw.use(middleware);
-    await node.v2.getAccount(alice);
-    expect(seen).toEqual([`/rpc/v2/accounts/${alice}`]);
-    node.raw.eject(middleware);
-    await node.v2.getAccount(alice);
-    expect(seen).toHaveLength(1);
-    expect(ctx.stub.requests).toHaveLength(3);
-    expect(ctx.stub.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
-  });
-
-  it('counts a middleware registered twice until it is ejected twice, as openapi-fetch does', async () => {
-    const node = createNodeClient({ baseUrl: ctx.stub.url });
-    let calls = 0;
-    const middleware = { onRequest: () => void calls++ };
-    node.raw.use(middleware, middleware);
-    node.raw.eject(middleware);
-    await node.v2.getAccount(alice);
-    expect(calls).toBe(1);
-    node.raw.eject(middleware, { onRequest: () => undefined }); // ejecting one never registered changes nothing
-    await node.v2.getAccount(alice);
-    expect(calls).toBe(1);
-  });
-
-  it('keeps the middleware registered before an invalid one, and skips empty entries', async () => {
-    const node = createNodeClient({ baseUrl: ctx.stub.url });
-    let calls = 0;
-    const middleware = { onRequest: () => void calls++ };
-    expect(() => node.raw.use(undefined as never, middleware, {} as never)).toThrow(/Middleware must be an object/);
-    await node.v2.getAccount(alice);
-    expect(calls).toBe(1);
   });
 });

@@ -24,8 +24,6 @@ import {
   type TransactionInfoV2,
   type StructTag,
 } from '@x/node-client';
-import type { Client } from 'openapi-fetch';
-import type { paths } from '@x/node-types';
 
 const node = createNodeClient();
 
@@ -49,10 +47,6 @@ describe('operations return the typed body', () => {
     expectTypeOf(node.v1.listCoinTransactions('0x1')).resolves.toEqualTypeOf<AccountCoinStatementV1>();
     expectTypeOf(node.v1.listModules('0x1')).resolves.toEqualTypeOf<MoveList>();
     expectTypeOf(node.v1.listResources('0x1')).resolves.toEqualTypeOf<MoveList>();
-  });
-
-  it('raw is the openapi-fetch client of the node paths', () => {
-    expectTypeOf(node.raw).toEqualTypeOf<Client<paths>>();
   });
 });
 

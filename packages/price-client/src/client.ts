@@ -1,5 +1,4 @@
-import type { Client } from 'openapi-fetch';
-import type { Candle, LatestResponse, paths } from '@x/price-types';
+import type { Candle, LatestResponse } from '@x/price-types';
 import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
 import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
@@ -15,7 +14,7 @@ export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterM
   /**
    * API key of the price service, required by `history` and `historyRange`. Sent only as the
    * `x-api-key` header, only to requests under `baseUrl` (redirects elsewhere go without it), and never
-   * shown in errors or to `raw` middleware. Do not put it in `headers`: that is refused.
+   * shown in errors. Do not put it in `headers`: that is refused.
    */
   apiKey?: string | undefined;
 };
@@ -68,8 +67,6 @@ export type PriceClient = {
   historyRange(parameters: HistoryRangeParameters): AsyncGenerator<Candle, void, undefined>;
   /** The latest price data. */
   latest(parameters?: LatestParameters): Promise<LatestResponse>;
-  /** The underlying openapi-fetch client (the API key is added below its middleware). */
-  readonly raw: Client<paths>;
   /** The service's base URL as the client uses it (normalised, no trailing slash), e.g. for cache keys. */
   readonly baseUrls: readonly string[];
 };
@@ -92,15 +89,14 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
     throw new InvalidArgumentError('apiKey', 'must be a non-empty string');
   }
   if (apiKey !== undefined) checkHeaders({ 'x-api-key': apiKey }, 'apiKey');
-  // Headers given here are seen by every middleware; the key must not be among them.
+  // Headers given here go with every request to the origin; the key goes only under the base URL.
   if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'x-api-key')) {
     throw new InvalidArgumentError('headers', 'must not hold x-api-key; pass the key as the apiKey option');
   }
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
-  const transport = new Transport<paths>({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS });
-  const raw = transport.raw;
+  const transport = new Transport({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS });
   // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
   const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));
 
@@ -165,7 +161,6 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
         throw redact(err);
       }
     },
-    raw,
     baseUrls: Object.freeze([baseUrl]),
   };
 }
@@ -205,9 +200,9 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
 }
 
 /**
- * Adds the key below openapi-fetch's middleware, so hooks never see it, and only to requests under the
- * configured base URL, by the path a server may read (`underBase`: `/base/..%2fother` is not under
- * `/base/`, whatever a server makes of it).
+ * Adds the key to the requests the transport sends, and only to those under the configured base URL,
+ * by the path a server may read (`underBase`: `/base/..%2fother` is not under `/base/`, whatever a
+ * server makes of it).
  *
  * Only requests whose redirects the client itself follows (`redirect: 'manual'`, as the transport sends
  * every request) carry it: the transport follows a redirect within the origin through here again, where

@@ -173,8 +173,7 @@ describe('broken responses and connections', () => {
   });
 
   it('a JSON body without candles: a ResponseShapeError at /data (as the node client), not a TypeError', async () => {
-    const prices = client(ctx.stub);
-    prices.raw.use({ onResponse: () => Response.json({ status: 'error', message: 'rate limited' }) });
+    const prices = client(ctx.stub, { fetch: async () => Response.json({ status: 'error', message: 'rate limited' }) });
     const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(err).toBeInstanceOf(ClientError);
@@ -190,16 +189,14 @@ describe('broken responses and connections', () => {
     [{ data: [{ timestamp: 1 }, null] }, '/data/1/timestamp'],
     [{ data: [{ timestamp: 1.5 }] }, '/data/0/timestamp'],
   ])('malformed history %j: a ResponseShapeError at %s', async (body, path) => {
-    const prices = client(ctx.stub, { retry: false });
-    prices.raw.use({ onResponse: () => Response.json(body) });
+    const prices = client(ctx.stub, { retry: false, fetch: async () => Response.json(body) });
     const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', operationId: 'getHistory', path });
   });
 
   it('a key echoed in a malformed body never reaches the error', async () => {
-    const prices = client(ctx.stub, { apiKey: 'sekret-key-123' });
-    prices.raw.use({ onResponse: () => Response.json({ echo: 'sekret-key-123' }) });
+    const prices = client(ctx.stub, { apiKey: 'sekret-key-123', fetch: async () => Response.json({ echo: 'sekret-key-123' }) });
     const err = await rejectionOf(prices.history(q));
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(JSON.stringify(err) + String((err as Error).stack)).not.toContain('sekret-key-123');
@@ -221,7 +218,7 @@ describe('broken responses and connections', () => {
   });
 });
 
-describe('what a timeout does to its request (through openapi-fetch)', () => {
+describe('what a timeout does to its request (the price client always sends a Request)', () => {
   it('every timeout aborts its request, the first one included, keyed or not', async () => {
     const server = await startSilentServer();
     const { closed } = server;

@@ -5,7 +5,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { expect } from 'vitest';
-import type { Middleware } from 'openapi-fetch';
 import { createPriceClient, type PriceClient, type PriceClientOptions } from '@x/price-client';
 import { DEFAULT_PRICE_NOW, type PriceStubHandle } from '@x/testing';
 import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
@@ -44,42 +43,6 @@ export function renderings(err: unknown): string[] {
 /** Asserts that the key appears in no rendering of `value`. */
 export function expectNoKey(value: unknown): void {
   for (const text of renderings(value)) expect(text).not.toContain(KEY);
-}
-
-/** A request as middleware sees it, flattened to text (URL, method and every header). */
-function describeRequest(request: Request): unknown {
-  return { method: request.method, url: request.url, headers: [...request.headers], inspected: inspect(request, { depth: 10 }) };
-}
-
-/**
- * A middleware recording, as text, everything openapi-fetch hands it: requests, params, options,
- * responses (status, URL, headers) and errors.
- */
-export function recorder(): { middleware: Middleware; log: unknown[] } {
-  const log: unknown[] = [];
-  const common = (p: { request: Request; schemaPath: string; params: unknown; options: unknown; id: string }): unknown => ({
-    request: describeRequest(p.request),
-    schemaPath: p.schemaPath,
-    params: p.params,
-    options: inspect(p.options, { depth: 10 }),
-    id: p.id,
-  });
-  const middleware: Middleware = {
-    onRequest(p) {
-      log.push({ hook: 'onRequest', ...(common(p) as object) });
-    },
-    onResponse(p) {
-      log.push({
-        hook: 'onResponse',
-        ...(common(p) as object),
-        response: { status: p.response.status, url: p.response.url, headers: [...p.response.headers], inspected: inspect(p.response, { depth: 10 }) },
-      });
-    },
-    onError(p) {
-      log.push({ hook: 'onError', ...(common(p) as object), error: renderings(p.error) });
-    },
-  };
-  return { middleware, log };
 }
 
 /** A small loopback server for the cases the stub cannot play (redirects, a server echoing the key). */

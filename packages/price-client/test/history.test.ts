@@ -38,10 +38,10 @@ describe('history', () => {
   });
 
   it('returns the candles sorted by timestamp even when the service does not', async () => {
-    const prices = client(ctx.stub);
-    const sorted = await prices.history(valid);
-    prices.raw.use({
-      async onResponse({ response }) {
+    const sorted = await client(ctx.stub).history(valid);
+    const prices = client(ctx.stub, {
+      fetch: async (request) => {
+        const response = await fetch(request);
         const body = (await response.json()) as { data: unknown[] };
         return Response.json({ ...body, data: [...body.data].reverse() }, { status: response.status });
       },

@@ -59,15 +59,17 @@ describe('historyRange', () => {
 
   it(`fetches at most concurrency windows at once (default ${DEFAULT_CONCURRENCY})`, async () => {
     for (const concurrency of [1, 3, undefined]) {
-      const prices = client(ctx.stub, { headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '30' } });
       let open = 0;
       let most = 0;
-      prices.raw.use({
-        onRequest() {
+      const prices = client(ctx.stub, {
+        headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '30' },
+        fetch: async (request) => {
           most = Math.max(most, ++open);
-        },
-        onResponse() {
-          open--;
+          try {
+            return await fetch(request);
+          } finally {
+            open--;
+          }
         },
       });
       const candles = await collect(prices.historyRange({ ...range, windowCandles: 48, concurrency }));
@@ -77,12 +79,11 @@ describe('historyRange', () => {
   });
 
   it('drops duplicates where windows overlap: each window also asked for the two candles before it', async () => {
-    const prices = client(ctx.stub);
-    prices.raw.use({
-      onRequest({ request }) {
+    const prices = client(ctx.stub, {
+      fetch: (request) => {
         const url = new URL(request.url);
         url.searchParams.set('startDate', String(Math.max(0, Number(url.searchParams.get('startDate')) - 2 * HOUR)));
-        return new Request(url, request);
+        return fetch(new Request(url, request));
       },
     });
     const candles = await collect(prices.historyRange(range));
@@ -93,9 +94,9 @@ describe('historyRange', () => {
   });
 
   it('sorts and de-duplicates windows answered out of order, with edge candles repeated', async () => {
-    const prices = client(ctx.stub);
-    prices.raw.use({
-      async onResponse({ response }) {
+    const prices = client(ctx.stub, {
+      fetch: async (request) => {
+        const response = await fetch(request);
         const body = (await response.json()) as { status: string; data: Candle[] };
         const data = body.data;
         // Edge candles twice, and the rest reversed.
@@ -111,13 +112,12 @@ describe('historyRange', () => {
   });
 
   it('keeps candles a window answered outside the requested range out', async () => {
-    const prices = client(ctx.stub);
-    prices.raw.use({
-      onRequest({ request }) {
+    const prices = client(ctx.stub, {
+      fetch: (request) => {
         const url = new URL(request.url);
         url.searchParams.set('startDate', String(Number(url.searchParams.get('startDate')) - DAY));
         url.searchParams.set('endDate', String(Number(url.searchParams.get('endDate')) + DAY));
-        return new Request(url, request);
+        return fetch(new Request(url, request));
       },
     });
     const params = { ...range, start: NOW - 5 * DAY, end: NOW - 3 * DAY };
@@ -145,15 +145,14 @@ describe('historyRange: stopping', () => {
   });
 
   it('rejects with the reason of an abort in the middle, and launches no further window', async () => {
-    const prices = client(ctx.stub);
     // Windows after the first are slow, so the abort lands while they are open.
-    prices.raw.use({
-      onRequest({ request }) {
-        if (queryOf(request.url).startDate === String(range.start)) return undefined;
+    const prices = client(ctx.stub, {
+      fetch: (request) => {
+        if (queryOf(request.url).startDate === String(range.start)) return fetch(request);
         const headers = new Headers(request.headers);
         headers.set('x-stub-fault', 'slow');
         headers.set('x-stub-delay-ms', '5000');
-        return new Request(request, { headers });
+        return fetch(new Request(request, { headers }));
       },
     });
     const controller = new AbortController();

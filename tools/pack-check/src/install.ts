@@ -3,8 +3,9 @@
  * outside the workspace, then used the ways a user uses it: `import`, `require` (Node >= 20.19 loads ESM
  * with `require`), and a TypeScript consumer type-checked with `moduleResolution` `nodenext` (ESM and
  * CommonJS files) and `bundler`, and with a Node-only setup (`lib` ES2022 and `@types/node`, no DOM).
- * The installed trees are checked too: no ajv anywhere, no `@types/node` anywhere, and none of the
- * optional peer dependencies (`@tanstack/query-core`, `msw`): npm does not install optional peers.
+ * The installed trees are checked too: no ajv anywhere, no `@types/node` anywhere, no openapi-fetch
+ * anywhere (the clients build their requests themselves), and none of the optional peer dependencies
+ * (`@tanstack/query-core`, `msw`): npm does not install optional peers.
  * `@x/validators` installs without `@x/client-core` (its CLI bundles what it takes from it): its tree has
  * none, and the installed `x-validate` runs `record --help`, refuses a price service without the key, and
  * records from the stubs of `@x/testing` (served by this process) a recording that it then validates.
@@ -28,8 +29,11 @@ import { type Packed, type Tally, ROOT, indent, optionalPeers, run, runOk, secon
 const TYPESCRIPT = 'typescript@5.9.3';
 const TYPES_NODE = '@types/node@20';
 
-/** Packages no installed tree may contain: the validators inline ajv's code, clients never need it. */
-const FORBIDDEN_EVERYWHERE = ['ajv'];
+/**
+ * Packages no installed tree may contain: the validators inline ajv's code, clients never need it; the
+ * clients send their requests themselves, so openapi-fetch is a user's own choice (their READMEs' recipe).
+ */
+const FORBIDDEN_EVERYWHERE = ['ajv', 'openapi-fetch'];
 /** `@types/node`: none of the packages needs Node's types (price-client and node-client run in browsers). */
 const FORBIDDEN_TYPES = ['@types/node'];
 /**
@@ -167,7 +171,8 @@ let smoke = 'none';
 if (${JSON.stringify(name)} === '@x/node-client' || ${JSON.stringify(name)} === '@x/price-client') {
   const create = m.createNodeClient ?? m.createPriceClient;
   const client = create();
-  if (typeof client.raw?.GET !== 'function') throw new Error('client.raw is not an openapi-fetch client');
+  if ('raw' in client) throw new Error('client.raw is back: the clients have no openapi-fetch client');
+  if (!Array.isArray(client.baseUrls) || client.baseUrls.length !== 1) throw new Error('client.baseUrls is not one base URL');
   try { create({ timeoutMs: -1 }); throw new Error('no error for timeoutMs -1'); }
   catch (e) { if (!(e instanceof m.ClientError) || e.code !== 'INVALID_ARGUMENT' || e.parameter !== 'timeoutMs') throw e; }
   smoke = 'client created; timeoutMs -1 is InvalidArgumentError(timeoutMs)';
@@ -355,7 +360,7 @@ export async function installAlone(packed: readonly Packed[], work: string, tall
       mkdirSync(dir, { recursive: true });
       // The consumer depends on this package only. Its @x dependencies, direct or not (@x/price-client
       // -> @x/client-core -> @x/common), are not on the registry, so an override points npm at their
-      // tarballs; everything else (openapi-fetch) comes from the registry.
+      // tarballs; everything else comes from the registry.
       const overrides = tarballOverrides(packed, [p]);
       writeFileSync(
         join(dir, 'package.json'),
