@@ -63,7 +63,7 @@ export type TransportOptions = {
   validator?: ResponseValidator | undefined;
   /**
    * The largest body read, in bytes after any `Content-Encoding` is undone, counted as it streams in
-   * (default {@link DEFAULT_MAX_RESPONSE_BYTES}, 16 MiB: seven times the largest real answer known,
+   * (default 16 MiB, `DEFAULT_MAX_RESPONSE_BYTES` of `@x/client-core`: seven times the largest real answer known,
    * 2.3 MB). A success body past it ends the attempt with `ResponseTooLargeError` and releases the
    * connection; an error body is kept up to 64 KiB (its status is the answer).
    */

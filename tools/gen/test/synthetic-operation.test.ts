@@ -69,9 +69,9 @@ afterAll(() => {
 describe('an operation added to the spec alone', () => {
   it('is generated: an action, a v3 method and its query options', () => {
     const actions = readFileSync(join(dir, 'node-client/src/generated/actions.ts'), 'utf8');
-    expect(actions).toContain("export function getBalanceV3(client: Caller, address: string, options?: CallOptions & { coin_type?: string }): Promise<ResponseBody<'getBalanceV3'>>");
+    expect(actions).toContain("export function getBalanceV3(client: Caller, address: string, options?: CallOptions & { coin_type?: string | undefined }): Promise<ResponseBody<'getBalanceV3'>>");
     expect(actions).toMatch(/export const v3Actions = \{\n {2}getBalance: getBalanceV3,\n\} as const;/);
-    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string }): NodeQueryOptions<ResponseBody<'getBalanceV3'>, NodeQueryKey<'getBalanceV3'>>;");
+    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string | undefined }): NodeQueryOptions<ResponseBody<'getBalanceV3'>, NodeQueryKey<'getBalanceV3'>>;");
   });
 
   it('is typed: strict tsc accepts a caller that reads the answer and refuses a wrong argument', () => {
