@@ -1,4 +1,4 @@
-import { baseUrls, nodeRouting, startParam, Transport, U64_FORMATS, type PagingRule, type TransportConfig, type TransportOptions } from '@x/client-core';
+import { baseUrls, nodeRouting, parseBaseUrl, startParam, Transport, U64_FORMATS, type PagingRule, type TransportConfig, type TransportOptions } from '@x/client-core';
 import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
@@ -52,8 +52,9 @@ function caller(t: Transport<object>, urls: readonly string[]): Caller {
  * ```
  */
 export function http(options: HttpOptions = {}): Caller {
-  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
-  return caller(new Transport({ ...options, baseUrl: urls[0]! }, NODE), urls);
+  // One URL, normalised as `baseUrls` normalises each (no trailing slash); a list is fallback's.
+  const url = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS).href.replace(/\/+$/, '');
+  return caller(new Transport({ ...options, baseUrl: url }, NODE), [url]);
 }
 
 /**
