@@ -2,7 +2,7 @@
  * The options and shapes the transport, the router and the clients share, in a module of their own so
  * that none of those imports another back.
  */
-import type { ResponseValidator } from '@x/common';
+import type { PagingRule, ResponseValidator } from '@x/common';
 import type { ParamSpec } from './params.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import type { RetryOptions, RetryPolicy } from './retry.js';
@@ -92,6 +92,11 @@ export type OperationSpec = {
   readonly method: string;
   readonly path: string;
   readonly params: readonly ParamSpec[];
+  /**
+   * A listing's paging rule. One whose next cursor is a response header (`next.from: 'header'`) answers
+   * `{ items, cursor }`: the body and that header (`undefined` when absent or empty).
+   */
+  readonly paging?: PagingRule;
 };
 
 

@@ -58,24 +58,52 @@ const u64 = (value: unknown): bigint | undefined => (typeof value === 'number' ?
  */
 export function readPage(operationId: string, rule: PagingRule, body: unknown, count?: number): PageRead {
   const ends = rule.ends;
+  const { next } = rule;
   if (body === null && ends.includes('null-body')) return { items: [], next: undefined };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ResponseShapeError({ operationId, path: '', expected: 'an object' });
-  const items = at(body, rule.items, operationId, '');
+  // A header cursor's page comes as the transport hands it: the body's items and the header's cursor.
+  const page = next.from === 'header' ? (body as { items?: unknown; cursor?: unknown } | null) : undefined;
+  const root = page ? page?.items : body;
+  if (typeof root !== 'object' || root === null || (Array.isArray(root) && rule.items.length > 0)) {
+    throw new ResponseShapeError({ operationId, path: '', expected: rule.items.length > 0 ? 'an object' : 'an array' });
+  }
+  const items = at(root, rule.items, operationId, '');
   if (!Array.isArray(items)) throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: 'an array' });
   // A cursor is checked even on a page that ends the walk: a malformed one is the server's error either way.
-  const cursor = rule.next.from === 'response' ? readCursor(operationId, rule, body) : undefined;
+  const cursor = next.from === 'response' ? readCursor(operationId, rule, root) : next.from === 'header' ? headerCursor(operationId, rule, next, page?.cursor) : undefined;
   if (items.length === 0 && ends.includes('empty-page')) return { items, next: undefined };
   if (count !== undefined && items.length < count && ends.includes('short-page')) return { items, next: undefined };
-  if (rule.next.from === 'response') return { items, next: cursor };
+  if (next.from !== 'last-item') return { items, next: cursor };
   if (items.length === 0) return { items, next: undefined };
   const last = items.length - 1;
-  return { items, next: itemKey(operationId, rule, items[last], `${pointerText(rule.items)}/${last}`) + BigInt(rule.next.add) };
+  return { items, next: itemKey(operationId, rule, items[last], `${pointerText(rule.items)}/${last}`) + BigInt(next.add) };
 }
+
+/** A header's cursor as the next `start`: absent or empty ends the walk where the rule says so; a u64 comes as its decimal digits. */
+function headerCursor(operationId: string, rule: PagingRule, next: { readonly name: string; readonly encoding: string }, value: unknown): PageStart | undefined {
+  const where = `header ${next.name}`;
+  if (value === undefined || value === null) {
+    if (rule.ends.includes('null-cursor')) return undefined;
+  } else if (typeof value === 'string') {
+    if (value === '' && rule.ends.includes('empty-cursor')) return undefined;
+    if (next.encoding === 'u64') {
+      const n = /^[0-9]{1,20}$/.test(value) ? BigInt(value) : undefined;
+      if (n !== undefined && n <= 0xffffffffffffffffn) return n;
+      throw new ResponseShapeError({ operationId, path: where, expected: 'a u64 in decimal digits' });
+    }
+    if (value.length <= MAX_CURSOR_LENGTH && isWellFormed(value)) return value;
+    throw new ResponseShapeError({ operationId, path: where, expected: `a cursor of at most ${MAX_CURSOR_LENGTH} characters of well-formed text` });
+  }
+  throw new ResponseShapeError({ operationId, path: where, expected: 'a cursor' });
+}
+
+/** The pointer of a rule's next start: into the last item, or into the response; none for a header. */
+export const nextPointer = (rule: PagingRule): readonly string[] => (rule.next.from === 'header' ? [] : rule.next.pointer);
 
 /** The response's cursor as the next `start`, or undefined where the rule ends the walk on it. */
 function readCursor(operationId: string, rule: PagingRule, body: object): PageStart | undefined {
   const { ends, next } = rule;
-  const cursor = at(body, next.pointer, operationId, '');
+  const pointer = nextPointer(rule);
+  const cursor = at(body, pointer, operationId, '');
   if (cursor == null) {
     if (ends.includes('null-cursor')) return undefined;
   } else if (next.encoding === 'u64') {
@@ -83,7 +111,7 @@ function readCursor(operationId: string, rule: PagingRule, body: object): PageSt
     if (value !== undefined) return value === 0n && ends.includes('zero-cursor') ? undefined : value;
   } else if (typeof cursor === 'string') {
     if (cursor.length > MAX_CURSOR_LENGTH || !isWellFormed(cursor)) {
-      throw new ResponseShapeError({ operationId, path: pointerText(next.pointer), expected: `a cursor of at most ${MAX_CURSOR_LENGTH} characters of well-formed text` });
+      throw new ResponseShapeError({ operationId, path: pointerText(pointer), expected: `a cursor of at most ${MAX_CURSOR_LENGTH} characters of well-formed text` });
     }
     return cursor === '' && ends.includes('empty-cursor') ? undefined : cursor;
   } else if (
@@ -96,7 +124,7 @@ function readCursor(operationId: string, rule: PagingRule, body: object): PageSt
     return cursor.length === 0 && ends.includes('empty-cursor') ? undefined : bytesToHex(cursor as number[]);
   }
   const expected = { u64: 'a u64', string: 'a string', 'u8-bytes-or-hex': 'an array of u8 or a hex string' }[next.encoding];
-  throw new ResponseShapeError({ operationId, path: pointerText(next.pointer), expected: ends.includes('null-cursor') ? `${expected} or null` : expected });
+  throw new ResponseShapeError({ operationId, path: pointerText(pointer), expected: ends.includes('null-cursor') ? `${expected} or null` : expected });
 }
 
 /**
@@ -126,9 +154,10 @@ export function advances(rule: PagingRule, next: PageStart, previous: PageStart 
  */
 export function itemKey(operationId: string, rule: PagingRule, item: unknown, path: string): bigint {
   let value: unknown = item;
-  for (const key of rule.next.pointer) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  const pointer = nextPointer(rule);
+  for (const key of pointer) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   const key = u64(value);
-  if (key === undefined) throw new ResponseShapeError({ operationId, path: path + pointerText(rule.next.pointer), expected: 'a u64' });
+  if (key === undefined) throw new ResponseShapeError({ operationId, path: path + pointerText(pointer), expected: 'a u64' });
   return key;
 }
 

@@ -11,6 +11,7 @@ export type ParamSpec = {
     readonly minimum?: number;
     readonly maximum?: number;
     readonly pattern?: string;
+    readonly enum?: readonly unknown[];
     readonly default?: unknown;
   };
 };
@@ -34,7 +35,7 @@ const patterns = new Map<string, RegExp>();
  * // throws InvalidArgumentError: Invalid argument 'count': must be <= 100, got 101
  * ```
  */
-export function checkParam(spec: ParamSpec, value: unknown, formats?: FormatChecks): string | number | undefined {
+export function checkParam(spec: ParamSpec, value: unknown, formats?: FormatChecks): string | number | boolean | undefined {
   const { name, schema } = spec;
   if (value === undefined || value === null) {
     if (spec.required) throw new InvalidArgumentError(name, 'is required');
@@ -42,6 +43,13 @@ export function checkParam(spec: ParamSpec, value: unknown, formats?: FormatChec
   }
   const format = schema.format !== undefined && formats && Object.hasOwn(formats, schema.format) ? formats[schema.format] : undefined;
   if (format) return format(name, value);
+  if (schema.type === 'boolean') {
+    if (typeof value !== 'boolean') throw new InvalidArgumentError(name, `must be true or false, got ${show(value)}`);
+    return value;
+  }
+  if (schema.enum !== undefined && !schema.enum.includes(value)) {
+    throw new InvalidArgumentError(name, `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}, got ${show(value)}`);
+  }
   if (schema.type === 'integer') {
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
       throw new InvalidArgumentError(name, `must be an integer, got ${show(value)}`);

@@ -243,7 +243,10 @@ export class Transport<_Paths extends object = Record<string, never>> {
           const parsed = parseBody(text, status, method, url);
           const result = this.#validator?.(operationId, status, parsed);
           if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
-          resolve(parsed);
+          // A listing whose next cursor is a response header answers its items with that header (empty or
+          // absent: no next page), so a caller and a walk get both from one call.
+          const cursor = op.paging?.next.from === 'header' ? op.paging.next.name : undefined;
+          resolve(cursor === undefined ? parsed : { items: parsed, cursor: response.headers.get(cursor) || undefined });
         } catch (err) {
           reject(err); // the attempt has ended: `fail` would drop it
         }

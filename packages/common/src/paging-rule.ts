@@ -41,15 +41,26 @@ export type PagingEncoding = (typeof PAGING_ENCODINGS)[number];
 export type PagingRule = {
   /** Where the page's items are. */
   readonly items: readonly string[];
-  /** Where the next `start` comes from: a field of the last item plus `add`, or a cursor of the response. */
+  /**
+   * Where the next `start` comes from: a field of the last item plus `add`, a cursor of the response body,
+   * or a response header (`name`; v3's `x-supra-cursor`).
+   */
   readonly next:
     | { readonly from: 'last-item'; readonly pointer: readonly string[]; readonly encoding: 'u64'; readonly add: number }
-    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: PagingEncoding };
+    | { readonly from: 'response'; readonly pointer: readonly string[]; readonly encoding: PagingEncoding }
+    | { readonly from: 'header'; readonly name: string; readonly encoding: 'u64' | 'string' };
   /** What ends a walk. */
   readonly ends: readonly PagingEnd[];
   /** Page k starts at `start + k * count` while sequence numbers are contiguous. */
   readonly predictable: boolean;
   /** Without `start` the page is the most recent `count` items, newest first. */
   readonly newestFirstWithoutStart: boolean;
+  /**
+   * The boolean query parameter that orders the pages (v3's `ascending`: true ascending, false or absent
+   * descending); none: the order is the listing's own.
+   */
+  readonly order?: string;
+  /** The query parameter a page starts at, when it is not `start` (v3 automated transactions: `cursor`). */
+  readonly start?: string;
 };
 

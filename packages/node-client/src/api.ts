@@ -4,7 +4,7 @@ import type { NodeV1Api, NodeV2Api, NodeVersionApis } from './generated/actions.
 import type { Caller } from './types.js';
 
 export type { NodeV1Api, NodeV2Api };
-export type { Caller, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
+export type { Caller, CursorPage, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
 
 /** Options of {@link createNodeClient}: one base URL or several, and what the transports take. */
 // An interface, not an alias: a type error then names `NodeClientOptions`, not client-core's `TransportOptions`.

@@ -5,7 +5,7 @@
  * (`query-pages.ts`): where a window starts, what of its page is inside it, and what a node that repeats
  * itself gets.
  */
-import { itemKey, pointerText, ResponseShapeError, type PagingRule } from '@x/client-core';
+import { itemKey, nextPointer, pointerText, ResponseShapeError, type PagingRule } from '@x/client-core';
 
 /**
  * The first sequence number of the window of at most `size` numbers below `end` (exclusive).
@@ -32,7 +32,7 @@ export function lowestKey(operationId: string, rule: PagingRule, items: readonly
   let lowest: bigint | undefined;
   items.forEach((item, i) => {
     const key = itemKey(operationId, rule, item, at(rule, i));
-    if (keys.has(key)) throw repeated(operationId, at(rule, i) + pointerText(rule.next.pointer), 'a sequence number not already on the page');
+    if (keys.has(key)) throw repeated(operationId, at(rule, i) + pointerText(nextPointer(rule)), 'a sequence number not already on the page');
     keys.add(key);
     if (lowest === undefined || key < lowest) lowest = key;
   });
@@ -55,7 +55,7 @@ export function windowItems(operationId: string, rule: PagingRule, items: readon
   items.forEach((item, i) => {
     const key = itemKey(operationId, rule, item, at(rule, i));
     if (key < from || key >= end) return;
-    if (key <= last) throw repeated(operationId, at(rule, i) + pointerText(rule.next.pointer), `a sequence number above ${last}`);
+    if (key <= last) throw repeated(operationId, at(rule, i) + pointerText(nextPointer(rule)), `a sequence number above ${last}`);
     last = key;
     inside.push(item);
   });

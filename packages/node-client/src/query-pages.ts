@@ -29,6 +29,8 @@ export type PagedListing = {
  * request rejects with the client's own `InvalidArgumentError` (building options never throws).
  */
 export function firstParam(rule: PagingRule, start: unknown): PageParam {
+  // A header cursor has no first value: without one the node starts at the newest (or oldest) item.
+  if (rule.next.from === 'header' && start === undefined) return undefined;
   if (rule.next.encoding === 'u64') return u64Text(start ?? 0) as PageParam;
   try {
     return startParam(rule, start) as PageParam;
@@ -55,7 +57,7 @@ function checkListing(l: PagedListing): void {
  */
 export async function fetchPage(l: PagedListing, param: PageParam, signal: AbortSignal): Promise<unknown> {
   checkListing(l);
-  if (l.order === 'desc') return newestFirstPage(l, param, signal);
+  if (l.order === 'desc' && l.rule.predictable) return newestFirstPage(l, param, signal);
   const body = await l.fetch(param, l.pageSize, signal);
   readPage(l.operationId, l.rule, body, l.pageSize);
   return body;
@@ -64,7 +66,7 @@ export async function fetchPage(l: PagedListing, param: PageParam, signal: Abort
 /** The walk's next start after `param`, or `undefined` at the end; `seen` holds the params of the pages so far. */
 export function nextParam(l: PagedListing, page: unknown, param: PageParam, seen: readonly PageParam[]): PageParam {
   try {
-    if (l.order === 'desc') return nextWindow(l, page, param);
+    if (l.order === 'desc' && l.rule.predictable) return nextWindow(l, page, param);
     const { next } = readPage(l.operationId, l.rule, page, l.pageSize);
     if (next === undefined) return undefined;
     // A cursor that repeats one of the pages so far, or a u64 that does not grow, ends the walk as it ends an iterator's.

@@ -25,7 +25,7 @@ import { operations, type OperationId } from './generated/operations.js';
 import { versionQueries, type NodeV1Queries, type NodeV2Queries, type NodeVersionQueries } from './generated/queries.js';
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
-import { maxCount, type ListingSpec } from './walk.js';
+import { maxCount, pageParams, type ListingSpec } from './walk.js';
 
 export * from './query-types.js';
 export type { NodeV1Queries, NodeV2Queries };
@@ -98,6 +98,9 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
     const rule = op.paging;
     const order = o.order ?? 'asc';
     const args0 = fixed(args, false);
+    // The listing's filters (v3's `type`) go with every page, and into the key.
+    const filters: Record<string, unknown> = {};
+    for (const p of op.params) if (p.in === 'query' && p.schema.enum !== undefined) filters[p.name] = (o as Record<string, unknown>)[p.name];
     const listing: PagedListing = {
       operationId: id,
       rule,
@@ -105,11 +108,11 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
       pageSize: o.pageSize ?? maxCount(op),
       order,
       start: o.start,
-      fetch: (start, count, signal) => client.transport.call(id, op, { ...args0, count, start }, { signal }),
+      fetch: (start, count, signal) => client.transport.call(id, op, { ...args0, ...filters, count, ...pageParams(rule, order, start) }, { signal }),
     };
-    const initialPageParam = order === 'desc' ? undefined : firstParam(rule, o.start);
+    const initialPageParam = order === 'desc' && rule.predictable ? undefined : firstParam(rule, o.start);
     return {
-      queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, 'infinite', { ...fixed(args, true), pageSize: listing.pageSize, order, start: initialPageParam }],
+      queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, 'infinite', { ...fixed(args, true), ...filters, pageSize: listing.pageSize, order, start: initialPageParam }],
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: PageParam }) => fetchPage(listing, pageParam, signal),
       initialPageParam,
       getNextPageParam: (page: unknown, _pages: unknown[], param: PageParam, params: PageParam[]) => nextParam(listing, page, param, params),

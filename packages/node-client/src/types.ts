@@ -49,6 +49,16 @@ export type ListOptions<Start> = CallOptions & {
   start?: Start | undefined;
 };
 
+/**
+ * One page of a listing whose next cursor is a response header (v3's `x-supra-cursor`): the items, and
+ * the cursor to pass as the next page's `start` (or `cursor`), `undefined` on the last page (the header
+ * absent or empty). A bare array, as the node sends it, would lose the header.
+ */
+export type CursorPage<Item> = {
+  readonly items: Item[];
+  readonly cursor: string | undefined;
+};
+
 /** A u64 value: a safe integer, a bigint or a decimal string. */
 export type U64Input = number | bigint | string;
 

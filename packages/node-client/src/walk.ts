@@ -10,6 +10,7 @@ import {
   InvalidArgumentError,
   type Flight as RequestFlight,
   itemKey,
+  nextPointer,
   pointerText,
   readPage,
   Recent,
@@ -96,7 +97,10 @@ export async function* walk(
   const { rule, maxPageSize } = listing;
   const order = options.order ?? 'asc';
   checkOrder(listing.operationId, rule, order, options.start);
-  const start = order === 'asc' ? first() : undefined;
+  // Newest first over predictable starts is windows below the newest page; a listing that orders its own
+  // pages (v3's `ascending`) follows its cursor down from `start` as up.
+  const windows = order === 'desc' && rule.predictable;
+  const start = windows ? undefined : first();
   const pageSize = checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
   const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
   const concurrency = checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY);
@@ -105,7 +109,7 @@ export async function* walk(
   // Made only now, inside the walk's try: its listener on the caller's signal is removed at the end.
   const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal), listing, fresh: fresh(listing) };
   try {
-    if (order === 'desc') yield* newestFirst(w);
+    if (windows) yield* newestFirst(w);
     else if (rule.predictable && w.concurrency > 1) yield* predicted(w, start as bigint);
     else yield* followed(w, start);
   } finally {
@@ -124,10 +128,30 @@ export async function* walk(
  */
 export function checkOrder(operationId: string, rule: PagingRule, order: unknown, start: unknown): void {
   if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(order)}`);
-  if (order === 'desc' && !(rule.predictable && rule.newestFirstWithoutStart)) {
+  if (order !== 'desc') return;
+  // A listing with an order parameter pages down by its cursor as it pages up.
+  if (rule.order !== undefined && !rule.predictable) return;
+  if (!(rule.predictable && rule.newestFirstWithoutStart)) {
     throw new InvalidArgumentError('order', `${operationId} has no documented way back past its newest page; walk it ascending`);
   }
-  if (order === 'desc' && start !== undefined) throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
+  if (start !== undefined) throw new InvalidArgumentError('start', "cannot be combined with order: 'desc', which starts at the newest item");
+}
+
+/**
+ * The query parameters of one page beyond the listing's own: its start, under the name the rule gives,
+ * and the rule's order parameter. Pages over predictable starts (ascending from a start, or a newest-first
+ * window) ask ascending whenever they have a start, the newest page without one takes the node's default
+ * (descending); a cursor listing asks ascending for an ascending walk.
+ *
+ * @example
+ * ```ts
+ * pageParams(paging.listCoinTransactionsV3, 'asc', 12n); // { start: 12n, ascending: true }
+ * ```
+ */
+export function pageParams(rule: PagingRule, order: unknown, start: PageStart | undefined): Record<string, unknown> {
+  const params: Record<string, unknown> = { [rule.start ?? 'start']: start };
+  if (rule.order !== undefined && (rule.predictable ? start !== undefined : order === 'asc')) params[rule.order] = true;
+  return params;
 }
 
 /** The operation's largest `count` (the spec's maximum; 100 where it states none). */
@@ -150,19 +174,22 @@ export type ListingSpec = OperationSpec & { readonly paging: PagingRule };
  */
 export function walkListing(client: Caller, operationId: string, op: ListingSpec, fixed: Readonly<Record<string, unknown>>, options: IterateOptions & { order?: unknown; start?: unknown } = {}): AsyncGenerator<unknown, void, undefined> {
   const affinity: NodeAffinity = {};
+  const order = options.order ?? 'asc';
   const listing: Listing = {
     operationId,
     rule: op.paging,
     maxPageSize: maxCount(op),
-    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, count, start }, { signal }, affinity),
+    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, count, ...pageParams(op.paging, order, start) }, { signal }, affinity),
   };
   return walk(listing, () => firstStart(op, options.start), options);
 }
 
 /** The caller's `start` as the walk carries it: a u64 as a bigint, a cursor as the text sent back, both checked as the operation checks them. */
 function firstStart(op: ListingSpec, value: unknown): PageStart | undefined {
-  const spec = op.params.find((p) => p.name === 'start')!;
-  if (op.paging.next.encoding === 'u64') return BigInt(checkParam(spec, value ?? 0, U64_FORMATS)!);
+  const spec = op.params.find((p) => p.name === (op.paging.start ?? 'start'))!;
+  // A header cursor has no first value of its own: without one the node starts at the newest (or oldest) item.
+  if (op.paging.next.from === 'header' && value === undefined) return undefined;
+  if (op.paging.next.encoding === 'u64') return BigInt(checkParam(spec, value ?? 0, U64_FORMATS) as string | number);
   const start = startParam(op.paging, value);
   return start === undefined ? undefined : (checkParam(spec, start, U64_FORMATS) as string);
 }
@@ -301,7 +328,7 @@ function fresh(listing: Listing): Fresh {
       items.forEach((item, i) => {
         const key = itemKey(operationId, rule, item, at(i));
         const floor = last === undefined ? (typeof start === 'bigint' ? start : 0n) : last + 1n;
-        if (key < floor) throw repeated(operationId, at(i) + pointerText(rule.next.pointer), `a sequence number from ${floor}`);
+        if (key < floor) throw repeated(operationId, at(i) + pointerText(nextPointer(rule)), `a sequence number from ${floor}`);
         last = key;
       });
       return items;

@@ -1,7 +1,7 @@
 /**
  * `@deprecated` is JSDoc, invisible to type assertions: read it from the generated declarations with the
- * TypeScript parser. Editors strike through what carries it, so it must sit on every v1 operation and on
- * the deprecated v1 types, and nowhere in v2.
+ * TypeScript parser. Editors strike through what carries it, so it must sit on every v1 and v2 operation
+ * (v2 as the node's served document marks it) and on the deprecated v1 types, and nowhere in v3.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,11 +34,11 @@ describe('@deprecated in the generated node types', () => {
     expect([...pathGets.keys()].sort()).toEqual(paths.sort());
   });
 
-  it.each([...pathGets].filter(([p]) => p.startsWith('/rpc/v1/')))('v1 GET %s is @deprecated', (_path, isDeprecated) => {
+  it.each([...pathGets].filter(([p]) => /^\/rpc\/v[12]\//.test(p)))('v1 and v2 GET %s is @deprecated', (_path, isDeprecated) => {
     expect(isDeprecated).toBe(true);
   });
 
-  it.each([...pathGets].filter(([p]) => p.startsWith('/rpc/v2/')))('v2 GET %s is not @deprecated', (_path, isDeprecated) => {
+  it.each([...pathGets].filter(([p]) => p.startsWith('/rpc/v3/')))('v3 GET %s is not @deprecated', (_path, isDeprecated) => {
     expect(isDeprecated).toBe(false);
   });
 
@@ -53,6 +53,7 @@ describe('@deprecated in the generated node types', () => {
   it.each([
     'AccountData', 'TransactionInfoV2', 'BlockHeaderInfo', 'AccountStatementV2', 'AccountCoinStatementV2', 'MoveModuleBytecode',
     'MoveModuleListV2', 'MoveResource', 'MoveResourcesResponse', 'MoveModule', 'TransactionOutput', 'TxExecutionStatus',
+    'TransactionV3', 'AccountStatementV3', 'BlockMetadataInfoV3', 'AutomationRecordInfoV3',
   ])('alias %s exists and is not @deprecated', (name) => {
     expect(aliases.get(name)).toBe(false);
   });

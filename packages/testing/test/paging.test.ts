@@ -4,7 +4,7 @@
  * A paged operation the stub does not route, or answers elsewhere than the table's pointers, fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { paging, type PagedOperationId } from '@x/common';
+import { paging, type PagedOperationId, type PagingRule } from '@x/common';
 import { routes } from '@x/common';
 import { createNodeStubFetch, STUB_ACCOUNT_FACTS, type AccountFacts, type Shapes } from '../src/index.ts';
 
@@ -28,12 +28,12 @@ const startOf = (cursor: unknown): string =>
 
 /** Walks a listing from its beginning, reading items and cursors only through the rule's pointers. */
 async function walk(id: PagedOperationId, path: string, count: number, shapes: Shapes): Promise<{ items: unknown[]; pages: number }> {
-  const rule = paging[id];
+  const rule: PagingRule = paging[id];
   const items: unknown[] = [];
   // Newest first without `start`: an ascending walk from the beginning starts at 0.
   let start: string | undefined = rule.newestFirstWithoutStart ? '0' : undefined;
   for (let pages = 1; pages <= 100; pages++) {
-    const query = `?count=${count}${start === undefined ? '' : `&start=${start}`}`;
+    const query = `?count=${count}${start === undefined ? '' : `&${rule.start ?? 'start'}=${start}`}${rule.order ? `&${rule.order}=true` : ''}`;
     const res = await stub(`${stub.url}${path}${query}`, { headers: { 'x-stub-shapes': shapes } });
     expect(res.status, `${id} ${query}`).toBe(200);
     const body: unknown = await res.json();
@@ -44,7 +44,9 @@ async function walk(id: PagedOperationId, path: string, count: number, shapes: S
     const cursor =
       rule.next.from === 'last-item'
         ? BigInt(String(at(page.at(-1), rule.next.pointer))) + BigInt(rule.next.add)
-        : at(body, rule.next.pointer);
+        : rule.next.from === 'header'
+          ? (res.headers.get(rule.next.name) ?? null)
+          : at(body, rule.next.pointer);
     const next = cursor === null ? '' : startOf(cursor);
     if (next === '' || next === start) return { items, pages };
     start = next;

@@ -62,6 +62,7 @@ function paramType(p: OperationEntry['params'][number]): string {
   if (p.schema.format === 'uint64') return 'U64Input';
   if (p.schema.type === 'integer' || p.schema.type === 'number') return 'number';
   if (p.schema.type === 'boolean') return 'boolean';
+  if (Array.isArray(p.schema.enum)) return (p.schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
   return 'string';
 }
 
@@ -93,16 +94,29 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
     positional,
     options,
     query: query.map((p) => p.name),
-    result: byType === undefined ? `ResponseBody<'${a.id}'>` : 'MoveResourceOf<T>',
+    // A header-cursor listing answers its items and the header's cursor: a bare array would lose the header.
+    result: byType !== undefined ? 'MoveResourceOf<T>' : a.paging?.next.from === 'header' ? `CursorPage<ItemOf<ResponseBody<'${a.id}'>, []>>` : `ResponseBody<'${a.id}'>`,
   };
 }
 
-/** The options of a walk: its start's type, and newest first where page starts are predictable. */
+/** The query parameters a walk takes from its caller and sends on every page (a filter such as v3's `type`): enumerations. */
+const walkFilters = (a: Action): OperationEntry['params'] => a.entry.params.filter((p) => p.in === 'query' && Array.isArray(p.schema.enum));
+
+/**
+ * The options of a walk: its start's type; newest first where page starts are predictable, either order
+ * where an order parameter says it; and the listing's filters.
+ */
 function walkSignature(a: Action, rule: PagingRule): { options: string; item: string } {
-  const start = a.entry.params.find((p) => p.in === 'query' && p.name === 'start')!;
+  const start = a.entry.params.find((p) => p.in === 'query' && p.name === (rule.start ?? 'start'))!;
   const type = paramType(start);
-  const order = rule.predictable && rule.newestFirstWithoutStart ? `WalkOrder<${type}>` : `{ order?: 'asc' | undefined; start?: ${type} | undefined }`;
-  return { options: `IterateOptions & ${order}`, item: `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(rule.items)}>` };
+  const order =
+    rule.predictable && rule.newestFirstWithoutStart
+      ? `WalkOrder<${type}>`
+      : rule.order !== undefined
+        ? `{ order?: 'asc' | 'desc' | undefined; start?: ${type} | undefined }`
+        : `{ order?: 'asc' | undefined; start?: ${type} | undefined }`;
+  const filters = walkFilters(a).map((p) => `${p.name}?: ${paramType(p)} | undefined`);
+  return { options: `IterateOptions & ${order}${filters.length ? ` & { ${filters.join('; ')} }` : ''}`, item: `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(rule.items)}>` };
 }
 
 function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'): string[] {
@@ -131,7 +145,7 @@ export function emitActions(spec: Spec): string {
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
   out.push(`${header(spec.file)}
 import type { CallOptions } from '@x/client-core';
-import type { Caller, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
+import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import { walkListing, type IterateOptions } from '../walk.js';
 import * as op from './operations.js';
 `);
@@ -146,7 +160,7 @@ import * as op from './operations.js';
     );
     if (a.paging) {
       const w = walkSignature(a, a.paging);
-      const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
+      const fixed = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...walkFilters(a).map((p) => `${p.name}: options?.${p.name}`)];
       out.push(
         `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')})) console.log(item);`, '```'])}` +
           `export function ${walkFunction(a)}(client: Caller, ${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +
@@ -198,7 +212,7 @@ export function emitQueries(spec: Spec): string {
   const out: string[] = [];
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
   out.push(`${header(spec.file)}
-import type { ResponseBody, U64Input, WalkOrder } from '../types.js';
+import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
 `);
   const versions = [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
@@ -216,10 +230,9 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}i
     for (const a of members) {
       if (!a.paging) continue;
       const s = signature(a);
-      const start = paramType(a.entry.params.find((p) => p.in === 'query' && p.name === 'start')!);
-      const order = a.paging.predictable && a.paging.newestFirstWithoutStart ? `WalkOrder<${start}>` : `{ order?: 'asc' | undefined; start?: ${start} | undefined }`;
+      const options = walkSignature(a, a.paging).options.replace(/^IterateOptions & /, 'PageOptions & ');
       const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `queries.${nv}.${walkName(n)}`)) : [];
-      type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: PageOptions & ${order}`].join(', ')}): NodeInfiniteQueryOptions<ResponseBody<'${a.id}'>, NodeInfiniteQueryKey<'${a.id}'>>;`);
+      type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${options}`].join(', ')}): NodeInfiniteQueryOptions<${s.result}, NodeInfiniteQueryKey<'${a.id}'>>;`);
       table.push(`  ${walkName(a.name)}: { id: '${a.id}', walk: true },`);
     }
     const deprecated = members.every((a) => a.op.deprecated);

@@ -4,7 +4,7 @@ import { header } from './files.ts';
 import { pagingTable, type PagingRule } from './paging.ts';
 
 /** The parts of a parameter's schema a client checks before sending a request. */
-const PARAM_SCHEMA_KEYS = ['type', 'format', 'minimum', 'maximum', 'pattern'] as const;
+const PARAM_SCHEMA_KEYS = ['type', 'format', 'minimum', 'maximum', 'pattern', 'enum'] as const;
 
 /** What the clients read at run time of an operation; the table ships in every client bundle. */
 export type OperationEntry = {

@@ -13,10 +13,13 @@ export type PagingRule = {
   items: string[];
   next:
     | { from: 'last-item'; pointer: string[]; encoding: 'u64'; add: number }
-    | { from: 'response'; pointer: string[]; encoding: PagingEncoding };
+    | { from: 'response'; pointer: string[]; encoding: PagingEncoding }
+    | { from: 'header'; name: string; encoding: 'u64' | 'string' };
   ends: PagingEnd[];
   predictable: boolean;
   newestFirstWithoutStart: boolean;
+  order?: string;
+  start?: string;
 };
 
 
@@ -49,15 +52,17 @@ const types = (spec: Spec, schemas: SchemaObject[]): Set<string> =>
     }),
   );
 
-/** The `start` and `count` query parameters and the 200 body schema of an operation. */
-function parts(spec: Spec, op: OperationObject): { start?: ParameterObject; count?: ParameterObject; body?: SchemaObject } {
+/** The start (`start`, or the name the extension gives) and `count` query parameters, the 200 body schema and response headers of an operation. */
+function parts(spec: Spec, op: OperationObject, startName = 'start'): { start?: ParameterObject; count?: ParameterObject; body?: SchemaObject; headers: Record<string, unknown>; params: ParameterObject[] } {
   const params = (op.parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p));
   const ok = op.responses['200'] ? resolveRef(spec.doc, op.responses['200']) : undefined;
   const body = ok && 'content' in ok ? ok.content?.['application/json']?.schema : undefined;
   return {
-    start: params.find((p) => p.in === 'query' && p.name === 'start'),
+    start: params.find((p) => p.in === 'query' && p.name === startName),
     count: params.find((p) => p.in === 'query' && p.name === 'count'),
     body,
+    headers: ((ok as { headers?: Record<string, unknown> } | undefined)?.headers ?? {}),
+    params,
   };
 }
 
@@ -70,10 +75,16 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
   const where = `${spec.file}: ${op.operationId}: ${EXTENSION}`;
   const raw = (op as unknown as Record<string, unknown>)[EXTENSION] as Record<string, unknown> | undefined;
   if (!raw || typeof raw !== 'object') throw new Error(`${where}: missing; every operation with a \`start\` query parameter is a listing and states its paging`);
-  const known = ['items', 'next', 'ends', 'predictable', 'newestFirstWithoutStart'];
+  const known = ['items', 'next', 'ends', 'predictable', 'newestFirstWithoutStart', 'order', 'start'];
   for (const key of Object.keys(raw)) if (!known.includes(key)) throw new Error(`${where}: unknown key '${key}' (known: ${known.join(', ')})`);
-  const { start, count, body } = parts(spec, op);
-  if (!start) throw new Error(`${where}: the operation has no \`start\` query parameter to page with`);
+  if (raw.start !== undefined && (typeof raw.start !== 'string' || raw.start === '')) throw new Error(`${where}.start: must name the query parameter a page starts at`);
+  const startName = (raw.start as string | undefined) ?? 'start';
+  const { start, count, body, headers, params } = parts(spec, op, startName);
+  if (!start) throw new Error(`${where}: the operation has no \`${startName}\` query parameter to page with`);
+  if (raw.order !== undefined) {
+    const order = params.find((p) => p.in === 'query' && p.name === raw.order);
+    if (!order || !types(spec, [order.schema]).has('boolean')) throw new Error(`${where}.order: must name a boolean query parameter of the operation, got ${JSON.stringify(raw.order)}`);
+  }
   if (!body) throw new Error(`${where}: the operation has no application/json 200 body to read pages from`);
 
   const items = segments(raw.items, `${where}.items`);
@@ -86,7 +97,7 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
   if (!PAGING_ENCODINGS.includes(encoding)) throw new Error(`${where}.next.encoding: must be one of ${PAGING_ENCODINGS.join(', ')}, got ${JSON.stringify(next.encoding)}`);
   const startType = types(spec, [start.schema]);
   if ((encoding === 'u64') !== startType.has('integer')) throw new Error(`${where}.next.encoding: ${encoding} does not fit the \`start\` parameter's type (${[...startType].join(', ')})`);
-  const pointer = segments(next.pointer, `${where}.next.pointer`);
+  const pointer = next.from === 'header' ? [] : segments(next.pointer, `${where}.next.pointer`);
   let rule: PagingRule['next'];
   let cursorTypes: Set<string>;
   if (next.from === 'last-item') {
@@ -99,8 +110,15 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
     if (next.add !== undefined) throw new Error(`${where}.next.add: only with from last-item`);
     cursorTypes = types(spec, schemasAt(spec, body, pointer));
     rule = { from: 'response', pointer, encoding };
+  } else if (next.from === 'header') {
+    if (next.add !== undefined || next.pointer !== undefined) throw new Error(`${where}.next: a header cursor has a name, no pointer or add`);
+    if (typeof next.name !== 'string' || !(next.name in headers)) throw new Error(`${where}.next.name: ${JSON.stringify(next.name)} is not a header of the 200 response`);
+    if (encoding === 'u8-bytes-or-hex') throw new Error(`${where}.next.encoding: a header cursor is text, a u64 or a string`);
+    // A header is text: a u64 cursor comes as its decimal digits.
+    cursorTypes = new Set(['string', ...(encoding === 'u64' ? ['integer'] : [])]);
+    rule = { from: 'header', name: next.name.toLowerCase(), encoding };
   } else {
-    throw new Error(`${where}.next.from: must be last-item or response, got ${JSON.stringify(next.from)}`);
+    throw new Error(`${where}.next.from: must be last-item, response or header, got ${JSON.stringify(next.from)}`);
   }
   const wanted = encoding === 'u64' ? 'integer' : encoding === 'string' ? 'string' : 'array';
   if (!cursorTypes.has(wanted)) throw new Error(`${where}.next.pointer: ${String(next.pointer)} is not ${wanted === 'integer' ? 'an' : 'a'} ${wanted} in the 200 body`);
@@ -114,8 +132,8 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
     // null body or cursor has nowhere to go, whatever the schema promises.
     'null-body': () => true,
     'zero-cursor': () => encoding === 'u64',
-    'null-cursor': () => rule.from === 'response',
-    'empty-cursor': () => encoding !== 'u64',
+    'null-cursor': () => rule.from !== 'last-item',
+    'empty-cursor': () => encoding !== 'u64' || rule.from === 'header',
     'not-advancing': () => encoding === 'u64',
     'repeated-cursor': () => true,
   };
@@ -127,7 +145,15 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
     throw new Error(`${where}.predictable: page starts are predictable only when the next start follows the last item and a short page ends the walk`);
   }
   if (typeof raw.newestFirstWithoutStart !== 'boolean') throw new Error(`${where}.newestFirstWithoutStart: must be true or false`);
-  return { items, next: rule, ends, predictable: raw.predictable, newestFirstWithoutStart: raw.newestFirstWithoutStart };
+  return {
+    items,
+    next: rule,
+    ends,
+    predictable: raw.predictable,
+    newestFirstWithoutStart: raw.newestFirstWithoutStart,
+    ...(raw.order !== undefined && { order: raw.order as string }),
+    ...(raw.start !== undefined && { start: startName }),
+  };
 }
 
 /** The paging rule of every listing operation (those with a `start` query parameter), in spec order. */

@@ -18,14 +18,22 @@ function edited(edit: (op: Record<string, unknown>) => void, id = 'listTransacti
 const paging = (op: Record<string, unknown>): Record<string, unknown> => op['x-pagination'] as Record<string, unknown>;
 
 describe('the paging table', () => {
-  it('has a rule for every operation with a `start` query parameter, and for no other', () => {
+  it('has a rule for every operation with a `start` query parameter or an x-pagination, and for no other', () => {
     const table = pagingTable(node);
     const listings = Object.values(node.doc.paths)
       .flatMap((item) => Object.values(item))
-      .filter((op) => JSON.stringify(op.parameters ?? []).includes('start'))
+      .filter((op) => JSON.stringify(op.parameters ?? []).includes('start') || 'x-pagination' in op)
       .map((op) => op.operationId);
     expect(Object.keys(table).sort()).toEqual(listings.sort());
-    expect(listings).toHaveLength(8);
+    // One listing pages by a parameter of another name: v3 automated transactions by `cursor`.
+    expect(Object.entries(table).filter(([, rule]) => rule.start !== undefined)).toEqual([['listAutomatedTransactionsV3', expect.objectContaining({ start: 'cursor' })]]);
+  });
+
+  it('reads a header cursor and an order parameter (v3)', () => {
+    const table = pagingTable(node);
+    expect(table.listModulesV3).toMatchObject({ items: [], next: { from: 'header', name: 'x-supra-cursor', encoding: 'string' } });
+    expect(table.listCoinTransactionsV3).toMatchObject({ next: { from: 'header', encoding: 'u64' }, order: 'ascending' });
+    expect(table.listTransactionsV3).toMatchObject({ items: [], next: { from: 'last-item' }, predictable: true, order: 'ascending' });
   });
 
   it('says transactions are predictable and newest first without start; cursors are not', () => {
@@ -49,6 +57,10 @@ describe('pnpm gen refuses a paging contract that cannot hold', () => {
     ['no guard against a repeated cursor', (op) => (paging(op).ends = ['short-page']), 'must include repeated-cursor'],
     ['predictable starts that follow a cursor', (op) => (paging(op).predictable = true), 'x-pagination.predictable: page starts are predictable only', 'listCoinTransactionsV2'],
     ['a zero-cursor end on a string cursor', (op) => (paging(op).ends = ['zero-cursor', 'repeated-cursor']), "x-pagination.ends: 'zero-cursor' cannot happen", 'listModulesV2'],
+    ['a header cursor the 200 response does not declare', (op) => (paging(op).next = { from: 'header', name: 'x-next', encoding: 'string' }), 'x-pagination.next.name: "x-next" is not a header of the 200 response', 'listModulesV3'],
+    ['a header cursor with a pointer', (op) => (paging(op).next = { from: 'header', name: 'x-supra-cursor', pointer: '/cursor', encoding: 'string' }), 'x-pagination.next: a header cursor has a name, no pointer or add', 'listModulesV3'],
+    ['an order parameter that is not a boolean', (op) => (paging(op).order = 'type'), 'x-pagination.order: must name a boolean query parameter', 'listCoinTransactionsV3'],
+    ['a start parameter the operation lacks', (op) => (paging(op).start = 'from'), 'has no `from` query parameter to page with', 'listAutomatedTransactionsV3'],
   ];
   it.each(cases)('%s', (_label, edit, message, id = 'listTransactionsV2') => {
     const spec = id.endsWith('x') ? edited((op) => ((paging(op).next as Record<string, unknown>).encoding = 'u64'), 'listModulesV2') : edited(edit, id);

@@ -15,9 +15,9 @@ import { parse, stringify } from 'yaml';
 import { generate } from '../src/generate.ts';
 import { ROOT } from '../src/specs.ts';
 
-/** A v3-only operation with a path parameter, a query parameter and a body of its own. */
+/** A v4-only operation with a path parameter, a query parameter and a body of its own. */
 const OPERATION = {
-  operationId: 'getBalanceV3',
+  operationId: 'getBalanceV4',
   summary: 'The balance of one coin of the account',
   tags: ['accounts-v2'],
   parameters: [
@@ -43,7 +43,7 @@ beforeAll(async () => {
   cpSync(join(ROOT, 'specs'), join(dir, 'specs'), { recursive: true });
   const file = join(dir, 'specs', 'node-rpc.openapi.yaml');
   const spec = parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
-  spec.paths['/rpc/v3/accounts/{address}/balance'] = { get: OPERATION };
+  spec.paths['/rpc/v4/accounts/{address}/balance'] = { get: OPERATION };
   writeFileSync(file, stringify(spec));
   // The node client and its types as they are, with what `pnpm gen` makes of the copy.
   cpSync(join(ROOT, 'packages/node-client/src'), join(dir, 'node-client/src'), { recursive: true });
@@ -67,24 +67,24 @@ afterAll(() => {
 });
 
 describe('an operation added to the spec alone', () => {
-  it('is generated: an action, a v3 method and its query options', () => {
+  it('is generated: an action, a v4 method and its query options', () => {
     const actions = readFileSync(join(dir, 'node-client/src/generated/actions.ts'), 'utf8');
-    expect(actions).toContain("export function getBalanceV3(client: Caller, address: string, options?: CallOptions & { coin_type?: string | undefined }): Promise<ResponseBody<'getBalanceV3'>>");
-    expect(actions).toMatch(/export const v3Actions = \{\n {2}getBalance: getBalanceV3,\n\} as const;/);
-    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string | undefined }): NodeQueryOptions<ResponseBody<'getBalanceV3'>, NodeQueryKey<'getBalanceV3'>>;");
+    expect(actions).toContain("export function getBalanceV4(client: Caller, address: string, options?: CallOptions & { coin_type?: string | undefined }): Promise<ResponseBody<'getBalanceV4'>>");
+    expect(actions).toMatch(/export const v4Actions = \{\n {2}getBalance: getBalanceV4,\n\} as const;/);
+    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string | undefined }): NodeQueryOptions<ResponseBody<'getBalanceV4'>, NodeQueryKey<'getBalanceV4'>>;");
   });
 
   it('is typed: strict tsc accepts a caller that reads the answer and refuses a wrong argument', () => {
     writeFileSync(
       join(dir, 'caller.ts'),
-      `import { createNodeClient, getBalanceV3, http } from './node-client/src/index.js';
+      `import { createNodeClient, getBalanceV4, http } from './node-client/src/index.js';
 export async function read(baseUrl: string): Promise<string[]> {
-  const answer = await getBalanceV3(http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' });
-  const viaClient = await createNodeClient({ baseUrl }).v3.getBalance('0x1');
+  const answer = await getBalanceV4(http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' });
+  const viaClient = await createNodeClient({ baseUrl }).v4.getBalance('0x1');
   // @ts-expect-error an address is a string
-  void getBalanceV3(http({ baseUrl }), 1);
+  void getBalanceV4(http({ baseUrl }), 1);
   // @ts-expect-error coin_type is a string
-  void createNodeClient({ baseUrl }).v3.getBalance('0x1', { coin_type: 1 });
+  void createNodeClient({ baseUrl }).v4.getBalance('0x1', { coin_type: 1 });
   return [answer.balance, viaClient.balance];
 }
 `,
@@ -109,11 +109,11 @@ export async function read(baseUrl: string): Promise<string[]> {
   it('is callable over HTTP, as an action and as the client’s method', async () => {
     const mod = (await import(pathToFileURL(join(dir, 'node-client/src/index.ts')).href)) as {
       http(o: { baseUrl: string }): unknown;
-      getBalanceV3(client: unknown, address: string, o?: { coin_type?: string }): Promise<{ balance: string }>;
-      createNodeClient(o: { baseUrl: string }): { v3: { getBalance(address: string): Promise<{ balance: string }> } };
+      getBalanceV4(client: unknown, address: string, o?: { coin_type?: string }): Promise<{ balance: string }>;
+      createNodeClient(o: { baseUrl: string }): { v4: { getBalance(address: string): Promise<{ balance: string }> } };
     };
-    await expect(mod.getBalanceV3(mod.http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' })).resolves.toEqual({ balance: '42' });
-    await expect(mod.createNodeClient({ baseUrl }).v3.getBalance('0x01')).resolves.toEqual({ balance: '42' });
-    expect(seen).toEqual(['/rpc/v3/accounts/0x1/balance?coin_type=0x1%3A%3Asupra_coin%3A%3ASupraCoin', '/rpc/v3/accounts/0x1/balance']);
+    await expect(mod.getBalanceV4(mod.http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' })).resolves.toEqual({ balance: '42' });
+    await expect(mod.createNodeClient({ baseUrl }).v4.getBalance('0x01')).resolves.toEqual({ balance: '42' });
+    expect(seen).toEqual(['/rpc/v4/accounts/0x1/balance?coin_type=0x1%3A%3Asupra_coin%3A%3ASupraCoin', '/rpc/v4/accounts/0x1/balance']);
   });
 });

@@ -178,6 +178,111 @@ export const paging = {
     ],
     "predictable": true,
     "newestFirstWithoutStart": true
+  },
+  "listTransactionsV3": {
+    "items": [],
+    "next": {
+      "from": "last-item",
+      "pointer": [
+        "header",
+        "sequence_number"
+      ],
+      "encoding": "u64",
+      "add": 1
+    },
+    "ends": [
+      "short-page",
+      "empty-page",
+      "not-advancing",
+      "repeated-cursor"
+    ],
+    "predictable": true,
+    "newestFirstWithoutStart": true,
+    "order": "ascending"
+  },
+  "listCoinTransactionsV3": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "u64"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true,
+    "order": "ascending"
+  },
+  "listFungibleAssetTransactionsV3": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "u64"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true,
+    "order": "ascending"
+  },
+  "listAutomatedTransactionsV3": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true,
+    "order": "ascending",
+    "start": "cursor"
+  },
+  "listModulesV3": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  },
+  "listResourcesV3": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
   }
 } as const satisfies Readonly<Record<string, PagingRule>>;
 

@@ -87,6 +87,60 @@ export const routes = [
     "path": "/rpc/v2/accounts/{address}/transactions"
   },
   {
+    "operationId": "getAccountV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}"
+  },
+  {
+    "operationId": "listTransactionsV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/transactions"
+  },
+  {
+    "operationId": "listCoinTransactionsV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/coin_transactions"
+  },
+  {
+    "operationId": "listFungibleAssetTransactionsV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/fa_transactions"
+  },
+  {
+    "operationId": "listAutomatedTransactionsV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/automated_transactions"
+  },
+  {
+    "operationId": "listModulesV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/modules"
+  },
+  {
+    "operationId": "getModuleV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/modules/{module_name}"
+  },
+  {
+    "operationId": "listResourcesV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/resources"
+  },
+  {
+    "operationId": "getResourceV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/accounts/{address}/resources/{resource_type}"
+  },
+  {
     "operationId": "getHistory",
     "service": "price-history",
     "method": "GET",

@@ -7,7 +7,7 @@ export const DEFAULT_BASE_URL = "http://localhost:27000";
  * The paths the client appends to a base URL (up to a version segment, else up to the first
  * parameter): a base URL that ends in one is refused with the base URL meant.
  */
-export const API_PATHS = ["/rpc/v1","/rpc/v2"] as const;
+export const API_PATHS = ["/rpc/v1","/rpc/v2","/rpc/v3"] as const;
 
 /** `getAccountV1`: method, path, parameter constraints. */
 export const getAccountV1 = {
@@ -604,10 +604,468 @@ export const listTransactionsV2 = {
   }
 } as const;
 
+/** `getAccountV3`: method, path, parameter constraints. */
+export const getAccountV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    }
+  ]
+} as const;
+
+/** `listTransactionsV3`: method, path, parameter constraints and paging rule. */
+export const listTransactionsV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "ascending",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    }
+  ],
+  "paging": {
+    "items": [],
+    "next": {
+      "from": "last-item",
+      "pointer": [
+        "header",
+        "sequence_number"
+      ],
+      "encoding": "u64",
+      "add": 1
+    },
+    "ends": [
+      "short-page",
+      "empty-page",
+      "not-advancing",
+      "repeated-cursor"
+    ],
+    "predictable": true,
+    "newestFirstWithoutStart": true,
+    "order": "ascending"
+  }
+} as const;
+
+/** `listCoinTransactionsV3`: method, path, parameter constraints and paging rule. */
+export const listCoinTransactionsV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/coin_transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "ascending",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    }
+  ],
+  "paging": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "u64"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true,
+    "order": "ascending"
+  }
+} as const;
+
+/** `listFungibleAssetTransactionsV3`: method, path, parameter constraints and paging rule. */
+export const listFungibleAssetTransactionsV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/fa_transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "ascending",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    }
+  ],
+  "paging": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "u64"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true,
+    "order": "ascending"
+  }
+} as const;
+
+/** `listAutomatedTransactionsV3`: method, path, parameter constraints and paging rule. */
+export const listAutomatedTransactionsV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/automated_transactions",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "block_height",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "cursor",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    },
+    {
+      "name": "ascending",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    }
+  ],
+  "paging": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": true,
+    "order": "ascending",
+    "start": "cursor"
+  }
+} as const;
+
+/** `listModulesV3`: method, path, parameter constraints and paging rule. */
+export const listModulesV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/modules",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    }
+  ],
+  "paging": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `getModuleV3`: method, path, parameter constraints. */
+export const getModuleV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/modules/{module_name}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "module_name",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      }
+    }
+  ]
+} as const;
+
+/** `listResourcesV3`: method, path, parameter constraints and paging rule. */
+export const listResourcesV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/resources",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "count",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    }
+  ],
+  "paging": {
+    "items": [],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `getResourceV3`: method, path, parameter constraints. */
+export const getResourceV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/accounts/{address}/resources/{resource_type}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      }
+    },
+    {
+      "name": "resource_type",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^0x[0-9a-zA-Z:_<>]+$"
+      }
+    }
+  ]
+} as const;
+
 /**
  * Every operation by id, in spec order. Each entry is also its own export above, which is what an action
  * imports: a bundle then carries the operations it calls, not this table.
  */
-export const operations = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2 } as const;
+export const operations = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3 } as const;
 
-export type OperationId = "getAccountV1" | "listCoinTransactionsV1" | "listModulesV1" | "getModuleV1" | "listResourcesV1" | "getResourceV1" | "listTransactionsV1" | "getAccountV2" | "listCoinTransactionsV2" | "listModulesV2" | "getModuleV2" | "listResourcesV2" | "getResourceV2" | "listTransactionsV2";
+export type OperationId = "getAccountV1" | "listCoinTransactionsV1" | "listModulesV1" | "getModuleV1" | "listResourcesV1" | "getResourceV1" | "listTransactionsV1" | "getAccountV2" | "listCoinTransactionsV2" | "listModulesV2" | "getModuleV2" | "listResourcesV2" | "getResourceV2" | "listTransactionsV2" | "getAccountV3" | "listTransactionsV3" | "listCoinTransactionsV3" | "listFungibleAssetTransactionsV3" | "listAutomatedTransactionsV3" | "listModulesV3" | "getModuleV3" | "listResourcesV3" | "getResourceV3";

@@ -153,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Account sequence number and authentication key */
+        /**
+         * Account sequence number and authentication key
+         * @deprecated
+         */
         get: operations["getAccountV2"];
         put?: never;
         post?: never;
@@ -172,6 +175,7 @@ export interface paths {
         };
         /**
          * Finalized coin withdraw/deposit transactions of the account
+         * @deprecated
          * @description Transactions both sent from and received by the account; only finalized ones.
          *     With `start`: `count` transactions from that cursor in ascending order. Without `start`: the `count`
          *     most recent, in descending order. The `cursor` of the response is the `start` of the next page.
@@ -192,7 +196,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Modules published by the account */
+        /**
+         * Modules published by the account
+         * @deprecated
+         */
         get: operations["listModulesV2"];
         put?: never;
         post?: never;
@@ -209,7 +216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One module of the account by name */
+        /**
+         * One module of the account by name
+         * @deprecated
+         */
         get: operations["getModuleV2"];
         put?: never;
         post?: never;
@@ -226,7 +236,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Resources of the account */
+        /**
+         * Resources of the account
+         * @deprecated
+         */
         get: operations["listResourcesV2"];
         put?: never;
         post?: never;
@@ -243,7 +256,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One resource of the account by type */
+        /**
+         * One resource of the account by type
+         * @deprecated
+         */
         get: operations["getResourceV2"];
         put?: never;
         post?: never;
@@ -262,6 +278,7 @@ export interface paths {
         };
         /**
          * Finalized transactions sent by the account
+         * @deprecated
          * @description Only finalized transactions sent by the account. With `start` (a sequence number): `count`
          *     transactions from it in ascending order. Without `start`: the `count` most recent, in descending order.
          */
@@ -274,10 +291,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/v3/accounts/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Account sequence number and authentication key */
+        get: operations["getAccountV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finalized transactions sent by the account
+         * @description Only finalized transactions sent by the account, `count` of them from the sequence number `start`
+         *     (inclusive), ascending when `ascending` is true, else descending (the default). Without `start`: the
+         *     most recent. A node that has pruned the range answers 410 with its oldest block.
+         */
+        get: operations["listTransactionsV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/coin_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finalized coin transactions sent and received by the account
+         * @description Coin withdraw and deposit transactions of the account, finalized only: `count` of them after the
+         *     cursor `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+         *     `x-supra-cursor` header is the `start` of the next page.
+         */
+        get: operations["listCoinTransactionsV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/fa_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finalized fungible-asset transactions of a fungible store
+         * @description Transactions of the fungible store at `address`, finalized only: `count` of them after the cursor
+         *     `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+         *     `x-supra-cursor` header is the `start` of the next page.
+         */
+        get: operations["listFungibleAssetTransactionsV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/automated_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Automated transactions of the account
+         * @description Transactions the automation registry ran for the account: `count` of them after `cursor`
+         *     (exclusive), or from `block_height` (inclusive) when no cursor is given, descending unless
+         *     `ascending` is true. The `x-supra-cursor` header is the `cursor` of the next page (empty on the last).
+         *     `cursor` and `block_height` are alternatives: give one.
+         */
+        get: operations["listAutomatedTransactionsV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Modules published by the account */
+        get: operations["listModulesV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/modules/{module_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One module of the account by name */
+        get: operations["getModuleV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resources of the account */
+        get: operations["listResourcesV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/accounts/{address}/resources/{resource_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One resource of the account by type */
+        get: operations["getResourceV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An error body of the node. */
+        ErrorMessage: {
+            message: string;
+        };
+        /** @description A page of v3 transactions. */
+        AccountStatementV3: components["schemas"]["TransactionV3"][];
+        /** @description A v3 transaction, tagged by `txn_type`. */
+        TransactionV3: (components["schemas"]["TransactionInfoV2"] & {
+            /** @constant */
+            txn_type: "user";
+        }) | (components["schemas"]["TransactionInfoV2"] & {
+            /** @constant */
+            txn_type: "automated";
+        }) | (components["schemas"]["BlockMetadataInfoV3"] & {
+            /** @constant */
+            txn_type: "block_metadata";
+        }) | (components["schemas"]["AutomationRecordInfoV3"] & {
+            /** @constant */
+            txn_type: "automation_record";
+        });
+        /** @description The execution of a block's metadata transaction. */
+        BlockMetadataInfoV3: {
+            hash: components["schemas"]["Hash"];
+            /** @description Unset when the transaction is part of a block's own answer. */
+            block_header?: components["schemas"]["BlockHeaderInfo"] | null;
+            output: components["schemas"]["TransactionOutput"];
+            status: components["schemas"]["TxExecutionStatus"];
+        };
+        /** @description An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed. */
+        AutomationRecordInfoV3: {
+            hash?: components["schemas"]["Hash"];
+            block_header?: components["schemas"]["BlockHeaderInfo"] | null;
+            status?: components["schemas"]["TxExecutionStatus"];
+        };
         /** @description Hex-encoded string, with or without a `0x` prefix. */
         HexString: string;
         /** @description Hash (hex string). */
@@ -613,6 +838,46 @@ export interface components {
         };
     };
     responses: {
+        /** @description A page of transactions, a bare array. */
+        TransactionsV3: {
+            headers: {
+                "x-supra-chain-id": components["headers"]["ChainId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountStatementV3"];
+            };
+        };
+        /** @description A page of transactions, a bare array; the next page's start is the `x-supra-cursor` header. */
+        CursorTransactionsV3: {
+            headers: {
+                "x-supra-chain-id": components["headers"]["ChainId"];
+                "x-supra-cursor": components["headers"]["Cursor"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountStatementV3"];
+            };
+        };
+        /** @description The node no longer keeps the history asked for; `x-supra-oldest-block` says where its history starts. */
+        Pruned: {
+            headers: {
+                "x-supra-oldest-block": components["headers"]["OldestBlock"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The node's history store is still initializing; another node, or this one later, may answer. */
+        ArchiveInitializing: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /**
          * @description Error status codes and error bodies of the node service are not documented; the body is passed on
          *     as received.
@@ -661,9 +926,28 @@ export interface components {
          * @example 0x1::account::Account
          */
         resource_type: string;
+        /** @description Sequence number (u64) of the first transaction, inclusive. Omitted, the most recent. */
+        startSequenceNumberV3: number;
+        /** @description The cursor after which the page starts (exclusive): the `x-supra-cursor` header of the previous page. Omitted, the page starts at the newest (or, with `ascending`, the oldest) transaction. */
+        startCoinCursorV3: number;
+        /** @description True for ascending order (oldest first); false or omitted for descending. */
+        ascending: boolean;
+        /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+        transactionKind: "auto" | "user" | "meta" | "record";
+        /** @description Block height (u64) the page starts at, inclusive; ignored by the node when `cursor` is given. */
+        blockHeight: number;
+        /** @description The cursor after which the page starts (exclusive), the `x-supra-cursor` header of the previous page. */
+        cursor: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The chain id of the node's network (mainnet 8, testnet 6). */
+        ChainId: number;
+        /** @description Where the next page starts: its `start` (or `cursor`). Opaque: take it from this header, never build it. Absent or empty on the last page. */
+        Cursor: string;
+        /** @description The lowest block height (u64) whose history the node still keeps. */
+        OldestBlock: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1120,9 +1404,307 @@ export interface operations {
             default: components["responses"]["Undocumented"];
         };
     };
+    getAccountV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account data. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountData"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listTransactionsV3: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of transactions; default 20, at most 100 per request. */
+                count?: components["parameters"]["countTransactions"];
+                /** @description Sequence number (u64) of the first transaction, inclusive. Omitted, the most recent. */
+                start?: components["parameters"]["startSequenceNumberV3"];
+                /** @description True for ascending order (oldest first); false or omitted for descending. */
+                ascending?: components["parameters"]["ascending"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TransactionsV3"];
+            410: components["responses"]["Pruned"];
+            503: components["responses"]["ArchiveInitializing"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listCoinTransactionsV3: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of transactions; default 20, at most 100 per request. */
+                count?: components["parameters"]["countTransactions"];
+                /** @description The cursor after which the page starts (exclusive): the `x-supra-cursor` header of the previous page. Omitted, the page starts at the newest (or, with `ascending`, the oldest) transaction. */
+                start?: components["parameters"]["startCoinCursorV3"];
+                /** @description True for ascending order (oldest first); false or omitted for descending. */
+                ascending?: components["parameters"]["ascending"];
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CursorTransactionsV3"];
+            410: components["responses"]["Pruned"];
+            503: components["responses"]["ArchiveInitializing"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listFungibleAssetTransactionsV3: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of transactions; default 20, at most 100 per request. */
+                count?: components["parameters"]["countTransactions"];
+                /** @description The cursor after which the page starts (exclusive): the `x-supra-cursor` header of the previous page. Omitted, the page starts at the newest (or, with `ascending`, the oldest) transaction. */
+                start?: components["parameters"]["startCoinCursorV3"];
+                /** @description True for ascending order (oldest first); false or omitted for descending. */
+                ascending?: components["parameters"]["ascending"];
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CursorTransactionsV3"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listAutomatedTransactionsV3: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of transactions; default 20, at most 100 per request. */
+                count?: components["parameters"]["countTransactions"];
+                /** @description Block height (u64) the page starts at, inclusive; ignored by the node when `cursor` is given. */
+                block_height?: components["parameters"]["blockHeight"];
+                /** @description The cursor after which the page starts (exclusive), the `x-supra-cursor` header of the previous page. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description True for ascending order (oldest first); false or omitted for descending. */
+                ascending?: components["parameters"]["ascending"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CursorTransactionsV3"];
+            410: components["responses"]["Pruned"];
+            503: components["responses"]["ArchiveInitializing"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listModulesV3: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of items; default 20. */
+                count?: components["parameters"]["count"];
+                /** @description The cursor returned by the previous response. */
+                start?: components["parameters"]["startCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of modules; the next page's `start` is the `x-supra-cursor` header (empty on the last page). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    "x-supra-cursor": components["headers"]["Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveModuleBytecode"][];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getModuleV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+                /**
+                 * @description Name of the module (a Move identifier).
+                 * @example coin
+                 */
+                module_name: components["parameters"]["module_name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module with its bytecode and ABI. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveModuleBytecode"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listResourcesV3: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of items; default 20. */
+                count?: components["parameters"]["count"];
+                /** @description The cursor returned by the previous response. */
+                start?: components["parameters"]["startCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of resources; the next page's `start` is the `x-supra-cursor` header (empty on the last page). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    "x-supra-cursor": components["headers"]["Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResource"][];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getResourceV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+                /**
+                 * @description Move struct type name, e.g. `0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>`.
+                 * @example 0x1::account::Account
+                 */
+                resource_type: components["parameters"]["resource_type"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResource"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
 }
 
 // One alias per schema.
+/**
+ * An error body of the node.
+ */
+export type ErrorMessage = components['schemas']['ErrorMessage'];
+/**
+ * A page of v3 transactions.
+ */
+export type AccountStatementV3 = components['schemas']['AccountStatementV3'];
+/**
+ * A v3 transaction, tagged by `txn_type`.
+ */
+export type TransactionV3 = components['schemas']['TransactionV3'];
+/**
+ * The execution of a block's metadata transaction.
+ */
+export type BlockMetadataInfoV3 = components['schemas']['BlockMetadataInfoV3'];
+/**
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.
+ */
+export type AutomationRecordInfoV3 = components['schemas']['AutomationRecordInfoV3'];
 /**
  * Hex-encoded string, with or without a `0x` prefix.
  */

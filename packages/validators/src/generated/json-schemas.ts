@@ -2,6 +2,320 @@
 
 import type { JsonSchemaDef, JsonSchemaReadings } from '../compiled.js';
 
+const ErrorMessage$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An error body of the node.",
+  "required": [
+    "message"
+  ],
+  "properties": {
+    "message": {
+      "type": "string"
+    }
+  }
+};
+const ErrorMessage$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An error body of the node.",
+  "required": [
+    "message"
+  ],
+  "properties": {
+    "message": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false
+};
+const AccountStatementV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "array",
+  "description": "A page of v3 transactions.",
+  "items": {
+    "$ref": "#/$defs/TransactionV3"
+  }
+};
+const TransactionV3$documented: Readonly<Record<string, unknown>> = {
+  "description": "A v3 transaction, tagged by `txn_type`.",
+  "oneOf": [
+    {
+      "title": "UserTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/TransactionInfoV2"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "user"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "title": "AutomatedTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/TransactionInfoV2"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "automated"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "title": "BlockMetadataTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/BlockMetadataInfoV3"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "block_metadata"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "title": "AutomationRecordTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/AutomationRecordInfoV3"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "automation_record"
+            }
+          }
+        }
+      ]
+    }
+  ]
+};
+const TransactionV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "description": "A v3 transaction, tagged by `txn_type`.",
+  "oneOf": [
+    {
+      "title": "UserTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/TransactionInfoV2"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "user"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
+    },
+    {
+      "title": "AutomatedTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/TransactionInfoV2"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "automated"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
+    },
+    {
+      "title": "BlockMetadataTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/BlockMetadataInfoV3"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "block_metadata"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
+    },
+    {
+      "title": "AutomationRecordTransactionV3",
+      "allOf": [
+        {
+          "$ref": "#/$defs/AutomationRecordInfoV3"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "automation_record"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
+    }
+  ]
+};
+const BlockMetadataInfoV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The execution of a block's metadata transaction.",
+  "required": [
+    "hash",
+    "output",
+    "status"
+  ],
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_header": {
+      "description": "Unset when the transaction is part of a block's own answer.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "output": {
+      "$ref": "#/$defs/TransactionOutput"
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    }
+  }
+};
+const BlockMetadataInfoV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The execution of a block's metadata transaction.",
+  "required": [
+    "hash",
+    "output",
+    "status"
+  ],
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_header": {
+      "description": "Unset when the transaction is part of a block's own answer.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "output": {
+      "$ref": "#/$defs/TransactionOutput"
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    }
+  },
+  "additionalProperties": false
+};
+const AutomationRecordInfoV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.",
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_header": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    }
+  }
+};
+const AutomationRecordInfoV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.",
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_header": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    }
+  },
+  "additionalProperties": false
+};
 const HexString$documented: Readonly<Record<string, unknown>> = {
   "type": "string",
   "description": "Hex-encoded string, with or without a `0x` prefix.",
@@ -2719,7 +3033,39 @@ const LatestResponse$documentedStrict: Readonly<Record<string, unknown>> = {
   },
   "additionalProperties": false
 };
+const ListModulesV3Response200$documented: Readonly<Record<string, unknown>> = {
+  "type": "array",
+  "items": {
+    "$ref": "#/$defs/MoveModuleBytecode"
+  }
+};
+const ListResourcesV3Response200$documented: Readonly<Record<string, unknown>> = {
+  "type": "array",
+  "items": {
+    "$ref": "#/$defs/MoveResource"
+  }
+};
 
+export const documented$ErrorMessage: JsonSchemaDef = { name: 'ErrorMessage', schema: ErrorMessage$documented, refs: () => [] };
+export const documentedStrict$ErrorMessage: JsonSchemaDef = { name: 'ErrorMessage', schema: ErrorMessage$documentedStrict, refs: () => [] };
+export const live$ErrorMessage: JsonSchemaDef = { name: 'ErrorMessage', schema: ErrorMessage$documented, refs: () => [] };
+export const liveStrict$ErrorMessage: JsonSchemaDef = { name: 'ErrorMessage', schema: ErrorMessage$documentedStrict, refs: () => [] };
+export const documented$AccountStatementV3: JsonSchemaDef = { name: 'AccountStatementV3', schema: AccountStatementV3$documented, refs: () => [documented$TransactionV3] };
+export const documentedStrict$AccountStatementV3: JsonSchemaDef = { name: 'AccountStatementV3', schema: AccountStatementV3$documented, refs: () => [documentedStrict$TransactionV3] };
+export const live$AccountStatementV3: JsonSchemaDef = { name: 'AccountStatementV3', schema: AccountStatementV3$documented, refs: () => [live$TransactionV3] };
+export const liveStrict$AccountStatementV3: JsonSchemaDef = { name: 'AccountStatementV3', schema: AccountStatementV3$documented, refs: () => [liveStrict$TransactionV3] };
+export const documented$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documented, refs: () => [documented$TransactionInfoV2, documented$BlockMetadataInfoV3, documented$AutomationRecordInfoV3] };
+export const documentedStrict$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documentedStrict, refs: () => [documentedStrict$TransactionInfoV2, documentedStrict$BlockMetadataInfoV3, documentedStrict$AutomationRecordInfoV3] };
+export const live$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documented, refs: () => [live$TransactionInfoV2, live$BlockMetadataInfoV3, live$AutomationRecordInfoV3] };
+export const liveStrict$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documentedStrict, refs: () => [liveStrict$TransactionInfoV2, liveStrict$BlockMetadataInfoV3, liveStrict$AutomationRecordInfoV3] };
+export const documented$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documented, refs: () => [documented$Hash, documented$BlockHeaderInfo, documented$TransactionOutput, documented$TxExecutionStatus] };
+export const documentedStrict$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeaderInfo, documentedStrict$TransactionOutput, documentedStrict$TxExecutionStatus] };
+export const live$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documented, refs: () => [live$Hash, live$BlockHeaderInfo, live$TransactionOutput, live$TxExecutionStatus] };
+export const liveStrict$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeaderInfo, liveStrict$TransactionOutput, liveStrict$TxExecutionStatus] };
+export const documented$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documented, refs: () => [documented$Hash, documented$BlockHeaderInfo, documented$TxExecutionStatus] };
+export const documentedStrict$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeaderInfo, documentedStrict$TxExecutionStatus] };
+export const live$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documented, refs: () => [live$Hash, live$BlockHeaderInfo, live$TxExecutionStatus] };
+export const liveStrict$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeaderInfo, liveStrict$TxExecutionStatus] };
 export const documented$HexString: JsonSchemaDef = { name: 'HexString', schema: HexString$documented, refs: () => [] };
 export const documentedStrict$HexString: JsonSchemaDef = { name: 'HexString', schema: HexString$documented, refs: () => [] };
 export const live$HexString: JsonSchemaDef = { name: 'HexString', schema: HexString$documented, refs: () => [] };
@@ -2892,9 +3238,22 @@ export const documented$LatestResponse: JsonSchemaDef = { name: 'LatestResponse'
 export const documentedStrict$LatestResponse: JsonSchemaDef = { name: 'LatestResponse', schema: LatestResponse$documentedStrict, refs: () => [documentedStrict$Instrument] };
 export const live$LatestResponse: JsonSchemaDef = { name: 'LatestResponse', schema: LatestResponse$documented, refs: () => [live$Instrument] };
 export const liveStrict$LatestResponse: JsonSchemaDef = { name: 'LatestResponse', schema: LatestResponse$documentedStrict, refs: () => [liveStrict$Instrument] };
+export const documented$ListModulesV3Response200: JsonSchemaDef = { name: 'ListModulesV3Response200', schema: ListModulesV3Response200$documented, refs: () => [documented$MoveModuleBytecode] };
+export const documentedStrict$ListModulesV3Response200: JsonSchemaDef = { name: 'ListModulesV3Response200', schema: ListModulesV3Response200$documented, refs: () => [documentedStrict$MoveModuleBytecode] };
+export const live$ListModulesV3Response200: JsonSchemaDef = { name: 'ListModulesV3Response200', schema: ListModulesV3Response200$documented, refs: () => [live$MoveModuleBytecode] };
+export const liveStrict$ListModulesV3Response200: JsonSchemaDef = { name: 'ListModulesV3Response200', schema: ListModulesV3Response200$documented, refs: () => [liveStrict$MoveModuleBytecode] };
+export const documented$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [documented$MoveResource] };
+export const documentedStrict$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [documentedStrict$MoveResource] };
+export const live$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [live$MoveResource] };
+export const liveStrict$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [liveStrict$MoveResource] };
 
 /** Every schema in its four readings, by name (`standardSchema` and the response schemas look them up here). */
 export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
+  ErrorMessage: { documented: documented$ErrorMessage, documentedStrict: documentedStrict$ErrorMessage, live: live$ErrorMessage, liveStrict: liveStrict$ErrorMessage },
+  AccountStatementV3: { documented: documented$AccountStatementV3, documentedStrict: documentedStrict$AccountStatementV3, live: live$AccountStatementV3, liveStrict: liveStrict$AccountStatementV3 },
+  TransactionV3: { documented: documented$TransactionV3, documentedStrict: documentedStrict$TransactionV3, live: live$TransactionV3, liveStrict: liveStrict$TransactionV3 },
+  BlockMetadataInfoV3: { documented: documented$BlockMetadataInfoV3, documentedStrict: documentedStrict$BlockMetadataInfoV3, live: live$BlockMetadataInfoV3, liveStrict: liveStrict$BlockMetadataInfoV3 },
+  AutomationRecordInfoV3: { documented: documented$AutomationRecordInfoV3, documentedStrict: documentedStrict$AutomationRecordInfoV3, live: live$AutomationRecordInfoV3, liveStrict: liveStrict$AutomationRecordInfoV3 },
   HexString: { documented: documented$HexString, documentedStrict: documentedStrict$HexString, live: live$HexString, liveStrict: liveStrict$HexString },
   Hash: { documented: documented$Hash, documentedStrict: documentedStrict$Hash, live: live$Hash, liveStrict: liveStrict$Hash },
   Identity: { documented: documented$Identity, documentedStrict: documentedStrict$Identity, live: live$Identity, liveStrict: liveStrict$Identity },
@@ -2938,4 +3297,6 @@ export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
   SignedDecimalString: { documented: documented$SignedDecimalString, documentedStrict: documentedStrict$SignedDecimalString, live: live$SignedDecimalString, liveStrict: liveStrict$SignedDecimalString },
   Instrument: { documented: documented$Instrument, documentedStrict: documentedStrict$Instrument, live: live$Instrument, liveStrict: liveStrict$Instrument },
   LatestResponse: { documented: documented$LatestResponse, documentedStrict: documentedStrict$LatestResponse, live: live$LatestResponse, liveStrict: liveStrict$LatestResponse },
+  ListModulesV3Response200: { documented: documented$ListModulesV3Response200, documentedStrict: documentedStrict$ListModulesV3Response200, live: live$ListModulesV3Response200, liveStrict: liveStrict$ListModulesV3Response200 },
+  ListResourcesV3Response200: { documented: documented$ListResourcesV3Response200, documentedStrict: documentedStrict$ListResourcesV3Response200, live: live$ListResourcesV3Response200, liveStrict: liveStrict$ListResourcesV3Response200 },
 };

@@ -15,6 +15,8 @@ import type {
   MoveResourcesResponse,
   MoveResource,
   AccountStatementV2,
+  AccountStatementV3,
+  ErrorMessage,
   HistoryResponse,
   LatestResponse,
 } from './types.js';
@@ -60,32 +62,75 @@ export interface ResponseBodies {
   listTransactionsV1: { '200': AccountStatementV1; 'default': unknown };
   /**
    * `getAccountV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   getAccountV2: { '200': AccountData; 'default': unknown };
   /**
    * `listCoinTransactionsV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   listCoinTransactionsV2: { '200': AccountCoinStatementV2; 'default': unknown };
   /**
    * `listModulesV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   listModulesV2: { '200': MoveModuleListV2; 'default': unknown };
   /**
    * `getModuleV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   getModuleV2: { '200': MoveModuleBytecode; 'default': unknown };
   /**
    * `listResourcesV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   listResourcesV2: { '200': MoveResourcesResponse; 'default': unknown };
   /**
    * `getResourceV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   getResourceV2: { '200': MoveResource; 'default': unknown };
   /**
    * `listTransactionsV2` of specs/node-rpc.openapi.yaml.
+   * @deprecated Part of the deprecated v1 API.
    */
   listTransactionsV2: { '200': AccountStatementV2; 'default': unknown };
+  /**
+   * `getAccountV3` of specs/node-rpc.openapi.yaml.
+   */
+  getAccountV3: { '200': AccountData; 'default': unknown };
+  /**
+   * `listTransactionsV3` of specs/node-rpc.openapi.yaml.
+   */
+  listTransactionsV3: { '200': AccountStatementV3; '410': ErrorMessage; '503': ErrorMessage; 'default': unknown };
+  /**
+   * `listCoinTransactionsV3` of specs/node-rpc.openapi.yaml.
+   */
+  listCoinTransactionsV3: { '200': AccountStatementV3; '410': ErrorMessage; '503': ErrorMessage; 'default': unknown };
+  /**
+   * `listFungibleAssetTransactionsV3` of specs/node-rpc.openapi.yaml.
+   */
+  listFungibleAssetTransactionsV3: { '200': AccountStatementV3; 'default': unknown };
+  /**
+   * `listAutomatedTransactionsV3` of specs/node-rpc.openapi.yaml.
+   */
+  listAutomatedTransactionsV3: { '200': AccountStatementV3; '410': ErrorMessage; '503': ErrorMessage; 'default': unknown };
+  /**
+   * `listModulesV3` of specs/node-rpc.openapi.yaml.
+   */
+  listModulesV3: { '200': unknown; 'default': unknown };
+  /**
+   * `getModuleV3` of specs/node-rpc.openapi.yaml.
+   */
+  getModuleV3: { '200': MoveModuleBytecode; 'default': unknown };
+  /**
+   * `listResourcesV3` of specs/node-rpc.openapi.yaml.
+   */
+  listResourcesV3: { '200': unknown; 'default': unknown };
+  /**
+   * `getResourceV3` of specs/node-rpc.openapi.yaml.
+   */
+  getResourceV3: { '200': MoveResource; 'default': unknown };
   /**
    * `getHistory` of specs/price-history.openapi.yaml.
    */
@@ -118,6 +163,15 @@ export const responses: { readonly [Op in OperationId]: Readonly<Record<string, 
   listResourcesV2: { '200': { schema: schemas.MoveResourcesResponse, nullable: false }, 'default': null },
   getResourceV2: { '200': { schema: schemas.MoveResource, nullable: false }, 'default': null },
   listTransactionsV2: { '200': { schema: schemas.AccountStatementV2, nullable: false }, 'default': null },
+  getAccountV3: { '200': { schema: schemas.AccountData, nullable: false }, 'default': null },
+  listTransactionsV3: { '200': { schema: schemas.AccountStatementV3, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  listCoinTransactionsV3: { '200': { schema: schemas.AccountStatementV3, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  listFungibleAssetTransactionsV3: { '200': { schema: schemas.AccountStatementV3, nullable: false }, 'default': null },
+  listAutomatedTransactionsV3: { '200': { schema: schemas.AccountStatementV3, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  listModulesV3: { '200': { schema: schemas.ListModulesV3Response200, nullable: false }, 'default': null },
+  getModuleV3: { '200': { schema: schemas.MoveModuleBytecode, nullable: false }, 'default': null },
+  listResourcesV3: { '200': { schema: schemas.ListResourcesV3Response200, nullable: false }, 'default': null },
+  getResourceV3: { '200': { schema: schemas.MoveResource, nullable: false }, 'default': null },
   getHistory: { '200': { schema: schemas.HistoryResponse, nullable: false }, '400': null, '404': null, '500': null },
   getLatest: { '200': { schema: schemas.LatestResponse, nullable: false }, '400': null, '404': null, '500': null },
 };

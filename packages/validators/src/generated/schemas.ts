@@ -2,6 +2,26 @@
 
 import type { SchemaValidators } from '../compiled.js';
 import {
+  lenient$ErrorMessage,
+  strict$ErrorMessage,
+  lenientAll$ErrorMessage,
+  strictAll$ErrorMessage,
+  lenient$AccountStatementV3,
+  strict$AccountStatementV3,
+  lenientAll$AccountStatementV3,
+  strictAll$AccountStatementV3,
+  lenient$TransactionV3,
+  strict$TransactionV3,
+  lenientAll$TransactionV3,
+  strictAll$TransactionV3,
+  lenient$BlockMetadataInfoV3,
+  strict$BlockMetadataInfoV3,
+  lenientAll$BlockMetadataInfoV3,
+  strictAll$BlockMetadataInfoV3,
+  lenient$AutomationRecordInfoV3,
+  strict$AutomationRecordInfoV3,
+  lenientAll$AutomationRecordInfoV3,
+  strictAll$AutomationRecordInfoV3,
   lenient$HexString,
   strict$HexString,
   lenientAll$HexString,
@@ -174,8 +194,21 @@ import {
   strict$LatestResponse,
   lenientAll$LatestResponse,
   strictAll$LatestResponse,
+  lenient$ListModulesV3Response200,
+  strict$ListModulesV3Response200,
+  lenientAll$ListModulesV3Response200,
+  strictAll$ListModulesV3Response200,
+  lenient$ListResourcesV3Response200,
+  strict$ListResourcesV3Response200,
+  lenientAll$ListResourcesV3Response200,
+  strictAll$ListResourcesV3Response200,
 } from './ajv.js';
 
+export const ErrorMessage: SchemaValidators = { name: 'ErrorMessage', lenient: lenient$ErrorMessage, strict: strict$ErrorMessage, lenientAll: lenientAll$ErrorMessage, strictAll: strictAll$ErrorMessage };
+export const AccountStatementV3: SchemaValidators = { name: 'AccountStatementV3', lenient: lenient$AccountStatementV3, strict: strict$AccountStatementV3, lenientAll: lenientAll$AccountStatementV3, strictAll: strictAll$AccountStatementV3 };
+export const TransactionV3: SchemaValidators = { name: 'TransactionV3', lenient: lenient$TransactionV3, strict: strict$TransactionV3, lenientAll: lenientAll$TransactionV3, strictAll: strictAll$TransactionV3 };
+export const BlockMetadataInfoV3: SchemaValidators = { name: 'BlockMetadataInfoV3', lenient: lenient$BlockMetadataInfoV3, strict: strict$BlockMetadataInfoV3, lenientAll: lenientAll$BlockMetadataInfoV3, strictAll: strictAll$BlockMetadataInfoV3 };
+export const AutomationRecordInfoV3: SchemaValidators = { name: 'AutomationRecordInfoV3', lenient: lenient$AutomationRecordInfoV3, strict: strict$AutomationRecordInfoV3, lenientAll: lenientAll$AutomationRecordInfoV3, strictAll: strictAll$AutomationRecordInfoV3 };
 export const HexString: SchemaValidators = { name: 'HexString', lenient: lenient$HexString, strict: strict$HexString, lenientAll: lenientAll$HexString, strictAll: strictAll$HexString };
 export const Hash: SchemaValidators = { name: 'Hash', lenient: lenient$Hash, strict: strict$Hash, lenientAll: lenientAll$Hash, strictAll: strictAll$Hash };
 export const Identity: SchemaValidators = { name: 'Identity', lenient: lenient$Identity, strict: strict$Identity, lenientAll: lenientAll$Identity, strictAll: strictAll$Identity };
@@ -219,3 +252,5 @@ export const HistoryResponse: SchemaValidators = { name: 'HistoryResponse', leni
 export const SignedDecimalString: SchemaValidators = { name: 'SignedDecimalString', lenient: lenient$SignedDecimalString, strict: strict$SignedDecimalString, lenientAll: lenientAll$SignedDecimalString, strictAll: strictAll$SignedDecimalString };
 export const Instrument: SchemaValidators = { name: 'Instrument', lenient: lenient$Instrument, strict: strict$Instrument, lenientAll: lenientAll$Instrument, strictAll: strictAll$Instrument };
 export const LatestResponse: SchemaValidators = { name: 'LatestResponse', lenient: lenient$LatestResponse, strict: strict$LatestResponse, lenientAll: lenientAll$LatestResponse, strictAll: strictAll$LatestResponse };
+export const ListModulesV3Response200: SchemaValidators = { name: 'ListModulesV3Response200', lenient: lenient$ListModulesV3Response200, strict: strict$ListModulesV3Response200, lenientAll: lenientAll$ListModulesV3Response200, strictAll: strictAll$ListModulesV3Response200 };
+export const ListResourcesV3Response200: SchemaValidators = { name: 'ListResourcesV3Response200', lenient: lenient$ListResourcesV3Response200, strict: strict$ListResourcesV3Response200, lenientAll: lenientAll$ListResourcesV3Response200, strictAll: strictAll$ListResourcesV3Response200 };

@@ -7,6 +7,11 @@ import type * as types from './types.js';
 
 /** The type of every exported schema, by name. */
 export interface SchemaTypes {
+  ErrorMessage: types.ErrorMessage;
+  AccountStatementV3: types.AccountStatementV3;
+  TransactionV3: types.TransactionV3;
+  BlockMetadataInfoV3: types.BlockMetadataInfoV3;
+  AutomationRecordInfoV3: types.AutomationRecordInfoV3;
   HexString: types.HexString;
   Hash: types.Hash;
   Identity: types.Identity;
@@ -54,6 +59,11 @@ export interface SchemaTypes {
 
 /** The compiled validators and JSON Schemas of every exported schema, by name. */
 export const schemaTable: { readonly [N in keyof SchemaTypes]: readonly [SchemaValidators, JsonSchemaReadings] } = {
+  ErrorMessage: [schemas.ErrorMessage, readings.ErrorMessage!],
+  AccountStatementV3: [schemas.AccountStatementV3, readings.AccountStatementV3!],
+  TransactionV3: [schemas.TransactionV3, readings.TransactionV3!],
+  BlockMetadataInfoV3: [schemas.BlockMetadataInfoV3, readings.BlockMetadataInfoV3!],
+  AutomationRecordInfoV3: [schemas.AutomationRecordInfoV3, readings.AutomationRecordInfoV3!],
   HexString: [schemas.HexString, readings.HexString!],
   Hash: [schemas.Hash, readings.Hash!],
   Identity: [schemas.Identity, readings.Identity!],

@@ -6,6 +6,91 @@ import * as json from './json-schemas.js';
 import type * as types from './types.js';
 
 /**
+ * Standard Schema v1 and Standard JSON Schema of `ErrorMessage` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateErrorMessage` checks by default. `standardSchema('ErrorMessage', { strict, profile })` gives the other readings.
+ *
+ * An error body of the node.
+ *
+ * @example
+ * ```ts
+ * import { ErrorMessage } from '@x/validators/standard';
+ * const result = ErrorMessage['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ErrorMessage['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ErrorMessage: StandardValidator<types.ErrorMessage> = /* @__PURE__ */ createStandard<types.ErrorMessage>(schemas.ErrorMessage, json.documented$ErrorMessage);
+/** The type of `ErrorMessage` (specs/node-rpc.openapi.yaml). */
+export type ErrorMessage = types.ErrorMessage;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `AccountStatementV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateAccountStatementV3` checks by default. `standardSchema('AccountStatementV3', { strict, profile })` gives the other readings.
+ *
+ * A page of v3 transactions.
+ *
+ * @example
+ * ```ts
+ * import { AccountStatementV3 } from '@x/validators/standard';
+ * const result = AccountStatementV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = AccountStatementV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const AccountStatementV3: StandardValidator<types.AccountStatementV3> = /* @__PURE__ */ createStandard<types.AccountStatementV3>(schemas.AccountStatementV3, json.documented$AccountStatementV3);
+/** The type of `AccountStatementV3` (specs/node-rpc.openapi.yaml). */
+export type AccountStatementV3 = types.AccountStatementV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionV3` checks by default. `standardSchema('TransactionV3', { strict, profile })` gives the other readings.
+ *
+ * A v3 transaction, tagged by `txn_type`.
+ *
+ * @example
+ * ```ts
+ * import { TransactionV3 } from '@x/validators/standard';
+ * const result = TransactionV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionV3: StandardValidator<types.TransactionV3> = /* @__PURE__ */ createStandard<types.TransactionV3>(schemas.TransactionV3, json.documented$TransactionV3);
+/** The type of `TransactionV3` (specs/node-rpc.openapi.yaml). */
+export type TransactionV3 = types.TransactionV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockMetadataInfoV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockMetadataInfoV3` checks by default. `standardSchema('BlockMetadataInfoV3', { strict, profile })` gives the other readings.
+ *
+ * The execution of a block's metadata transaction.
+ *
+ * @example
+ * ```ts
+ * import { BlockMetadataInfoV3 } from '@x/validators/standard';
+ * const result = BlockMetadataInfoV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockMetadataInfoV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockMetadataInfoV3: StandardValidator<types.BlockMetadataInfoV3> = /* @__PURE__ */ createStandard<types.BlockMetadataInfoV3>(schemas.BlockMetadataInfoV3, json.documented$BlockMetadataInfoV3);
+/** The type of `BlockMetadataInfoV3` (specs/node-rpc.openapi.yaml). */
+export type BlockMetadataInfoV3 = types.BlockMetadataInfoV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `AutomationRecordInfoV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateAutomationRecordInfoV3` checks by default. `standardSchema('AutomationRecordInfoV3', { strict, profile })` gives the other readings.
+ *
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.
+ *
+ * @example
+ * ```ts
+ * import { AutomationRecordInfoV3 } from '@x/validators/standard';
+ * const result = AutomationRecordInfoV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = AutomationRecordInfoV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const AutomationRecordInfoV3: StandardValidator<types.AutomationRecordInfoV3> = /* @__PURE__ */ createStandard<types.AutomationRecordInfoV3>(schemas.AutomationRecordInfoV3, json.documented$AutomationRecordInfoV3);
+/** The type of `AutomationRecordInfoV3` (specs/node-rpc.openapi.yaml). */
+export type AutomationRecordInfoV3 = types.AutomationRecordInfoV3;
+
+/**
  * Standard Schema v1 and Standard JSON Schema of `HexString` (specs/node-rpc.openapi.yaml), documented and lenient:
  * what `validateHexString` checks by default. `standardSchema('HexString', { strict, profile })` gives the other readings.
  *

@@ -3,6 +3,11 @@
 import { type ValidateOptions, type ValidationResult, assertValid, isValid, runValidator } from '../validate.js';
 import * as schemas from './schemas.js';
 import type {
+  ErrorMessage,
+  AccountStatementV3,
+  TransactionV3,
+  BlockMetadataInfoV3,
+  AutomationRecordInfoV3,
   HexString,
   Hash,
   Identity,
@@ -47,6 +52,251 @@ import type {
   Instrument,
   LatestResponse,
 } from './types.js';
+
+/**
+ * Validates a value against the schema `ErrorMessage` of specs/node-rpc.openapi.yaml.
+ *
+ * An error body of the node.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateErrorMessage } from '@x/validators';
+ * const result = validateErrorMessage({ message: 'text' });
+ * if (result.ok) console.log(result.value); // typed as ErrorMessage
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateErrorMessage(value: unknown, options?: ValidateOptions): ValidationResult<ErrorMessage> {
+  return runValidator<ErrorMessage>(schemas.ErrorMessage, value, options);
+}
+
+/**
+ * Whether a value is a valid `ErrorMessage` (schema `ErrorMessage` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isErrorMessage } from '@x/validators';
+ * if (isErrorMessage(value)) console.log(value); // narrowed to ErrorMessage
+ * ```
+ */
+export function isErrorMessage(value: unknown, options?: ValidateOptions): value is ErrorMessage {
+  return isValid(schemas.ErrorMessage, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ErrorMessage` (schema `ErrorMessage` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertErrorMessage } from '@x/validators';
+ * assertErrorMessage({ message: 'text' }, { strict: true });
+ * ```
+ */
+export function assertErrorMessage(value: unknown, options?: ValidateOptions): asserts value is ErrorMessage {
+  assertValid(schemas.ErrorMessage, value, options);
+}
+
+/**
+ * Validates a value against the schema `AccountStatementV3` of specs/node-rpc.openapi.yaml.
+ *
+ * A page of v3 transactions.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateAccountStatementV3 } from '@x/validators';
+ * const result = validateAccountStatementV3([]);
+ * if (result.ok) console.log(result.value); // typed as AccountStatementV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateAccountStatementV3(value: unknown, options?: ValidateOptions): ValidationResult<AccountStatementV3> {
+  return runValidator<AccountStatementV3>(schemas.AccountStatementV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `AccountStatementV3` (schema `AccountStatementV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isAccountStatementV3 } from '@x/validators';
+ * if (isAccountStatementV3(value)) console.log(value); // narrowed to AccountStatementV3
+ * ```
+ */
+export function isAccountStatementV3(value: unknown, options?: ValidateOptions): value is AccountStatementV3 {
+  return isValid(schemas.AccountStatementV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `AccountStatementV3` (schema `AccountStatementV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertAccountStatementV3 } from '@x/validators';
+ * assertAccountStatementV3([], { strict: true });
+ * ```
+ */
+export function assertAccountStatementV3(value: unknown, options?: ValidateOptions): asserts value is AccountStatementV3 {
+  assertValid(schemas.AccountStatementV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionV3` of specs/node-rpc.openapi.yaml.
+ *
+ * A v3 transaction, tagged by `txn_type`.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionV3 } from '@x/validators';
+ * const result = validateTransactionV3(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as TransactionV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionV3(value: unknown, options?: ValidateOptions): ValidationResult<TransactionV3> {
+  return runValidator<TransactionV3>(schemas.TransactionV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionV3` (schema `TransactionV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionV3 } from '@x/validators';
+ * if (isTransactionV3(value)) console.log(value); // narrowed to TransactionV3
+ * ```
+ */
+export function isTransactionV3(value: unknown, options?: ValidateOptions): value is TransactionV3 {
+  return isValid(schemas.TransactionV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionV3` (schema `TransactionV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionV3 } from '@x/validators';
+ * assertTransactionV3(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertTransactionV3(value: unknown, options?: ValidateOptions): asserts value is TransactionV3 {
+  assertValid(schemas.TransactionV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockMetadataInfoV3` of specs/node-rpc.openapi.yaml.
+ *
+ * The execution of a block's metadata transaction.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockMetadataInfoV3 } from '@x/validators';
+ * const result = validateBlockMetadataInfoV3({ hash: '0x1', output: 'Empty', status: 'Success' });
+ * if (result.ok) console.log(result.value); // typed as BlockMetadataInfoV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockMetadataInfoV3(value: unknown, options?: ValidateOptions): ValidationResult<BlockMetadataInfoV3> {
+  return runValidator<BlockMetadataInfoV3>(schemas.BlockMetadataInfoV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockMetadataInfoV3` (schema `BlockMetadataInfoV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockMetadataInfoV3 } from '@x/validators';
+ * if (isBlockMetadataInfoV3(value)) console.log(value); // narrowed to BlockMetadataInfoV3
+ * ```
+ */
+export function isBlockMetadataInfoV3(value: unknown, options?: ValidateOptions): value is BlockMetadataInfoV3 {
+  return isValid(schemas.BlockMetadataInfoV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockMetadataInfoV3` (schema `BlockMetadataInfoV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockMetadataInfoV3 } from '@x/validators';
+ * assertBlockMetadataInfoV3({ hash: '0x1', output: 'Empty', status: 'Success' }, { strict: true });
+ * ```
+ */
+export function assertBlockMetadataInfoV3(value: unknown, options?: ValidateOptions): asserts value is BlockMetadataInfoV3 {
+  assertValid(schemas.BlockMetadataInfoV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `AutomationRecordInfoV3` of specs/node-rpc.openapi.yaml.
+ *
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateAutomationRecordInfoV3 } from '@x/validators';
+ * const result = validateAutomationRecordInfoV3({});
+ * if (result.ok) console.log(result.value); // typed as AutomationRecordInfoV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateAutomationRecordInfoV3(value: unknown, options?: ValidateOptions): ValidationResult<AutomationRecordInfoV3> {
+  return runValidator<AutomationRecordInfoV3>(schemas.AutomationRecordInfoV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `AutomationRecordInfoV3` (schema `AutomationRecordInfoV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isAutomationRecordInfoV3 } from '@x/validators';
+ * if (isAutomationRecordInfoV3(value)) console.log(value); // narrowed to AutomationRecordInfoV3
+ * ```
+ */
+export function isAutomationRecordInfoV3(value: unknown, options?: ValidateOptions): value is AutomationRecordInfoV3 {
+  return isValid(schemas.AutomationRecordInfoV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `AutomationRecordInfoV3` (schema `AutomationRecordInfoV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertAutomationRecordInfoV3 } from '@x/validators';
+ * assertAutomationRecordInfoV3({}, { strict: true });
+ * ```
+ */
+export function assertAutomationRecordInfoV3(value: unknown, options?: ValidateOptions): asserts value is AutomationRecordInfoV3 {
+  assertValid(schemas.AutomationRecordInfoV3, value, options);
+}
 
 /**
  * Validates a value against the schema `HexString` of specs/node-rpc.openapi.yaml.

@@ -220,6 +220,8 @@ const CALL_CONTEXT = new RegExp(
   String.raw`,\s*parentData\s*:\s*[\w$]+\s*,\s*parentDataProperty\s*:\s*(?:${STRING}|[\w$]+)\s*,\s*rootData\s*\}`,
   'g',
 );
+/** The same context passed on as it came, by a `$ref` at a schema's root (an `allOf` branch, say). */
+const CALL_CONTEXT_SHORT = /\{\s*instancePath\s*,\s*parentData\s*,\s*parentDataProperty\s*,\s*rootData\s*\}/g;
 /** The parameters every compiled function declares. */
 const SIGNATURE_CONTEXT = /\{\s*instancePath\s*=\s*""\s*,\s*parentData\s*,\s*parentDataProperty\s*,\s*rootData\s*=\s*data\s*\}\s*=\s*\{\}/g;
 
@@ -234,9 +236,10 @@ function dropUnusedContext(code: string): string {
   const out = code
     .replace(SCHEMA_PATH, '')
     .replace(CALL_CONTEXT, '}')
+    .replace(CALL_CONTEXT_SHORT, '{instancePath}')
     .replace(SIGNATURE_CONTEXT, '{instancePath = ""} = {}');
   const left = /\b(schemaPath|parentData|parentDataProperty|rootData)\b/.exec(out);
-  if (left) throw new Error(`standalone code uses ${left[1]} in a way the generator does not know`);
+  if (left) throw new Error(`standalone code uses ${left[1]} in a way the generator does not know: …${out.slice(Math.max(0, left.index - 300), left.index + 200)}…`);
   return out;
 }
 
