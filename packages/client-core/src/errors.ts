@@ -15,7 +15,9 @@ export type ErrorCode =
   | 'RESPONSE_VALIDATION_ERROR'
   | 'RESPONSE_SHAPE_ERROR'
   | 'RESPONSE_TOO_LARGE'
-  | 'NODES_FAILED';
+  | 'NODES_FAILED'
+  | 'HISTORY_PRUNED'
+  | 'CHAIN_ID_MISMATCH';
 
 /**
  * Each class's name by its code, as string literals: a name taken from the class at run time
@@ -32,6 +34,8 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   RESPONSE_SHAPE_ERROR: 'ResponseShapeError',
   RESPONSE_TOO_LARGE: 'ResponseTooLargeError',
   NODES_FAILED: 'NodesFailedError',
+  HISTORY_PRUNED: 'HistoryPrunedError',
+  CHAIN_ID_MISMATCH: 'ChainIdMismatchError',
 };
 
 // One problem a response validator found: declared once, in @x/common, which @x/validators shares.
@@ -145,10 +149,10 @@ export class HttpError extends ClientError {
      * follow); by default the body's `message` field. Shown on one line, redacted and cut short.
      */
     message?: unknown;
-  }) {
+  }, code: 'HTTP_ERROR' | 'HISTORY_PRUNED' = 'HTTP_ERROR') {
     const said = shownMessage('message' in init ? init.message : (init.body as { message?: unknown } | null | undefined)?.message);
     super(
-      'HTTP_ERROR',
+      code,
       `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,
     );
     this.status = init.status;
@@ -294,6 +298,57 @@ export class ResponseTooLargeError extends ClientError {
 }
 
 /** One node's part in a call that every node failed: its (redacted) base URL and its error. */
+/**
+ * A 410 of a node that has pruned the history asked for: `oldestBlock` is the lowest block height it still
+ * keeps (its `x-supra-oldest-block` header), when it said. With several nodes the call moves on to the
+ * next (an archive node keeps the whole history) without resting this one; the caller gets this error
+ * only when every node has pruned the range.
+ *
+ * @example
+ * ```ts
+ * try { await node.v3.listTransactions('0x1', { start: 0 }); } catch (err) {
+ *   if (err instanceof HistoryPrunedError) console.log(`history starts at block ${err.oldestBlock}`);
+ * }
+ * ```
+ */
+export class HistoryPrunedError extends HttpError {
+  declare readonly code: 'HISTORY_PRUNED';
+  /** The lowest block height the node keeps, from `x-supra-oldest-block`; `undefined` when it did not say. */
+  readonly oldestBlock: bigint | undefined;
+  constructor(init: ConstructorParameters<typeof HttpError>[0] & { oldestBlock: bigint | undefined }) {
+    super(init, 'HISTORY_PRUNED');
+    this.oldestBlock = init.oldestBlock;
+    if (init.oldestBlock !== undefined) this.message += ` (the node keeps blocks from ${init.oldestBlock})`;
+  }
+}
+
+/**
+ * An answer from a node of another chain than the client's `chainId` (its `x-supra-chain-id` header),
+ * refused before its body is read. With several nodes the call moves on to the next, and the node rests.
+ *
+ * @example
+ * ```ts
+ * try { await node.v3.getAccount('0x1'); } catch (err) {
+ *   if (err instanceof ChainIdMismatchError) console.log(err.expected, err.received); // 8 6
+ * }
+ * ```
+ */
+export class ChainIdMismatchError extends ClientError {
+  declare readonly code: 'CHAIN_ID_MISMATCH';
+  readonly expected: number;
+  /** The chain id the node sent, as it sent it (text that is not a number stays text). */
+  readonly received: number | string;
+  readonly method: string;
+  readonly url: string;
+  constructor(init: { expected: number; received: number | string; method: string; url: string }) {
+    super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: the node answered for chain ${JSON.stringify(init.received).slice(0, 40)}, not chain ${init.expected} (chainId)`);
+    this.expected = init.expected;
+    this.received = init.received;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
 export type NodeAttempt = { readonly url: string; readonly error: unknown };
 
 /**

@@ -16,7 +16,9 @@
 // Named, not `export *`: what the clients and their users need, and nothing of the internals (the
 // router's marks, the retry clock's helpers). `pnpm api-report` holds this surface to api/index.api.md.
 export {
+  ChainIdMismatchError,
   ClientError,
+  HistoryPrunedError,
   HttpError,
   InvalidArgumentError,
   isNotFound,

@@ -1,4 +1,4 @@
-import { HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, type NodeAttempt } from './errors.js';
+import { HistoryPrunedError, HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, type NodeAttempt } from './errors.js';
 import { baseUrls } from './base-url.js';
 import { fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
@@ -123,7 +123,8 @@ class NodeRouter implements Router {
         if (!several || !fallsThrough(outcome.error)) throw outcome.error;
         // A body the validator refuses moves the call on, but the node does not rest: where every node
         // sends it (the contract drifted), resting them all would only stall the calls that still work.
-        if (!(outcome.error instanceof ResponseValidationError)) pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
+        // Nor does a node that pruned the history asked for: it answers everything newer.
+        if (!(outcome.error instanceof ResponseValidationError || outcome.error instanceof HistoryPrunedError)) pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
         failed.set(outcome.node, { url: redactBase(outcome.node.url), error: outcome.error });
         if (flights.size === 0 && next < order.length) launch('fallback');
       }
@@ -134,7 +135,11 @@ class NodeRouter implements Router {
         f.abort.abort(new DOMException('Another node answered first', 'AbortError'));
       }
     }
-    throw new NodesFailedError([...failed.values()]);
+    const errors = [...failed.values()];
+    // Every node has pruned the history asked for: that is the answer, with the oldest history there is.
+    const pruned = errors.map((a) => a.error).filter((e): e is HistoryPrunedError => e instanceof HistoryPrunedError);
+    if (pruned.length === errors.length && pruned.length > 0) throw pruned.reduce((a, b) => ((b.oldestBlock ?? Infinity) < (a.oldestBlock ?? Infinity) ? b : a));
+    throw new NodesFailedError(errors);
   }
 
   /** One attempt on one node, after its rate limit lets it go. */

@@ -44,6 +44,13 @@ export type TransportConfig = {
    * unwrapped); by default its `message` field. What it answers is shown in `HttpError`'s message.
    */
   messageOf?: (body: unknown) => unknown;
+  /**
+   * A check of a success answer's headers before its body is read (the node client: its chain id); what it
+   * returns ends the attempt, and with several nodes moves the call on.
+   */
+  checkAnswer?: (headers: Headers, request: { readonly method: string; readonly url: string }) => ClientError | undefined;
+  /** The error of an answer that is not a success, when this service's says more than an `HttpError` (the node client: a 410's oldest block). */
+  httpError?: (init: ConstructorParameters<typeof HttpError>[0]) => HttpError;
   /** Statuses retried unless the user's `retry.statuses` says otherwise. */
   retryStatuses?: readonly number[];
   /** Checks of the spec's parameter `format`s (the node client's u64). */
@@ -93,6 +100,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
   readonly #router: Router | undefined;
   readonly #retryAfterFromBody: ((body: unknown) => number | undefined) | undefined;
   readonly #messageOf: ((body: unknown) => unknown) | undefined;
+  readonly #checkAnswer: TransportConfig['checkAnswer'];
+  readonly #httpError: TransportConfig['httpError'];
   readonly #maxBytes: number;
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
@@ -115,6 +124,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
     this.#router = router;
     this.#retryAfterFromBody = config.retryAfterFromBody;
     this.#messageOf = config.messageOf;
+    this.#checkAnswer = config.checkAnswer;
+    this.#httpError = config.httpError;
     this.#baseUrl = router ? router.urls[0]! : (options.baseUrl as string);
     // Merged once; none at all is cheaper for fetch than an empty list.
     this.#headers = mergeHeaders(options.headers);
@@ -219,6 +230,12 @@ export class Transport<_Paths extends object = Record<string, never>> {
           response.body?.cancel().catch(noop);
           return;
         }
+        const refusal = response.ok ? this.#checkAnswer?.(response.headers, { method, url: redactUrl(url) }) : undefined;
+        if (refusal) {
+          response.body?.cancel().catch(noop);
+          if (end()) reject(refusal);
+          return;
+        }
         // Counted as it streams, decoded: a Content-Length says nothing of a gzip body's size, and reading
         // it costs every call a header lookup or two.
         const limit = response.ok ? this.#maxBytes : Math.min(this.#maxBytes, ERROR_BODY_BYTES);
@@ -232,7 +249,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
           const retryAfterMs =
             parseRetryAfter(headers.get('retry-after'), this.#retry.now()) ?? (status === 429 || status === 503 ? this.#retryAfterFromBody?.(body) : undefined);
           return reject(
-            new HttpError({
+            (this.#httpError ?? newHttpError)({
               status, statusText: response.statusText, body, method, url: redactUrl(url), headers, retryAfterMs,
               // Why a redirect was not followed says more than its body; else the service's own message.
               ...((refused !== undefined || this.#messageOf) && { message: refused ?? this.#messageOf!(body) }),
@@ -281,6 +298,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
 }
 
 function noop(): void {}
+
+const newHttpError = (init: ConstructorParameters<typeof HttpError>[0]): HttpError => new HttpError(init);
 
 /** An HTTP header name (RFC 9110's token). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

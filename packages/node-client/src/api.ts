@@ -2,14 +2,14 @@
 import type { TransportOptions } from '@x/client-core';
 import type { NodeV1Api, NodeV2Api, NodeVersionApis } from './generated/actions.js';
 import type { Caller } from './types.js';
+import type { NodeOptions } from './transports.js';
 
 export type { NodeV1Api, NodeV2Api };
 export type { Caller, CursorPage, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
 
 /** Options of {@link createNodeClient}: one base URL or several, and what the transports take. */
 // An interface, not an alias: a type error then names `NodeClientOptions`, not client-core's `TransportOptions`.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface NodeClientOptions extends TransportOptions {}
+export interface NodeClientOptions extends TransportOptions, NodeOptions {}
 
 /** The node client: each version's operations and walks, bound to one transport. */
 export type NodeClient = NodeVersionApis & {

@@ -12,17 +12,19 @@
  */
 export { createNodeClient } from './client.js';
 export { fallback, http } from './transports.js';
-export type { FallbackOptions, HttpOptions } from './transports.js';
+export type { FallbackOptions, HttpOptions, NodeOptions } from './transports.js';
 export * from './generated/actions.js';
 export type { Caller, ItemOf } from './api.js';
 export type { ListingSpec } from './walk.js';
-export { NODE_URLS } from './presets.js';
+export { NETWORKS, NODE_URLS } from './presets.js';
 export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './api.js';
 export { nodeErrorMessage } from './error-message.js';
 export { supraRetryIn } from './retry-in.js';
 export type { IterateOptions } from './walk.js';
 export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {
+  ChainIdMismatchError,
+  HistoryPrunedError,
   ClientError,
   InvalidArgumentError,
   HttpError,

@@ -16,3 +16,20 @@ export const NODE_URLS = Object.freeze({
   /** Supra testnet, chain id 6 (Supra's network-information docs). */
   testnet: 'https://rpc-testnet.supra.com',
 } as const);
+
+/**
+ * The public networks as client options: a node URL and the chain id its answers must carry, so a client
+ * of one network never reads another's by mistake (a testnet URL in a mainnet build, say).
+ *
+ * @example
+ * ```ts
+ * import { createNodeClient, NETWORKS } from '@x/node-client';
+ * const node = createNodeClient({ ...NETWORKS.mainnet, timeoutMs: 5_000 });
+ * ```
+ */
+export const NETWORKS = Object.freeze({
+  /** Supra mainnet: chain id 8. */
+  mainnet: Object.freeze({ baseUrl: NODE_URLS.mainnet, chainId: 8 }),
+  /** Supra testnet: chain id 6. */
+  testnet: Object.freeze({ baseUrl: NODE_URLS.testnet, chainId: 6 }),
+} as const);

@@ -1,21 +1,78 @@
-import { baseUrls, nodeRouting, parseBaseUrl, startParam, Transport, U64_FORMATS, type PagingRule, type TransportConfig, type TransportOptions } from '@x/client-core';
+import {
+  baseUrls,
+  ChainIdMismatchError,
+  checkInteger,
+  HistoryPrunedError,
+  HttpError,
+  InvalidArgumentError,
+  nodeRouting,
+  parseBaseUrl,
+  startParam,
+  Transport,
+  U64_FORMATS,
+  type PagingRule,
+  type TransportConfig,
+  type TransportOptions,
+} from '@x/client-core';
 import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
 import { supraRetryIn } from './retry-in.js';
 import type { Caller } from './types.js';
 
-/** What a node transport knows of Supra nodes: u64 parameters, its "try again in" message, its error bodies, its paths. */
-const NODE: TransportConfig = { formats: U64_FORMATS, retryAfterFromBody: supraRetryIn, messageOf: nodeErrorMessage, apiPaths: API_PATHS };
-
-/** Options of {@link http}: one node. */
-export type HttpOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'> & {
-  /** The node's base URL, an `http:` or `https:` URL (default: the spec's first server). */
-  baseUrl?: string | undefined;
+/**
+ * What a node transport knows of Supra nodes: u64 parameters, its "try again in" message, its error
+ * bodies, its paths, and a 410's oldest block.
+ */
+const NODE: TransportConfig = {
+  formats: U64_FORMATS,
+  retryAfterFromBody: supraRetryIn,
+  messageOf: nodeErrorMessage,
+  apiPaths: API_PATHS,
+  httpError: (init) => (init.status === 410 ? new HistoryPrunedError({ ...init, oldestBlock: oldestBlock(init.headers) }) : new HttpError(init)),
 };
 
+/** A 410's `x-supra-oldest-block`, a u64 in decimal; anything else is not a height. */
+function oldestBlock(headers: unknown): bigint | undefined {
+  const value = headers instanceof Headers ? headers.get('x-supra-oldest-block')?.trim() : undefined;
+  return value !== undefined && /^[0-9]{1,20}$/.test(value) && BigInt(value) <= 0xffffffffffffffffn ? BigInt(value) : undefined;
+}
+
+/** The options only node transports take. */
+export type NodeOptions = {
+  /**
+   * The chain the nodes must serve (mainnet 8, testnet 6; `NETWORKS` carries both): an answer whose
+   * `x-supra-chain-id` header names another is refused with `ChainIdMismatchError` before its body is
+   * read, and with several nodes the call moves on. An answer without the header (a proxy's own 404) is
+   * not refused.
+   */
+  chainId?: number | undefined;
+};
+
+/** Options of {@link http}: one node. */
+export type HttpOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'> &
+  NodeOptions & {
+    /** The node's base URL, an `http:` or `https:` URL (default: the spec's first server). */
+    baseUrl?: string | undefined;
+  };
+
 /** Options of {@link fallback}: several nodes in order of preference, a rate limit, hedging, an attempt hook. */
-export type FallbackOptions = TransportOptions;
+export type FallbackOptions = TransportOptions & NodeOptions;
+
+/** The node configuration for these options: with a `chainId`, the check of every answer's chain. */
+function nodeConfig(options: NodeOptions): TransportConfig {
+  if (options.chainId === undefined) return NODE;
+  const expected = checkInteger('chainId', options.chainId, 0, 255);
+  return {
+    ...NODE,
+    checkAnswer: (headers, request) => {
+      const sent = headers.get('x-supra-chain-id');
+      if (sent === null) return undefined;
+      const received = /^\s*[0-9]{1,3}\s*$/.test(sent) ? Number(sent) : sent.slice(0, 32);
+      return received === expected ? undefined : new ChainIdMismatchError({ expected, received, ...request });
+    },
+  };
+}
 
 /**
  * A transport over `t`: every address the node is sent in its canonical form (see `normalizeAddress`),
@@ -26,6 +83,12 @@ function caller(t: Transport<object>, urls: readonly string[]): Caller {
     // `args` is the action's own object, so it is changed in place.
     call: (operationId, op, args, options, affinity) => {
       if (args.address !== undefined) args.address = normalizeAddress(args.address);
+      // Parameters the operation takes one of (v3 automated transactions: `cursor` or `block_height`).
+      const { exclusive } = op as { exclusive?: readonly string[] };
+      if (exclusive) {
+        const given = exclusive.filter((name) => args[name] !== undefined);
+        if (given.length > 1) return Promise.reject(new InvalidArgumentError(given[1]!, `cannot be combined with ${given[0]}: give one of ${exclusive.join(', ')}`));
+      }
       if (Array.isArray(args.start)) {
         const { paging } = op as { paging?: PagingRule };
         try {
@@ -54,7 +117,7 @@ function caller(t: Transport<object>, urls: readonly string[]): Caller {
 export function http(options: HttpOptions = {}): Caller {
   // One URL, normalised as `baseUrls` normalises each (no trailing slash); a list is fallback's.
   const url = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS).href.replace(/\/+$/, '');
-  return caller(new Transport({ ...options, baseUrl: url }, NODE), [url]);
+  return caller(new Transport({ ...options, baseUrl: url }, nodeConfig(options)), [url]);
 }
 
 /**
@@ -73,5 +136,5 @@ export function http(options: HttpOptions = {}): Caller {
 export function fallback(options: FallbackOptions = {}): Caller {
   const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
   // One node goes as a string: with no limit, hedge or hook, calls then take the direct path.
-  return caller(new Transport({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { ...NODE, routing: nodeRouting }), urls);
+  return caller(new Transport({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { ...nodeConfig(options), routing: nodeRouting }), urls);
 }

@@ -61,10 +61,24 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
           ...(rule?.next.encoding === 'u8-bytes-or-hex' && p.in === 'query' && p.name === 'start' && { encoding: 'u8-bytes-or-hex' as const }),
         })),
         ...(rule && { paging: rule }),
+        ...(exclusive(spec, op, params) && { exclusive: exclusive(spec, op, params) }),
       };
     }
   }
   return table;
+}
+
+/**
+ * An operation's `x-exclusive-parameters`: query parameters of which a call gives one at most (v3
+ * automated transactions: `cursor` or `block_height`); each must be a query parameter of the operation.
+ */
+function exclusive(spec: Spec, op: { operationId: string }, params: readonly ParameterObject[]): string[] | undefined {
+  const names = (op as Record<string, unknown>)['x-exclusive-parameters'];
+  if (names === undefined) return undefined;
+  if (!Array.isArray(names) || names.length < 2 || !names.every((n) => params.some((p) => p.in === 'query' && p.name === n))) {
+    throw new Error(`${spec.file}: ${op.operationId}: x-exclusive-parameters must list two or more of its query parameters, got ${JSON.stringify(names)}`);
+  }
+  return names as string[];
 }
 
 /** The distinct API paths of path templates: `/rpc/v2` of `/rpc/v2/accounts/{address}`, `/history` of `/history`. */

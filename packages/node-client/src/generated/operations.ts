@@ -907,7 +907,11 @@ export const listAutomatedTransactionsV3 = {
     "newestFirstWithoutStart": true,
     "order": "ascending",
     "start": "cursor"
-  }
+  },
+  "exclusive": [
+    "cursor",
+    "block_height"
+  ]
 } as const;
 
 /** `listModulesV3`: method, path, parameter constraints and paging rule. */
