@@ -84,7 +84,8 @@ async function v3Node(o: { chainId?: number | string | undefined; oldest?: numbe
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
-const seqOf = (t: { header: { sequence_number: number } }): number => t.header.sequence_number;
+// The items are TransactionV3, a union: only the user and automated kinds have a header. These are all user ones.
+const seqOf = (t: unknown): number => (t as { header: { sequence_number: number } }).header.sequence_number;
 
 describe('a header-cursor listing answers its items and the header’s cursor', () => {
   it.each([
