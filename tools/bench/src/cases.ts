@@ -143,6 +143,16 @@ export const CASES: readonly Case[] = [
     },
   },
   {
+    id: 'iterate.v3',
+    group: 'http',
+    title: '3: v3, 3,000 transactions, 40 ms per answer, concurrency 1 vs 8, ascending and newest first (a slow loopback server of its own)',
+    servers: false,
+    async run(ctx) {
+      const { benchConcurrentWalkV3 } = await import('./concurrency-v3.ts');
+      return benchConcurrentWalkV3({ rounds: ctx.quick ? 3 : 5 });
+    },
+  },
+  {
     id: 'hedge.p99',
     group: 'http',
     title: '7: getAccount p99 over two nodes (A slow on every 10th request), hedgeAfterMs 50 vs off (loopback servers of its own)',

@@ -1,5 +1,5 @@
 import type { OperationObject, Spec } from './specs.ts';
-import { HTTP_METHODS } from './specs.ts';
+import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
 import { operationTable, type OperationEntry } from './emit-operations.ts';
 import { pagingTable, type PagingRule } from './paging.ts';
@@ -21,6 +21,7 @@ type Action = {
   entry: OperationEntry;
   op: OperationObject;
   paging: PagingRule | undefined;
+  spec: Spec;
 };
 
 /** Example values of the path parameters in TSDoc examples. */
@@ -50,11 +51,69 @@ function actions(spec: Spec): Action[] {
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       const m = /^(.*)(V\d+)$/.exec(op.operationId);
-      list.push({ id: op.operationId, name: m ? m[1]! : op.operationId, version: m?.[2], entry: table[op.operationId]!, op, paging: paging[op.operationId] });
+      list.push({ id: op.operationId, name: m ? m[1]! : op.operationId, version: m?.[2], entry: table[op.operationId]!, op, paging: paging[op.operationId], spec });
     }
   }
   return list;
 }
+
+const SCHEMA_REF = /^#\/components\/schemas\/([A-Za-z0-9_]+)$/;
+
+/**
+ * The name of a schema's type in `@x/node-types` (one alias per component schema), so that hovers and
+ * errors show `AccountData`, not `components["schemas"]["AccountData"]`: a `$ref`, an array of one (`X[]`),
+ * or, below `pointer` (a page's items), the array's item. `undefined` where the schema is not that plain
+ * (a union of pages, an inline object): the caller then falls back to the operation's body type.
+ */
+function namedType(spec: Spec, schema: unknown, pointer: readonly string[] = []): { name: string; array: boolean } | undefined {
+  let cur = schema as Record<string, unknown> | undefined;
+  for (const key of pointer) {
+    const ref = typeof cur?.$ref === 'string' ? cur.$ref : undefined;
+    if (ref !== undefined) cur = resolveRef<Record<string, unknown>>(spec.doc, { $ref: ref });
+    cur = (cur?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
+  }
+  if (cur === undefined) return undefined;
+  const own = typeof cur.$ref === 'string' ? SCHEMA_REF.exec(cur.$ref)?.[1] : undefined;
+  if (pointer.length === 0 && own !== undefined) return { name: own, array: false };
+  const resolved = own !== undefined ? resolveRef<Record<string, unknown>>(spec.doc, cur as { $ref: string }) : cur;
+  const items = resolved.type === 'array' ? (resolved.items as Record<string, unknown> | undefined) : undefined;
+  const item = typeof items?.$ref === 'string' ? SCHEMA_REF.exec(items.$ref)?.[1] : undefined;
+  if (item === undefined) return undefined;
+  // A named array schema stays its own name as a whole body (`AccountStatementV3`), its item below a pointer.
+  return pointer.length === 0 && own !== undefined ? { name: own, array: false } : { name: item, array: true };
+}
+
+/** Names of `@x/node-types` the generated code uses, collected as types are written. */
+const used = new Set<string>();
+
+/** The type of an operation's success body: its schema's name where it has one, else the body type by operation id. */
+function bodyType(a: Action): string {
+  const named = namedType(a.spec, bodySchema(a.spec, a));
+  if (named === undefined) return `ResponseBody<'${a.id}'>`;
+  used.add(named.name);
+  return named.array ? `${named.name}[]` : named.name;
+}
+
+/** The type of a page's item at `pointer`: its schema's name where it has one. */
+function itemType(a: Action, pointer: readonly string[]): string {
+  const named = namedType(a.spec, bodySchema(a.spec, a), pointer);
+  if (named === undefined || (!named.array && pointer.length > 0)) return `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(pointer)}>`;
+  if (!named.array) {
+    // A named array body (`AccountStatementV3`): its item's name.
+    const inner = namedType(a.spec, resolveRef(a.spec.doc, { $ref: `#/components/schemas/${named.name}` }), []);
+    if (inner === undefined || !inner.array) return `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(pointer)}>`;
+    used.add(inner.name);
+    return inner.name;
+  }
+  used.add(named.name);
+  return named.name;
+}
+
+/** The 200 body schema of an operation. */
+const bodySchema = (spec: Spec, a: Action): unknown => {
+  const ok = a.op.responses['200'] ? resolveRef(spec.doc, a.op.responses['200']) : undefined;
+  return ok && 'content' in ok ? ok.content?.['application/json']?.schema : undefined;
+};
 
 /** The TypeScript type a caller passes for a parameter: u64s in any of their forms, v1 byte cursors as bytes or hex. */
 function paramType(p: OperationEntry['params'][number]): string {
@@ -95,7 +154,7 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
     options,
     query: query.map((p) => p.name),
     // A header-cursor listing answers its items and the header's cursor: a bare array would lose the header.
-    result: byType !== undefined ? 'MoveResourceOf<T>' : a.paging?.next.from === 'header' ? `CursorPage<ItemOf<ResponseBody<'${a.id}'>, []>>` : `ResponseBody<'${a.id}'>`,
+    result: byType !== undefined ? 'MoveResourceOf<T>' : a.paging?.next.from === 'header' ? `CursorPage<${itemType(a, [])}>` : bodyType(a),
   };
 }
 
@@ -116,7 +175,7 @@ function walkSignature(a: Action, rule: PagingRule): { options: string; item: st
         ? `{ order?: 'asc' | 'desc' | undefined; start?: ${type} | undefined }`
         : `{ order?: 'asc' | undefined; start?: ${type} | undefined }`;
   const filters = walkFilters(a).map((p) => `${p.name}?: ${paramType(p)} | undefined`);
-  return { options: `IterateOptions & ${order}${filters.length ? ` & { ${filters.join('; ')} }` : ''}`, item: `ItemOf<ResponseBody<'${a.id}'>, ${JSON.stringify(rule.items)}>` };
+  return { options: `IterateOptions & ${order}${filters.length ? ` & { ${filters.join('; ')} }` : ''}`, item: itemType(a, rule.items) };
 }
 
 function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'): string[] {
@@ -140,6 +199,7 @@ function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'):
  * bundle carries the operations it calls and no other.
  */
 export function emitActions(spec: Spec): string {
+  used.clear();
   const all = actions(spec);
   const out: string[] = [];
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
@@ -199,8 +259,12 @@ import * as op from './operations.js';
     `/** Every version's actions by name (\`versionActions.v2.getAccount\` is {@link getAccountV2}): what \`createNodeClient\` binds. */\nexport const versionActions = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Actions`).join(', ')} } as const;\n`,
     `/** The versions of the node client: \`node.v2\` and the others. */\nexport type NodeVersionApis = {\n${versions.map((v) => `${deprecatedVersion(v) ? '  /** @deprecated The node marks every operation of this version deprecated. */\n' : ''}  readonly ${v.toLowerCase()}: Node${v}Api;`).join('\n')}\n};\n`,
   );
-  return out.join('\n');
+  return withNodeTypes(out);
 }
+
+/** The emitted parts with the `@x/node-types` names they use imported after the header. */
+const withNodeTypes = (out: string[]): string =>
+  [out[0]!.replace(/\n$/, `\n${used.size ? `import type { ${[...used].sort().join(', ')} } from '@x/node-types';\n` : ''}`), ...out.slice(1)].join('\n');
 
 /**
  * `queries.ts` of the node client's `/query` subpath: per version, the type of `queries.vN` (one query
@@ -208,6 +272,7 @@ import * as op from './operations.js';
  * builds them from (method name to operation id; `walk: true` for an infinite query).
  */
 export function emitQueries(spec: Spec): string {
+  used.clear();
   const all = actions(spec);
   const out: string[] = [];
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
@@ -246,5 +311,5 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}i
     `/** Every version's query options by name: what \`createNodeQueries\` builds. */\nexport const versionQueries = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Queries`).join(', ')} } as const;\n`,
     `/** The query options of every version: \`queries.v2\` and the others. */\nexport type NodeVersionQueries = {\n${versions.map((v) => `${deprecatedVersion(v) ? '  /** @deprecated The node marks every operation of this version deprecated. */\n' : ''}  readonly ${v.toLowerCase()}: Node${v}Queries;`).join('\n')}\n};\n`,
   );
-  return out.join('\n');
+  return withNodeTypes(out);
 }

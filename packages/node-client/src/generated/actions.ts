@@ -5,6 +5,7 @@ import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } fr
 import type { MoveResourceOf } from '../resources.js';
 import { walkListing, type IterateOptions } from '../walk.js';
 import * as op from './operations.js';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, TransactionInfoV1, TransactionInfoV2, TransactionV3 } from '@x/node-types';
 
 /**
  * Account sequence number and authentication key (v1).
@@ -36,8 +37,8 @@ export function getAccountV1(client: Caller, address: string, options?: CallOpti
  * const answer = await listCoinTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listCoinTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV1'>> {
-  return client.call('listCoinTransactionsV1', op.listCoinTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listCoinTransactionsV1'>>;
+export function listCoinTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV1> {
+  return client.call('listCoinTransactionsV1', op.listCoinTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV1>;
 }
 
 /**
@@ -49,8 +50,8 @@ export function listCoinTransactionsV1(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined>;
+export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV1, void, undefined> {
+  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, options) as AsyncGenerator<TransactionInfoV1, void, undefined>;
 }
 
 /**
@@ -64,8 +65,8 @@ export function walkCoinTransactionsV1(client: Caller, address: string, options?
  * const answer = await listModulesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listModulesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listModulesV1'>> {
-  return client.call('listModulesV1', op.listModulesV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listModulesV1'>>;
+export function listModulesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList> {
+  return client.call('listModulesV1', op.listModulesV1, { address, count: options?.count, start: options?.start }, options) as Promise<MoveList>;
 }
 
 /**
@@ -107,8 +108,8 @@ export function getModuleV1(client: Caller, address: string, moduleName: string,
  * const answer = await listResourcesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listResourcesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listResourcesV1'>> {
-  return client.call('listResourcesV1', op.listResourcesV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listResourcesV1'>>;
+export function listResourcesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList> {
+  return client.call('listResourcesV1', op.listResourcesV1, { address, count: options?.count, start: options?.start }, options) as Promise<MoveList>;
 }
 
 /**
@@ -153,8 +154,8 @@ export function getResourceV1(client: Caller, address: string, resourceType: str
  * const answer = await listTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV1'>> {
-  return client.call('listTransactionsV1', op.listTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listTransactionsV1'>>;
+export function listTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV1> {
+  return client.call('listTransactionsV1', op.listTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV1>;
 }
 
 /**
@@ -166,8 +167,8 @@ export function listTransactionsV1(client: Caller, address: string, options?: Ca
  * for await (const item of walkTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV1'>, ["record"]>, void, undefined> {
-  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV1'>, ["record"]>, void, undefined>;
+export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV1, void, undefined> {
+  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1, { address }, options) as AsyncGenerator<TransactionInfoV1, void, undefined>;
 }
 
 /**
@@ -181,8 +182,8 @@ export function walkTransactionsV1(client: Caller, address: string, options?: It
  * const answer = await getAccountV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function getAccountV2(client: Caller, address: string, options?: CallOptions): Promise<ResponseBody<'getAccountV2'>> {
-  return client.call('getAccountV2', op.getAccountV2, { address }, options) as Promise<ResponseBody<'getAccountV2'>>;
+export function getAccountV2(client: Caller, address: string, options?: CallOptions): Promise<AccountData> {
+  return client.call('getAccountV2', op.getAccountV2, { address }, options) as Promise<AccountData>;
 }
 
 /**
@@ -200,8 +201,8 @@ export function getAccountV2(client: Caller, address: string, options?: CallOpti
  * const answer = await listCoinTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listCoinTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV2'>> {
-  return client.call('listCoinTransactionsV2', op.listCoinTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listCoinTransactionsV2'>>;
+export function listCoinTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV2> {
+  return client.call('listCoinTransactionsV2', op.listCoinTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV2>;
 }
 
 /**
@@ -213,8 +214,8 @@ export function listCoinTransactionsV2(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined>;
+export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV2, void, undefined> {
+  return walkListing(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, options) as AsyncGenerator<TransactionInfoV2, void, undefined>;
 }
 
 /**
@@ -228,8 +229,8 @@ export function walkCoinTransactionsV2(client: Caller, address: string, options?
  * const answer = await listModulesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listModulesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listModulesV2'>> {
-  return client.call('listModulesV2', op.listModulesV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listModulesV2'>>;
+export function listModulesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveModuleListV2> {
+  return client.call('listModulesV2', op.listModulesV2, { address, count: options?.count, start: options?.start }, options) as Promise<MoveModuleListV2>;
 }
 
 /**
@@ -241,8 +242,8 @@ export function listModulesV2(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined> {
-  return walkListing(client, 'listModulesV2', op.listModulesV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined>;
+export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined> {
+  return walkListing(client, 'listModulesV2', op.listModulesV2, { address }, options) as AsyncGenerator<MoveModuleBytecode, void, undefined>;
 }
 
 /**
@@ -256,8 +257,8 @@ export function walkModulesV2(client: Caller, address: string, options?: Iterate
  * const answer = await getModuleV2(http({ baseUrl: NODE_URLS.testnet }), '0x1', 'coin');
  * ```
  */
-export function getModuleV2(client: Caller, address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<'getModuleV2'>> {
-  return client.call('getModuleV2', op.getModuleV2, { address, module_name: moduleName }, options) as Promise<ResponseBody<'getModuleV2'>>;
+export function getModuleV2(client: Caller, address: string, moduleName: string, options?: CallOptions): Promise<MoveModuleBytecode> {
+  return client.call('getModuleV2', op.getModuleV2, { address, module_name: moduleName }, options) as Promise<MoveModuleBytecode>;
 }
 
 /**
@@ -271,8 +272,8 @@ export function getModuleV2(client: Caller, address: string, moduleName: string,
  * const answer = await listResourcesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listResourcesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listResourcesV2'>> {
-  return client.call('listResourcesV2', op.listResourcesV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listResourcesV2'>>;
+export function listResourcesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveResourcesResponse> {
+  return client.call('listResourcesV2', op.listResourcesV2, { address, count: options?.count, start: options?.start }, options) as Promise<MoveResourcesResponse>;
 }
 
 /**
@@ -284,8 +285,8 @@ export function listResourcesV2(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined> {
-  return walkListing(client, 'listResourcesV2', op.listResourcesV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined>;
+export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined> {
+  return walkListing(client, 'listResourcesV2', op.listResourcesV2, { address }, options) as AsyncGenerator<MoveResource, void, undefined>;
 }
 
 /**
@@ -317,8 +318,8 @@ export function getResourceV2<T extends string>(client: Caller, address: string,
  * const answer = await listTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV2'>> {
-  return client.call('listTransactionsV2', op.listTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<ResponseBody<'listTransactionsV2'>>;
+export function listTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV2> {
+  return client.call('listTransactionsV2', op.listTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV2>;
 }
 
 /**
@@ -330,8 +331,8 @@ export function listTransactionsV2(client: Caller, address: string, options?: Ca
  * for await (const item of walkTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkTransactionsV2(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV2'>, ["record"]>, void, undefined> {
-  return walkListing(client, 'listTransactionsV2', op.listTransactionsV2, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV2'>, ["record"]>, void, undefined>;
+export function walkTransactionsV2(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV2, void, undefined> {
+  return walkListing(client, 'listTransactionsV2', op.listTransactionsV2, { address }, options) as AsyncGenerator<TransactionInfoV2, void, undefined>;
 }
 
 /**
@@ -344,8 +345,8 @@ export function walkTransactionsV2(client: Caller, address: string, options?: It
  * const answer = await getAccountV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function getAccountV3(client: Caller, address: string, options?: CallOptions): Promise<ResponseBody<'getAccountV3'>> {
-  return client.call('getAccountV3', op.getAccountV3, { address }, options) as Promise<ResponseBody<'getAccountV3'>>;
+export function getAccountV3(client: Caller, address: string, options?: CallOptions): Promise<AccountData> {
+  return client.call('getAccountV3', op.getAccountV3, { address }, options) as Promise<AccountData>;
 }
 
 /**
@@ -362,8 +363,8 @@ export function getAccountV3(client: Caller, address: string, options?: CallOpti
  * const answer = await listTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): Promise<ResponseBody<'listTransactionsV3'>> {
-  return client.call('listTransactionsV3', op.listTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending }, options) as Promise<ResponseBody<'listTransactionsV3'>>;
+export function listTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): Promise<AccountStatementV3> {
+  return client.call('listTransactionsV3', op.listTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending }, options) as Promise<AccountStatementV3>;
 }
 
 /**
@@ -374,8 +375,8 @@ export function listTransactionsV3(client: Caller, address: string, options?: Ca
  * for await (const item of walkTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkTransactionsV3(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV3'>, []>, void, undefined> {
-  return walkListing(client, 'listTransactionsV3', op.listTransactionsV3, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV3'>, []>, void, undefined>;
+export function walkTransactionsV3(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionV3, void, undefined> {
+  return walkListing(client, 'listTransactionsV3', op.listTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
 }
 
 /**
@@ -392,8 +393,8 @@ export function walkTransactionsV3(client: Caller, address: string, options?: It
  * const answer = await listCoinTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listCoinTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>>> {
-  return client.call('listCoinTransactionsV3', op.listCoinTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>>>;
+export function listCoinTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>> {
+  return client.call('listCoinTransactionsV3', op.listCoinTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
 }
 
 /**
@@ -404,8 +405,8 @@ export function listCoinTransactionsV3(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address, type: options?.type }, options) as AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>, void, undefined>;
+export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
+  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address, type: options?.type }, options) as AsyncGenerator<TransactionV3, void, undefined>;
 }
 
 /**
@@ -422,8 +423,8 @@ export function walkCoinTransactionsV3(client: Caller, address: string, options?
  * const answer = await listFungibleAssetTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listFungibleAssetTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>>> {
-  return client.call('listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>>>;
+export function listFungibleAssetTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>> {
+  return client.call('listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
 }
 
 /**
@@ -434,8 +435,8 @@ export function listFungibleAssetTransactionsV3(client: Caller, address: string,
  * for await (const item of walkFungibleAssetTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>, void, undefined> {
-  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address, type: options?.type }, options) as AsyncGenerator<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>, void, undefined>;
+export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
+  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address, type: options?.type }, options) as AsyncGenerator<TransactionV3, void, undefined>;
 }
 
 /**
@@ -453,8 +454,8 @@ export function walkFungibleAssetTransactionsV3(client: Caller, address: string,
  * const answer = await listAutomatedTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listAutomatedTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>>> {
-  return client.call('listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address, count: options?.count, block_height: options?.block_height, cursor: options?.cursor, ascending: options?.ascending }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>>>;
+export function listAutomatedTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): Promise<CursorPage<TransactionV3>> {
+  return client.call('listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address, count: options?.count, block_height: options?.block_height, cursor: options?.cursor, ascending: options?.ascending }, options) as Promise<CursorPage<TransactionV3>>;
 }
 
 /**
@@ -465,8 +466,8 @@ export function listAutomatedTransactionsV3(client: Caller, address: string, opt
  * for await (const item of walkAutomatedTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkAutomatedTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>, void, undefined> {
-  return walkListing(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>, void, undefined>;
+export function walkAutomatedTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
+  return walkListing(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
 }
 
 /**
@@ -479,8 +480,8 @@ export function walkAutomatedTransactionsV3(client: Caller, address: string, opt
  * const answer = await listModulesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listModulesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listModulesV3'>, []>>> {
-  return client.call('listModulesV3', op.listModulesV3, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listModulesV3'>, []>>>;
+export function listModulesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveModuleBytecode>> {
+  return client.call('listModulesV3', op.listModulesV3, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveModuleBytecode>>;
 }
 
 /**
@@ -491,8 +492,8 @@ export function listModulesV3(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV3'>, []>, void, undefined> {
-  return walkListing(client, 'listModulesV3', op.listModulesV3, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listModulesV3'>, []>, void, undefined>;
+export function walkModulesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined> {
+  return walkListing(client, 'listModulesV3', op.listModulesV3, { address }, options) as AsyncGenerator<MoveModuleBytecode, void, undefined>;
 }
 
 /**
@@ -505,8 +506,8 @@ export function walkModulesV3(client: Caller, address: string, options?: Iterate
  * const answer = await getModuleV3(http({ baseUrl: NODE_URLS.testnet }), '0x1', 'coin');
  * ```
  */
-export function getModuleV3(client: Caller, address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<'getModuleV3'>> {
-  return client.call('getModuleV3', op.getModuleV3, { address, module_name: moduleName }, options) as Promise<ResponseBody<'getModuleV3'>>;
+export function getModuleV3(client: Caller, address: string, moduleName: string, options?: CallOptions): Promise<MoveModuleBytecode> {
+  return client.call('getModuleV3', op.getModuleV3, { address, module_name: moduleName }, options) as Promise<MoveModuleBytecode>;
 }
 
 /**
@@ -519,8 +520,8 @@ export function getModuleV3(client: Caller, address: string, moduleName: string,
  * const answer = await listResourcesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1');
  * ```
  */
-export function listResourcesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listResourcesV3'>, []>>> {
-  return client.call('listResourcesV3', op.listResourcesV3, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listResourcesV3'>, []>>>;
+export function listResourcesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveResource>> {
+  return client.call('listResourcesV3', op.listResourcesV3, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveResource>>;
 }
 
 /**
@@ -531,8 +532,8 @@ export function listResourcesV3(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV3'>, []>, void, undefined> {
-  return walkListing(client, 'listResourcesV3', op.listResourcesV3, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listResourcesV3'>, []>, void, undefined>;
+export function walkResourcesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined> {
+  return walkListing(client, 'listResourcesV3', op.listResourcesV3, { address }, options) as AsyncGenerator<MoveResource, void, undefined>;
 }
 
 /**
@@ -571,14 +572,14 @@ export type NodeV1Api = {
    * `GET /rpc/v1/accounts/{address}/coin_transactions` (`listCoinTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listCoinTransactions`.
    */
-  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV1'>>;
+  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV1>;
   /**
    * Modules published by the account (v1).
    *
    * `GET /rpc/v1/accounts/{address}/modules` (`listModulesV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listModules`.
    */
-  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listModulesV1'>>;
+  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList>;
   /**
    * One module of the account by name (v1).
    *
@@ -592,7 +593,7 @@ export type NodeV1Api = {
    * `GET /rpc/v1/accounts/{address}/resources` (`listResourcesV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listResources`.
    */
-  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<ResponseBody<'listResourcesV1'>>;
+  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList>;
   /**
    * One resource of the account by type (v1).
    *
@@ -609,12 +610,12 @@ export type NodeV1Api = {
    * `GET /rpc/v1/accounts/{address}/transactions` (`listTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listTransactions`.
    */
-  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV1'>>;
+  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV1>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV1'>, ["record"]>, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV1, void, undefined>;
   /**
    * Every item of `listModules`, page after page (`listModulesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.modules`.
@@ -629,7 +630,7 @@ export type NodeV1Api = {
    * Every item of `listTransactions`, page after page (`listTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.transactions`.
    */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV1'>, ["record"]>, void, undefined>;
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV1, void, undefined>;
 };
 
 /**
@@ -661,7 +662,7 @@ export type NodeV2Api = {
    * `GET /rpc/v2/accounts/{address}` (`getAccountV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.getAccount`.
    */
-  getAccount(address: string, options?: CallOptions): Promise<ResponseBody<'getAccountV2'>>;
+  getAccount(address: string, options?: CallOptions): Promise<AccountData>;
   /**
    * Finalized coin withdraw/deposit transactions of the account.
    *
@@ -672,28 +673,28 @@ export type NodeV2Api = {
    * `GET /rpc/v2/accounts/{address}/coin_transactions` (`listCoinTransactionsV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listCoinTransactions`.
    */
-  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listCoinTransactionsV2'>>;
+  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV2>;
   /**
    * Modules published by the account.
    *
    * `GET /rpc/v2/accounts/{address}/modules` (`listModulesV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listModules`.
    */
-  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listModulesV2'>>;
+  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveModuleListV2>;
   /**
    * One module of the account by name.
    *
    * `GET /rpc/v2/accounts/{address}/modules/{module_name}` (`getModuleV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.getModule`.
    */
-  getModule(address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<'getModuleV2'>>;
+  getModule(address: string, moduleName: string, options?: CallOptions): Promise<MoveModuleBytecode>;
   /**
    * Resources of the account.
    *
    * `GET /rpc/v2/accounts/{address}/resources` (`listResourcesV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listResources`.
    */
-  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<ResponseBody<'listResourcesV2'>>;
+  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveResourcesResponse>;
   /**
    * One resource of the account by type.
    *
@@ -710,27 +711,27 @@ export type NodeV2Api = {
    * `GET /rpc/v2/accounts/{address}/transactions` (`listTransactionsV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.listTransactions`.
    */
-  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<ResponseBody<'listTransactionsV2'>>;
+  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV2>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV2'>, ["record"]>, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV2, void, undefined>;
   /**
    * Every item of `listModules`, page after page (`listModulesV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.modules`.
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV2'>, ["modules"]>, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.resources`.
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV2'>, ["resources"]>, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.transactions`.
    */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV2'>, ["record"]>, void, undefined>;
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV2, void, undefined>;
 };
 
 /**
@@ -760,7 +761,7 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
    */
-  getAccount(address: string, options?: CallOptions): Promise<ResponseBody<'getAccountV3'>>;
+  getAccount(address: string, options?: CallOptions): Promise<AccountData>;
   /**
    * Finalized transactions sent by the account.
    *
@@ -770,7 +771,7 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/accounts/{address}/transactions` (`listTransactionsV3`).
    */
-  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): Promise<ResponseBody<'listTransactionsV3'>>;
+  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): Promise<AccountStatementV3>;
   /**
    * Finalized coin transactions sent and received by the account.
    *
@@ -780,7 +781,7 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/accounts/{address}/coin_transactions` (`listCoinTransactionsV3`).
    */
-  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>>>;
+  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>>;
   /**
    * Finalized fungible-asset transactions of a fungible store.
    *
@@ -790,7 +791,7 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/accounts/{address}/fa_transactions` (`listFungibleAssetTransactionsV3`).
    */
-  listFungibleAssetTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>>>;
+  listFungibleAssetTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>>;
   /**
    * Automated transactions of the account.
    *
@@ -801,25 +802,25 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/accounts/{address}/automated_transactions` (`listAutomatedTransactionsV3`).
    */
-  listAutomatedTransactions(address: string, options?: CallOptions & { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>>>;
+  listAutomatedTransactions(address: string, options?: CallOptions & { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): Promise<CursorPage<TransactionV3>>;
   /**
    * Modules published by the account.
    *
    * `GET /rpc/v3/accounts/{address}/modules` (`listModulesV3`).
    */
-  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listModulesV3'>, []>>>;
+  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveModuleBytecode>>;
   /**
    * One module of the account by name.
    *
    * `GET /rpc/v3/accounts/{address}/modules/{module_name}` (`getModuleV3`).
    */
-  getModule(address: string, moduleName: string, options?: CallOptions): Promise<ResponseBody<'getModuleV3'>>;
+  getModule(address: string, moduleName: string, options?: CallOptions): Promise<MoveModuleBytecode>;
   /**
    * Resources of the account.
    *
    * `GET /rpc/v3/accounts/{address}/resources` (`listResourcesV3`).
    */
-  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listResourcesV3'>, []>>>;
+  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveResource>>;
   /**
    * One resource of the account by type.
    *
@@ -829,27 +830,27 @@ export type NodeV3Api = {
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
    */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<ItemOf<ResponseBody<'listTransactionsV3'>, []>, void, undefined>;
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionV3, void, undefined>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV3`'s paging rule).
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined>;
   /**
    * Every item of `listFungibleAssetTransactions`, page after page (`listFungibleAssetTransactionsV3`'s paging rule).
    */
-  fungibleAssetTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>, void, undefined>;
+  fungibleAssetTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined>;
   /**
    * Every item of `listAutomatedTransactions`, page after page (`listAutomatedTransactionsV3`'s paging rule).
    */
-  automatedTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>, void, undefined>;
+  automatedTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): AsyncGenerator<TransactionV3, void, undefined>;
   /**
    * Every item of `listModules`, page after page (`listModulesV3`'s paging rule).
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV3'>, []>, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV3`'s paging rule).
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV3'>, []>, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined>;
 };
 
 /**

@@ -3,6 +3,7 @@
 import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
 import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, TransactionInfoV1, TransactionInfoV2, TransactionV3 } from '@x/node-types';
 
 /**
  * The query options of the v1 operations (`queries.v1`).
@@ -26,14 +27,14 @@ export type NodeV1Queries = {
    * `GET /rpc/v1/accounts/{address}/coin_transactions` (`listCoinTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listCoinTransactions`.
    */
-  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listCoinTransactionsV1'>, NodeQueryKey<'listCoinTransactionsV1'>>;
+  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountCoinStatementV1, NodeQueryKey<'listCoinTransactionsV1'>>;
   /**
    * Modules published by the account (v1).
    *
    * `GET /rpc/v1/accounts/{address}/modules` (`listModulesV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listModules`.
    */
-  listModules(address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<ResponseBody<'listModulesV1'>, NodeQueryKey<'listModulesV1'>>;
+  listModules(address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<MoveList, NodeQueryKey<'listModulesV1'>>;
   /**
    * One module of the account by name (v1).
    *
@@ -47,7 +48,7 @@ export type NodeV1Queries = {
    * `GET /rpc/v1/accounts/{address}/resources` (`listResourcesV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listResources`.
    */
-  listResources(address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<ResponseBody<'listResourcesV1'>, NodeQueryKey<'listResourcesV1'>>;
+  listResources(address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<MoveList, NodeQueryKey<'listResourcesV1'>>;
   /**
    * One resource of the account by type (v1).
    *
@@ -64,27 +65,27 @@ export type NodeV1Queries = {
    * `GET /rpc/v1/accounts/{address}/transactions` (`listTransactionsV1`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listTransactions`.
    */
-  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listTransactionsV1'>, NodeQueryKey<'listTransactionsV1'>>;
+  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV1, NodeQueryKey<'listTransactionsV1'>>;
   /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.coinTransactions`.
    */
-  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listCoinTransactionsV1'>, NodeInfiniteQueryKey<'listCoinTransactionsV1'>>;
+  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<AccountCoinStatementV1, NodeInfiniteQueryKey<'listCoinTransactionsV1'>>;
   /**
    * `listModules`, page after page, for `useInfiniteQuery` (`listModulesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.modules`.
    */
-  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listModulesV1'>, NodeInfiniteQueryKey<'listModulesV1'>>;
+  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<MoveList, NodeInfiniteQueryKey<'listModulesV1'>>;
   /**
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.resources`.
    */
-  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listResourcesV1'>, NodeInfiniteQueryKey<'listResourcesV1'>>;
+  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<MoveList, NodeInfiniteQueryKey<'listResourcesV1'>>;
   /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.transactions`.
    */
-  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<ResponseBody<'listTransactionsV1'>, NodeInfiniteQueryKey<'listTransactionsV1'>>;
+  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV1, NodeInfiniteQueryKey<'listTransactionsV1'>>;
 };
 
 /** The v1 query options by name: the operation each is built from, and whether it is an infinite query. */
@@ -113,7 +114,7 @@ export type NodeV2Queries = {
    * `GET /rpc/v2/accounts/{address}` (`getAccountV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.getAccount`.
    */
-  getAccount(address: string): NodeQueryOptions<ResponseBody<'getAccountV2'>, NodeQueryKey<'getAccountV2'>>;
+  getAccount(address: string): NodeQueryOptions<AccountData, NodeQueryKey<'getAccountV2'>>;
   /**
    * Finalized coin withdraw/deposit transactions of the account.
    *
@@ -124,28 +125,28 @@ export type NodeV2Queries = {
    * `GET /rpc/v2/accounts/{address}/coin_transactions` (`listCoinTransactionsV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listCoinTransactions`.
    */
-  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listCoinTransactionsV2'>, NodeQueryKey<'listCoinTransactionsV2'>>;
+  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountCoinStatementV2, NodeQueryKey<'listCoinTransactionsV2'>>;
   /**
    * Modules published by the account.
    *
    * `GET /rpc/v2/accounts/{address}/modules` (`listModulesV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listModules`.
    */
-  listModules(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<ResponseBody<'listModulesV2'>, NodeQueryKey<'listModulesV2'>>;
+  listModules(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<MoveModuleListV2, NodeQueryKey<'listModulesV2'>>;
   /**
    * One module of the account by name.
    *
    * `GET /rpc/v2/accounts/{address}/modules/{module_name}` (`getModuleV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.getModule`.
    */
-  getModule(address: string, moduleName: string): NodeQueryOptions<ResponseBody<'getModuleV2'>, NodeQueryKey<'getModuleV2'>>;
+  getModule(address: string, moduleName: string): NodeQueryOptions<MoveModuleBytecode, NodeQueryKey<'getModuleV2'>>;
   /**
    * Resources of the account.
    *
    * `GET /rpc/v2/accounts/{address}/resources` (`listResourcesV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listResources`.
    */
-  listResources(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<ResponseBody<'listResourcesV2'>, NodeQueryKey<'listResourcesV2'>>;
+  listResources(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<MoveResourcesResponse, NodeQueryKey<'listResourcesV2'>>;
   /**
    * One resource of the account by type.
    *
@@ -162,27 +163,27 @@ export type NodeV2Queries = {
    * `GET /rpc/v2/accounts/{address}/transactions` (`listTransactionsV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.listTransactions`.
    */
-  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<ResponseBody<'listTransactionsV2'>, NodeQueryKey<'listTransactionsV2'>>;
+  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV2, NodeQueryKey<'listTransactionsV2'>>;
   /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.coinTransactions`.
    */
-  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listCoinTransactionsV2'>, NodeInfiniteQueryKey<'listCoinTransactionsV2'>>;
+  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<AccountCoinStatementV2, NodeInfiniteQueryKey<'listCoinTransactionsV2'>>;
   /**
    * `listModules`, page after page, for `useInfiniteQuery` (`listModulesV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.modules`.
    */
-  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listModulesV2'>, NodeInfiniteQueryKey<'listModulesV2'>>;
+  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<MoveModuleListV2, NodeInfiniteQueryKey<'listModulesV2'>>;
   /**
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.resources`.
    */
-  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<ResponseBody<'listResourcesV2'>, NodeInfiniteQueryKey<'listResourcesV2'>>;
+  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<MoveResourcesResponse, NodeInfiniteQueryKey<'listResourcesV2'>>;
   /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.transactions`.
    */
-  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<ResponseBody<'listTransactionsV2'>, NodeInfiniteQueryKey<'listTransactionsV2'>>;
+  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV2, NodeInfiniteQueryKey<'listTransactionsV2'>>;
 };
 
 /** The v2 query options by name: the operation each is built from, and whether it is an infinite query. */
@@ -209,7 +210,7 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
    */
-  getAccount(address: string): NodeQueryOptions<ResponseBody<'getAccountV3'>, NodeQueryKey<'getAccountV3'>>;
+  getAccount(address: string): NodeQueryOptions<AccountData, NodeQueryKey<'getAccountV3'>>;
   /**
    * Finalized transactions sent by the account.
    *
@@ -219,7 +220,7 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/accounts/{address}/transactions` (`listTransactionsV3`).
    */
-  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): NodeQueryOptions<ResponseBody<'listTransactionsV3'>, NodeQueryKey<'listTransactionsV3'>>;
+  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): NodeQueryOptions<AccountStatementV3, NodeQueryKey<'listTransactionsV3'>>;
   /**
    * Finalized coin transactions sent and received by the account.
    *
@@ -229,7 +230,7 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/accounts/{address}/coin_transactions` (`listCoinTransactionsV3`).
    */
-  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>>, NodeQueryKey<'listCoinTransactionsV3'>>;
+  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listCoinTransactionsV3'>>;
   /**
    * Finalized fungible-asset transactions of a fungible store.
    *
@@ -239,7 +240,7 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/accounts/{address}/fa_transactions` (`listFungibleAssetTransactionsV3`).
    */
-  listFungibleAssetTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>>, NodeQueryKey<'listFungibleAssetTransactionsV3'>>;
+  listFungibleAssetTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listFungibleAssetTransactionsV3'>>;
   /**
    * Automated transactions of the account.
    *
@@ -250,25 +251,25 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/accounts/{address}/automated_transactions` (`listAutomatedTransactionsV3`).
    */
-  listAutomatedTransactions(address: string, params?: { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>>, NodeQueryKey<'listAutomatedTransactionsV3'>>;
+  listAutomatedTransactions(address: string, params?: { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listAutomatedTransactionsV3'>>;
   /**
    * Modules published by the account.
    *
    * `GET /rpc/v3/accounts/{address}/modules` (`listModulesV3`).
    */
-  listModules(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listModulesV3'>, []>>, NodeQueryKey<'listModulesV3'>>;
+  listModules(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<MoveModuleBytecode>, NodeQueryKey<'listModulesV3'>>;
   /**
    * One module of the account by name.
    *
    * `GET /rpc/v3/accounts/{address}/modules/{module_name}` (`getModuleV3`).
    */
-  getModule(address: string, moduleName: string): NodeQueryOptions<ResponseBody<'getModuleV3'>, NodeQueryKey<'getModuleV3'>>;
+  getModule(address: string, moduleName: string): NodeQueryOptions<MoveModuleBytecode, NodeQueryKey<'getModuleV3'>>;
   /**
    * Resources of the account.
    *
    * `GET /rpc/v3/accounts/{address}/resources` (`listResourcesV3`).
    */
-  listResources(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listResourcesV3'>, []>>, NodeQueryKey<'listResourcesV3'>>;
+  listResources(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<MoveResource>, NodeQueryKey<'listResourcesV3'>>;
   /**
    * One resource of the account by type.
    *
@@ -278,27 +279,27 @@ export type NodeV3Queries = {
   /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV3`'s paging rule).
    */
-  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<ResponseBody<'listTransactionsV3'>, NodeInfiniteQueryKey<'listTransactionsV3'>>;
+  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV3, NodeInfiniteQueryKey<'listTransactionsV3'>>;
   /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV3`'s paging rule).
    */
-  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listCoinTransactionsV3'>, []>>, NodeInfiniteQueryKey<'listCoinTransactionsV3'>>;
+  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listCoinTransactionsV3'>>;
   /**
    * `listFungibleAssetTransactions`, page after page, for `useInfiniteQuery` (`listFungibleAssetTransactionsV3`'s paging rule).
    */
-  fungibleAssetTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listFungibleAssetTransactionsV3'>, []>>, NodeInfiniteQueryKey<'listFungibleAssetTransactionsV3'>>;
+  fungibleAssetTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listFungibleAssetTransactionsV3'>>;
   /**
    * `listAutomatedTransactions`, page after page, for `useInfiniteQuery` (`listAutomatedTransactionsV3`'s paging rule).
    */
-  automatedTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listAutomatedTransactionsV3'>, []>>, NodeInfiniteQueryKey<'listAutomatedTransactionsV3'>>;
+  automatedTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listAutomatedTransactionsV3'>>;
   /**
    * `listModules`, page after page, for `useInfiniteQuery` (`listModulesV3`'s paging rule).
    */
-  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listModulesV3'>, []>>, NodeInfiniteQueryKey<'listModulesV3'>>;
+  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveModuleBytecode>, NodeInfiniteQueryKey<'listModulesV3'>>;
   /**
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV3`'s paging rule).
    */
-  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listResourcesV3'>, []>>, NodeInfiniteQueryKey<'listResourcesV3'>>;
+  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveResource>, NodeInfiniteQueryKey<'listResourcesV3'>>;
 };
 
 /** The v3 query options by name: the operation each is built from, and whether it is an infinite query. */
