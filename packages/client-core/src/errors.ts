@@ -72,6 +72,8 @@ export class ClientError extends Error {
  * ```
  */
 export class InvalidArgumentError extends ClientError {
+  /** The code of this class: `err.code` narrows a union of the client's errors to it. */
+  declare readonly code: 'INVALID_ARGUMENT';
   /** Name of the offending parameter, as the API names it (`address`, `count`, `start`, ...). */
   readonly parameter: string;
   constructor(parameter: string, problem: string) {
@@ -118,6 +120,7 @@ function shownMessage(message: unknown): string | undefined {
  * ```
  */
 export class HttpError extends ClientError {
+  declare readonly code: 'HTTP_ERROR' | 'HISTORY_PRUNED';
   readonly status: number;
   /** The error body: parsed JSON when it is JSON, else the text. */
   readonly body: unknown;
@@ -173,6 +176,7 @@ export class HttpError extends ClientError {
  * ```
  */
 export class NetworkError extends ClientError {
+  declare readonly code: 'NETWORK_ERROR';
   readonly method: string;
   readonly url: string;
   constructor(init: { method: string; url: string; cause: unknown }) {
@@ -191,6 +195,7 @@ export class NetworkError extends ClientError {
  * ```
  */
 export class TimeoutError extends ClientError {
+  declare readonly code: 'TIMEOUT';
   readonly timeoutMs: number;
   readonly method: string;
   readonly url: string;
@@ -211,6 +216,7 @@ export class TimeoutError extends ClientError {
  * ```
  */
 export class ResponseParseError extends ClientError {
+  declare readonly code: 'RESPONSE_PARSE_ERROR';
   readonly status: number;
   readonly method: string;
   readonly url: string;
@@ -236,6 +242,7 @@ export class ResponseParseError extends ClientError {
  * ```
  */
 export class ResponseValidationError extends ClientError {
+  declare readonly code: 'RESPONSE_VALIDATION_ERROR';
   readonly operationId: string;
   readonly issues: readonly ValidationIssue[];
   readonly body: unknown;
@@ -261,6 +268,7 @@ export class ResponseValidationError extends ClientError {
  * ```
  */
 export class ResponseShapeError extends ClientError {
+  declare readonly code: 'RESPONSE_SHAPE_ERROR';
   readonly operationId: string;
   /** JSON pointer into the body of what was wrong (`''` for the whole body). */
   readonly path: string;
@@ -282,6 +290,7 @@ export class ResponseShapeError extends ClientError {
  * ```
  */
 export class ResponseTooLargeError extends ClientError {
+  declare readonly code: 'RESPONSE_TOO_LARGE';
   readonly status: number;
   readonly method: string;
   /** The request URL (the node's base URL first), redacted. */
@@ -363,6 +372,7 @@ export type NodeAttempt = { readonly url: string; readonly error: unknown };
  * ```
  */
 export class NodesFailedError extends ClientError {
+  declare readonly code: 'NODES_FAILED';
   readonly attempts: readonly NodeAttempt[];
   constructor(attempts: readonly NodeAttempt[]) {
     const each = attempts.map(({ url, error }) => `${url} (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
@@ -398,3 +408,27 @@ function describeCause(cause: unknown): string {
   }
   return code == null || text.includes(code as string) ? text : `${text} (${code as string})`;
 }
+
+/**
+ * Every error the clients throw, as a union tagged by `code`: `if (err.code === 'HTTP_ERROR')` narrows it
+ * to `HttpError` (a query's `error` of the `/query` subpaths is this type).
+ *
+ * @example
+ * ```ts
+ * function explain(err: AnyClientError): string {
+ *   return err.code === 'HTTP_ERROR' ? `HTTP ${err.status}` : err.code === 'TIMEOUT' ? `after ${err.timeoutMs} ms` : err.message;
+ * }
+ * ```
+ */
+export type AnyClientError =
+  | InvalidArgumentError
+  | HttpError
+  | HistoryPrunedError
+  | NetworkError
+  | TimeoutError
+  | ResponseParseError
+  | ResponseValidationError
+  | ResponseShapeError
+  | ResponseTooLargeError
+  | NodesFailedError
+  | ChainIdMismatchError;

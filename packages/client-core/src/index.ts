@@ -30,7 +30,7 @@ export {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-export type { ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
+export type { AnyClientError, ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
 export { baseUrls, parseBaseUrl } from './base-url.js';
 export { advances, itemKey, MAX_CURSOR_LENGTH, nextPointer, pointerText, readPage, startParam } from './paging.js';
 export { digest, Recent } from './repeats.js';

@@ -37,7 +37,7 @@ export {
   NodesFailedError,
   isNotFound,
 } from '@x/client-core';
-export type { ErrorCode, NodeAttempt, ValidationIssue } from '@x/client-core';
+export type { AnyClientError, ErrorCode, NodeAttempt, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';
 export type { AttemptInfo, RateLimitOptions, RetryOptions } from '@x/client-core';
 export { DEFAULT_BASE_URL } from './generated/operations.js';

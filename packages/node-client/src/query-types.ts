@@ -3,7 +3,7 @@
  * own, so that the generated per-version query types and the runtime (`query.ts`) both import it.
  */
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
-import type { ClientError, QueryErrorOptions } from '@x/client-core';
+import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
 import type { PagedOperationId } from '@x/common';
 import type { OperationId } from './generated/operations.js';
 import type { PageParam } from './query-pages.js';
@@ -11,8 +11,11 @@ import type { PageParam } from './query-pages.js';
 /** The first segment of every key of this package, e.g. to invalidate every node query at once. */
 export const NODE_QUERY_SCOPE = '@x/node-client';
 
-/** The error of every node query: the client's errors are all `ClientError`s (narrow with `instanceof`). */
-export type NodeQueryError = ClientError;
+/**
+ * The error of every node query: one of the client's errors, tagged by `code` (`error.code === 'HTTP_ERROR'`
+ * narrows it to `HttpError`; `instanceof` works too).
+ */
+export type NodeQueryError = AnyClientError;
 
 /**
  * Key of a query: scope, the client's base URLs (two clients of different nodes never share an

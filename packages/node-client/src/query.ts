@@ -13,7 +13,7 @@
  * import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
  *
  * const queries = createNodeQueries(createNodeClient());
- * const { data: account, error } = useQuery(queries.v2.getAccount('0x1')); // AccountData | undefined, ClientError | null
+ * const { data: account, error } = useQuery(queries.v2.getAccount('0x1')); // AccountData | undefined, AnyClientError | null
  * const history = useInfiniteQuery(queries.v2.transactions('0x1', { pageSize: 25 }));
  * ```
  * @module @x/node-client/query

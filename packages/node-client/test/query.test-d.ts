@@ -13,7 +13,7 @@ import {
   type AccountData,
   type AccountStatementV1,
   type AccountStatementV2,
-  type ClientError,
+  type AnyClientError,
   type MoveList,
   type MoveModule,
   type MoveModuleBytecode,
@@ -31,7 +31,9 @@ describe('React: useQuery, useSuspenseQuery', () => {
   it('infer data and error of every v2 operation', () => {
     const account = useQuery(q.v2.getAccount('0x1'));
     expectTypeOf(account.data).toEqualTypeOf<AccountData | undefined>();
-    expectTypeOf(account.error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(account.error).toEqualTypeOf<AnyClientError | null>();
+    // The code narrows the class (issue 37.3).
+    if (account.error?.code === 'HTTP_ERROR') expectTypeOf(account.error.status).toEqualTypeOf<number>();
     expectTypeOf(useQuery(q.v2.listTransactions('0x1', { count: 5, start: 10n })).data).toEqualTypeOf<AccountStatementV2 | undefined>();
     expectTypeOf(useQuery(q.v2.listCoinTransactions('0x1')).data).toEqualTypeOf<AccountCoinStatementV2 | undefined>();
     expectTypeOf(useQuery(q.v2.listModules('0x1', { start: 'cursor' })).data).toEqualTypeOf<MoveModuleListV2 | undefined>();
@@ -48,19 +50,19 @@ describe('React: useQuery, useSuspenseQuery', () => {
     expectTypeOf(useQuery(q.v1.getResource('0x1', '0x1::account::Account')).data).toEqualTypeOf<MoveValueResponseV1 | null | undefined>();
     expectTypeOf(useQuery(q.v1.listTransactions('0x1')).data).toEqualTypeOf<AccountStatementV1 | undefined>();
     expectTypeOf(useQuery(q.v1.listModules('0x1', { start: [0, 1] })).data).toEqualTypeOf<MoveList | undefined>();
-    expectTypeOf(useQuery(q.v1.getAccount('0x1')).error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(useQuery(q.v1.getAccount('0x1')).error).toEqualTypeOf<AnyClientError | null>();
   });
 
   it('useSuspenseQuery: data is defined', () => {
     const account = useSuspenseQuery(q.v2.getAccount('0x1'));
     expectTypeOf(account.data).toEqualTypeOf<AccountData>();
-    expectTypeOf(account.error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(account.error).toEqualTypeOf<AnyClientError | null>();
   });
 
   it('spread with query options of your own: still inferred', () => {
     const r = useQuery({ ...q.v2.getAccount('0x1'), staleTime: 10_000, retry: 1, enabled: true });
     expectTypeOf(r.data).toEqualTypeOf<AccountData | undefined>();
-    expectTypeOf(r.error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(r.error).toEqualTypeOf<AnyClientError | null>();
     const selected = useQuery({ ...q.v2.getAccount('0x1'), select: (a) => a.sequence_number });
     expectTypeOf(selected.data).toEqualTypeOf<AccountData['sequence_number'] | undefined>();
   });
@@ -75,7 +77,7 @@ describe('React: useInfiniteQuery', () => {
   it('pages are the listing bodies; page params text', () => {
     const txs = useInfiniteQuery(q.v2.transactions('0x1', { pageSize: 25 }));
     expectTypeOf(txs.data?.pages).toEqualTypeOf<AccountStatementV2[] | undefined>();
-    expectTypeOf(txs.error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(txs.error).toEqualTypeOf<AnyClientError | null>();
     expectTypeOf(txs.fetchNextPage).toBeFunction();
     expectTypeOf(useInfiniteQuery(q.v2.coinTransactions('0x1')).data?.pages).toEqualTypeOf<AccountCoinStatementV2[] | undefined>();
     expectTypeOf(useInfiniteQuery(q.v2.modules('0x1')).data?.pages).toEqualTypeOf<MoveModuleListV2[] | undefined>();
@@ -88,13 +90,13 @@ describe('React: useInfiniteQuery', () => {
   it('select flattens the pages into items', () => {
     const txs = useInfiniteQuery({ ...q.v2.transactions('0x1'), select: (data) => data.pages.flatMap((page) => page.record) });
     expectTypeOf(txs.data).toEqualTypeOf<TransactionInfoV2[] | undefined>();
-    expectTypeOf(txs.error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(txs.error).toEqualTypeOf<AnyClientError | null>();
   });
 
   it('useSuspenseInfiniteQuery', () => {
     const txs = useSuspenseInfiniteQuery(q.v2.transactions('0x1', { order: 'desc' }));
     expectTypeOf(txs.data.pages).toEqualTypeOf<AccountStatementV2[]>();
-    expectTypeOf(txs.error).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(txs.error).toEqualTypeOf<AnyClientError | null>();
   });
 });
 
@@ -102,11 +104,11 @@ describe('Vue: useQuery, useInfiniteQuery', () => {
   it('infer data and error', () => {
     const account = useVueQuery(q.v2.getAccount('0x1'));
     expectTypeOf(account.data.value).toEqualTypeOf<AccountData | undefined>();
-    expectTypeOf(account.error.value).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(account.error.value).toEqualTypeOf<AnyClientError | null>();
     expectTypeOf(useVueQuery(q.v1.getResource('0x1', '0x1::account::Account')).data.value).toEqualTypeOf<MoveValueResponseV1 | null | undefined>();
     const txs = useVueInfiniteQuery(q.v2.transactions('0x1', { pageSize: 25 }));
     expectTypeOf(txs.data.value?.pages).toEqualTypeOf<AccountStatementV2[] | undefined>();
-    expectTypeOf(txs.error.value).toEqualTypeOf<ClientError | null>();
+    expectTypeOf(txs.error.value).toEqualTypeOf<AnyClientError | null>();
   });
 });
 
@@ -124,7 +126,7 @@ describe('query-core', () => {
 
 describe('arguments', () => {
   it('are the client calls\' own, without signal (TanStack passes its own)', () => {
-    expectTypeOf<NodeQueryError>().toEqualTypeOf<ClientError>();
+    expectTypeOf<NodeQueryError>().toEqualTypeOf<AnyClientError>();
     expectTypeOf(q.v2.listTransactions).toBeCallableWith('0x1', { count: 5, start: '18446744073709551615' });
     expectTypeOf(q.v1.resources).toBeCallableWith('0x1', { start: [0, 255], pageSize: 10 });
     // @ts-expect-error a v2 cursor is a string

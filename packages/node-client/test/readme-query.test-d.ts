@@ -13,7 +13,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 const queries = createNodeQueries(createNodeClient({ baseUrl: 'http://127.0.0.1:27000' }));
 
 export function useSequenceNumber(address: string) {
-  const { data, error } = useQuery(queries.v2.getAccount(address)); // data: AccountData | undefined, error: ClientError | null
+  const { data, error } = useQuery(queries.v2.getAccount(address)); // data: AccountData | undefined, error: AnyClientError | null (narrow by code)
   return { sequenceNumber: data?.sequence_number, failed: error?.code };
 }
 

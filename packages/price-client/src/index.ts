@@ -28,7 +28,7 @@ export {
   ResponseTooLargeError,
   isNotFound,
 } from '@x/client-core';
-export type { ErrorCode, ValidationIssue } from '@x/client-core';
+export type { AnyClientError, ErrorCode, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';
 export type { RetryOptions } from '@x/client-core';
 export { DEFAULT_BASE_URL } from './generated/operations.js';

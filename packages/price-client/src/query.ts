@@ -16,7 +16,7 @@
  * @module @x/price-client/query
  */
 import type { DataTag } from '@tanstack/query-core';
-import type { ClientError, QueryErrorOptions } from '@x/client-core';
+import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
 import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
 import type { Candle, LatestResponse } from '@x/price-types';
 import type { OperationId } from './generated/operations.js';
@@ -24,8 +24,11 @@ import type { OperationId } from './generated/operations.js';
 /** The first segment of every key of this package. */
 export const PRICE_QUERY_SCOPE = '@x/price-client';
 
-/** The error of every price query: the client's errors are all `ClientError`s (narrow with `instanceof`). */
-export type PriceQueryError = ClientError;
+/**
+ * The error of every price query: one of the client's errors, tagged by `code` (`error.code === 'HTTP_ERROR'`
+ * narrows it to `HttpError`; `instanceof` works too).
+ */
+export type PriceQueryError = AnyClientError;
 
 /**
  * Key of a query: scope, the client's base URLs, the operation id, and the parameters (times as Unix

@@ -4,7 +4,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/query-core';
-import { createPriceClient, type Candle, type ClientError, type LatestResponse } from '@x/price-client';
+import { createPriceClient, type Candle, type AnyClientError, type LatestResponse } from '@x/price-client';
 import { createPriceQueries, type PriceQueryError } from '@x/price-client/query';
 
 const q = createPriceQueries(createPriceClient({ apiKey: 'key' }));
@@ -21,8 +21,11 @@ describe('query-core infers data and error', () => {
   it('an observer (what every framework hook wraps)', () => {
     const result = new QueryObserver(new QueryClient(), q.history(range)).getCurrentResult();
     expectTypeOf(result.data).toEqualTypeOf<Candle[] | undefined>();
-    expectTypeOf(result.error).toEqualTypeOf<ClientError | null>();
-    expectTypeOf<PriceQueryError>().toEqualTypeOf<ClientError>();
+    expectTypeOf(result.error).toEqualTypeOf<AnyClientError | null>();
+    expectTypeOf<PriceQueryError>().toEqualTypeOf<AnyClientError>();
+    // The code narrows the class (issue 37.3).
+    const e = result.error;
+    if (e?.code === 'HTTP_ERROR') expectTypeOf(e.status).toEqualTypeOf<number>();
   });
 });
 
