@@ -19,7 +19,7 @@ import {
 } from '@x/node-client/shapes';
 import { startNodeStub, STUB_ACCOUNTS, type NodeStubHandle } from '@x/testing';
 import { activity, balanceText } from './examples/wallet.ts';
-import { useNodeStub } from '@x-tools/test-helpers';
+import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
 import { json, startBadServer } from './helpers.ts';
 
 const ctx = useNodeStub();
@@ -163,6 +163,12 @@ describe('a coin of another issuer, and the documented v1 form [{ Struct: data }
     expect(coinBalance((await node.v1.getResource(carol, STORE))!)).toBe(supra);
     expect(await balanceText(node, carol)).toBe(`${formatAmount(supra, 8)} SUPRA`);
     expect(await balanceText(node, carol, USDC)).toBe('1.234567 USDC');
+    // An account that never held USDC: 0; an unknown account: the 404 of getAccount (issue 37.6).
+    expect(await balanceText(node, STUB_ACCOUNTS.alice, USDC)).toBe('0 USDC');
+    const unknown = `0x${'e'.repeat(64)}`;
+    const err = await rejectionOf(balanceText(node, unknown, USDC));
+    expect(err).toMatchObject({ name: 'HttpError', status: 404 });
+    expect((err as { url: string }).url).toMatch(new RegExp(`/rpc/v2/accounts/${unknown}$`));
     expect(await activity(node, carol)).toEqual([expect.stringMatching(/^0x[0-9a-f]{6}… -0\.00000001$/), expect.stringMatching(/^0x[0-9a-f]{6}… -2\.5$/)]);
     // Its USDC streams saw none of these SupraCoin transfers.
     const { record } = await node.v2.listCoinTransactions(carol);
