@@ -5,6 +5,8 @@ export type ParamSpec = {
   readonly name: string;
   readonly in: string;
   readonly required: boolean;
+  /** What the value must be, in words: shown instead of the pattern when a value does not match it. */
+  readonly description?: string;
   readonly schema: {
     readonly type?: string;
     readonly format?: string;
@@ -68,7 +70,7 @@ export function checkParam(spec: ParamSpec, value: unknown, formats?: FormatChec
   if (schema.pattern !== undefined) {
     let re = patterns.get(schema.pattern);
     if (!re) patterns.set(schema.pattern, (re = new RegExp(schema.pattern, 'u')));
-    if (!re.test(value)) throw new InvalidArgumentError(name, `must match ${schema.pattern}, got ${show(value)}`);
+    if (!re.test(value)) throw new InvalidArgumentError(name, `${spec.description === undefined ? `must match ${schema.pattern}` : `expected ${spec.description.charAt(0).toLowerCase()}${spec.description.slice(1)}`}, got ${show(value)}`);
   }
   return value;
 }

@@ -90,6 +90,10 @@ describe('transports', () => {
     await expectInvalid(listTransactionsV2(http({ baseUrl: ctx.stub.url }), A.alice, { count: 101 }), 'count');
     await expectInvalid(listModulesV1(http({ baseUrl: ctx.stub.url }), '0x1', { start: [256] }), 'start');
     await expectInvalid(getAccountV2(http({ baseUrl: ctx.stub.url }), 'not an address'), 'address');
+    // In words, not the pattern (issue 37.7).
+    expect(await rejectionOf(getAccountV2(http({ baseUrl: ctx.stub.url }), 'xyz'))).toMatchObject({
+      message: "Invalid argument 'address': expected account address with or without a `0x` prefix (1 to 64 hex digits), got \"xyz\"",
+    });
     expect(ctx.stub.requests.length).toBe(before);
   });
 });

@@ -14,7 +14,7 @@ export type OperationEntry = {
    * `encoding: 'u8-bytes-or-hex'` on a listing's `start` whose cursor is u8 bytes (v1): the client takes
    * the bytes or their hex and sends hex.
    */
-  params: { name: string; in: string; required: boolean; schema: Record<string, unknown>; encoding?: 'u8-bytes-or-hex' }[];
+  params: { name: string; in: string; required: boolean; schema: Record<string, unknown>; encoding?: 'u8-bytes-or-hex'; description?: string }[];
   /** A listing's paging rule (its `x-pagination`), for the walks and the query options. */
   paging?: PagingRule;
 };
@@ -58,6 +58,8 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
           in: p.in,
           required: p.required === true,
           schema: paramSchema(spec, p.schema),
+          // What a person reads when a value does not match the pattern, instead of the expression.
+          ...(typeof resolveRef<SchemaObject>(spec.doc, p.schema).pattern === 'string' && p.description && { description: p.description.trim().replace(/\.$/, '') }),
           ...(rule?.next.encoding === 'u8-bytes-or-hex' && p.in === 'query' && p.name === 'start' && { encoding: 'u8-bytes-or-hex' as const }),
         })),
         ...(rule && { paging: rule }),

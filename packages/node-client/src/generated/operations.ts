@@ -21,7 +21,8 @@ export const getAccountV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     }
   ]
 } as const;
@@ -38,7 +39,8 @@ export const listCoinTransactionsV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -96,7 +98,8 @@ export const listModulesV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -154,7 +157,8 @@ export const getModuleV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "module_name",
@@ -163,7 +167,8 @@ export const getModuleV1 = {
       "schema": {
         "type": "string",
         "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
-      }
+      },
+      "description": "Name of the module (a Move identifier)"
     }
   ]
 } as const;
@@ -180,7 +185,8 @@ export const listResourcesV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -238,7 +244,8 @@ export const getResourceV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "resource_type",
@@ -247,7 +254,8 @@ export const getResourceV1 = {
       "schema": {
         "type": "string",
         "pattern": "^0x[0-9a-zA-Z:_<>]+$"
-      }
+      },
+      "description": "Move struct type name, e.g. `0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>`"
     }
   ]
 } as const;
@@ -264,7 +272,8 @@ export const listTransactionsV1 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -323,7 +332,8 @@ export const getAccountV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     }
   ]
 } as const;
@@ -340,7 +350,8 @@ export const listCoinTransactionsV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -398,7 +409,8 @@ export const listModulesV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -452,7 +464,8 @@ export const getModuleV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "module_name",
@@ -461,7 +474,8 @@ export const getModuleV2 = {
       "schema": {
         "type": "string",
         "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
-      }
+      },
+      "description": "Name of the module (a Move identifier)"
     }
   ]
 } as const;
@@ -478,7 +492,8 @@ export const listResourcesV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -531,7 +546,8 @@ export const getResourceV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "resource_type",
@@ -540,7 +556,8 @@ export const getResourceV2 = {
       "schema": {
         "type": "string",
         "pattern": "^0x[0-9a-zA-Z:_<>]+$"
-      }
+      },
+      "description": "Move struct type name, e.g. `0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>`"
     }
   ]
 } as const;
@@ -557,7 +574,8 @@ export const listTransactionsV2 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -616,7 +634,8 @@ export const getAccountV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     }
   ]
 } as const;
@@ -633,7 +652,8 @@ export const listTransactionsV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -699,7 +719,8 @@ export const listCoinTransactionsV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -775,7 +796,8 @@ export const listFungibleAssetTransactionsV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -851,7 +873,8 @@ export const listAutomatedTransactionsV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -926,7 +949,8 @@ export const listModulesV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -976,7 +1000,8 @@ export const getModuleV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "module_name",
@@ -985,7 +1010,8 @@ export const getModuleV3 = {
       "schema": {
         "type": "string",
         "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
-      }
+      },
+      "description": "Name of the module (a Move identifier)"
     }
   ]
 } as const;
@@ -1002,7 +1028,8 @@ export const listResourcesV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "count",
@@ -1052,7 +1079,8 @@ export const getResourceV3 = {
       "schema": {
         "type": "string",
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
-      }
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     },
     {
       "name": "resource_type",
@@ -1061,7 +1089,8 @@ export const getResourceV3 = {
       "schema": {
         "type": "string",
         "pattern": "^0x[0-9a-zA-Z:_<>]+$"
-      }
+      },
+      "description": "Move struct type name, e.g. `0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>`"
     }
   ]
 } as const;

@@ -21,7 +21,8 @@ export const getHistory = {
       "schema": {
         "type": "string",
         "pattern": "^[a-z0-9]+_[a-z0-9]+$"
-      }
+      },
+      "description": "Trading pair identifier, lowercase `<base>_<quote>`"
     },
     {
       "name": "startDate",
@@ -67,7 +68,8 @@ export const getLatest = {
       "schema": {
         "type": "string",
         "pattern": "^[a-z0-9]+_[a-z0-9]+$"
-      }
+      },
+      "description": "Trading pair identifier, lowercase `<base>_<quote>`"
     }
   ]
 } as const;
