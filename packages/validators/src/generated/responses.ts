@@ -27,72 +27,72 @@ import type {
 export interface ResponseBodies {
   /**
    * `getAccountV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   getAccountV1: { '200': AccountData | null; 'default': unknown };
   /**
    * `listCoinTransactionsV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   listCoinTransactionsV1: { '200': AccountCoinStatementV1; 'default': unknown };
   /**
    * `listModulesV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   listModulesV1: { '200': MoveList; 'default': unknown };
   /**
    * `getModuleV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   getModuleV1: { '200': MoveModule | null; 'default': unknown };
   /**
    * `listResourcesV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   listResourcesV1: { '200': MoveList; 'default': unknown };
   /**
    * `getResourceV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   getResourceV1: { '200': MoveValueResponseV1 | null; 'default': unknown };
   /**
    * `listTransactionsV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v1 API; use v3.
    */
   listTransactionsV1: { '200': AccountStatementV1; 'default': unknown };
   /**
    * `getAccountV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   getAccountV2: { '200': AccountData; 'default': unknown };
   /**
    * `listCoinTransactionsV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   listCoinTransactionsV2: { '200': AccountCoinStatementV2; 'default': unknown };
   /**
    * `listModulesV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   listModulesV2: { '200': MoveModuleListV2; 'default': unknown };
   /**
    * `getModuleV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   getModuleV2: { '200': MoveModuleBytecode; 'default': unknown };
   /**
    * `listResourcesV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   listResourcesV2: { '200': MoveResourcesResponse; 'default': unknown };
   /**
    * `getResourceV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   getResourceV2: { '200': MoveResource; 'default': unknown };
   /**
    * `listTransactionsV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API.
+   * @deprecated Part of the deprecated v2 API; use v3.
    */
   listTransactionsV2: { '200': AccountStatementV2; 'default': unknown };
   /**
@@ -118,7 +118,7 @@ export interface ResponseBodies {
   /**
    * `listModulesV3` of specs/node-rpc.openapi.yaml.
    */
-  listModulesV3: { '200': unknown; 'default': unknown };
+  listModulesV3: { '200': MoveModuleBytecode[]; 'default': unknown };
   /**
    * `getModuleV3` of specs/node-rpc.openapi.yaml.
    */
@@ -126,7 +126,7 @@ export interface ResponseBodies {
   /**
    * `listResourcesV3` of specs/node-rpc.openapi.yaml.
    */
-  listResourcesV3: { '200': unknown; 'default': unknown };
+  listResourcesV3: { '200': MoveResource[]; 'default': unknown };
   /**
    * `getResourceV3` of specs/node-rpc.openapi.yaml.
    */

@@ -19,8 +19,11 @@ export type NamedSchema = {
 /** What a documented response of an operation demands of its body. */
 export type ResponseRule =
   | { kind: 'any' }
-  /** `def` names a schema of `$defs`; `nullable`: the spec says `anyOf [X, null]`. */
-  | { kind: 'schema'; def: string; nullable: boolean; exported: boolean };
+  /**
+   * `def` names a schema of `$defs`; `nullable`: the spec says `anyOf [X, null]`; `arrayOf`: an inline
+   * schema that is an array of the named schema (`{type: array, items: {$ref}}`), typed as `X[]`.
+   */
+  | { kind: 'schema'; def: string; nullable: boolean; exported: boolean; arrayOf?: string };
 
 export type OperationResponses = {
   operationId: string;
@@ -86,6 +89,14 @@ function namedResponse(s: Schema): { def: string; nullable: boolean } | undefine
   return def ? { def, nullable: true } : undefined;
 }
 
+/** `{type: array, items: {$ref: X}}` (annotations aside): the name X. */
+function arrayOfNamed(s: Schema): string | undefined {
+  const items = s.items;
+  if (s.type !== 'array' || !isSchemaObject(items) || typeof items.$ref !== 'string' || !items.$ref.startsWith('#/$defs/')) return undefined;
+  if (Object.keys(s).some((k) => !['type', 'items', 'description', 'title'].includes(k)) || Object.keys(items).length !== 1) return undefined;
+  return items.$ref.slice('#/$defs/'.length);
+}
+
 /**
  * Every schema of both specs (node first, each in spec order) and every documented response of every
  * operation. The specs use distinct names today; should a name ever be in both, the price spec's schema
@@ -131,7 +142,8 @@ export function collect(specs: { node: Spec; price: Spec }): Collected {
           } else {
             const name = `${pascal(op.operationId)}Response${pascal(status)}`;
             internal.push({ name, schema });
-            responses.push([status, { kind: 'schema', def: name, nullable: false, exported: false }]);
+            const items = arrayOfNamed(schema);
+            responses.push([status, { kind: 'schema', def: name, nullable: false, exported: false, ...(items ? { arrayOf: items } : {}) }]);
           }
         }
         operations.push({ operationId: op.operationId, spec, deprecated: op.deprecated === true, responses });

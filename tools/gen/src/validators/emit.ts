@@ -144,14 +144,15 @@ function ruleCode(rule: ResponseRule): string {
 }
 
 function ruleType(rule: ResponseRule): string {
-  if (rule.kind === 'any' || !rule.exported) return 'unknown';
+  if (rule.kind === 'any') return 'unknown';
+  if (!rule.exported) return rule.arrayOf ? `${rule.arrayOf}[]` : 'unknown';
   return rule.nullable ? `${rule.def} | null` : rule.def;
 }
 
 /** `responses.ts`: what every documented response of every operation demands, and the body types. */
 export function emitResponsesModule(operations: OperationResponses[], schemaNames: string[]): string {
   const used = [
-    ...new Set(operations.flatMap((o) => o.responses.flatMap(([, r]) => (r.kind === 'schema' && r.exported ? [r.def] : [])))),
+    ...new Set(operations.flatMap((o) => o.responses.flatMap(([, r]) => (r.kind !== 'schema' ? [] : r.exported ? [r.def] : r.arrayOf ? [r.arrayOf] : [])))),
   ].filter((n) => schemaNames.includes(n));
   const out = [
     header(BOTH_SPECS),
@@ -162,8 +163,21 @@ export function emitResponsesModule(operations: OperationResponses[], schemaName
     tsdoc(['Body type of every documented response, by operationId and status (`default`: any other status).']) +
       'export interface ResponseBodies {',
   ];
+  // A deprecated operation names its version (`getAccountV2`: v2) and the newest version of its spec.
+  const versionOf = (id: string): number | undefined => {
+    const m = /V(\d+)$/.exec(id);
+    return m ? Number(m[1]) : undefined;
+  };
+  const newest = new Map<OperationResponses['spec'], number>();
+  for (const op of operations) newest.set(op.spec, Math.max(newest.get(op.spec) ?? 0, versionOf(op.operationId) ?? 0));
+  const deprecation = (op: OperationResponses): string => {
+    const v = versionOf(op.operationId);
+    const latest = newest.get(op.spec) ?? 0;
+    if (v === undefined) return '@deprecated';
+    return `@deprecated Part of the deprecated v${v} API${latest > v ? `; use v${latest}` : ''}.`;
+  };
   for (const op of operations) {
-    const doc = [`\`${op.operationId}\` of ${op.spec.file}.`, ...(op.deprecated ? ['@deprecated Part of the deprecated v1 API.'] : [])];
+    const doc = [`\`${op.operationId}\` of ${op.spec.file}.`, ...(op.deprecated ? [deprecation(op)] : [])];
     out.push(tsdoc(doc, '  ').trimEnd());
     out.push(`  ${op.operationId}: { ${op.responses.map(([st, r]) => `'${st}': ${ruleType(r)}`).join('; ')} };`);
   }
