@@ -46,6 +46,15 @@ const transactionBase = {
 export const transactionInfoV1 = { ...transactionBase, block_header: transactionBlockInfo };
 export const transactionInfoV2 = { ...transactionBase, block_header: blockHeaderInfo };
 
+/** The four kinds of v3 transaction, tagged by `txn_type`: user and automated ones are v2 transactions. */
+export const userTransactionV3 = { ...transactionInfoV2, txn_type: 'user' };
+export const automatedTransactionV3 = { ...transactionInfoV2, header: { ...smrTransactionHeader, sequence_number: 0 }, txn_type: 'automated' };
+export const blockMetadataInfoV3 = { hash, block_header: blockHeaderInfo, output: { Move: { gas_used: 0, events: [], vm_status: 'Executed successfully' } }, status: 'Success' };
+export const blockMetadataTransactionV3 = { ...blockMetadataInfoV3, block_header: null, txn_type: 'block_metadata' };
+/** No real automation record has been seen: the spec's decision, the fields every kind has, all optional. */
+export const automationRecordInfoV3 = { hash, block_header: blockHeaderInfo, status: 'Success' };
+export const automationRecordTransactionV3 = { ...automationRecordInfoV3, txn_type: 'automation_record' };
+
 export const structTag = {
   address: '0x1',
   module: 'coin',
@@ -77,6 +86,11 @@ export const moveValue = { Struct: { value: '1000000', frozen: false } };
 /** One valid sample per exported schema name (the `X` of `validateX`), both specs. */
 export const fixtures: Record<string, unknown> = {
   // node-rpc
+  ErrorMessage: { message: 'the requested range has been pruned; oldest block 4512000' },
+  AccountStatementV3: [userTransactionV3, automatedTransactionV3, blockMetadataTransactionV3, automationRecordTransactionV3],
+  TransactionV3: userTransactionV3,
+  BlockMetadataInfoV3: blockMetadataInfoV3,
+  AutomationRecordInfoV3: automationRecordInfoV3,
   HexString: '0xa11ceb0b',
   Hash: hash,
   Identity: '0xa1b2c3d4',
@@ -182,6 +196,15 @@ export const okBodies: Record<string, unknown> = {
   listResourcesV2: fixtures.MoveResourcesResponse,
   getResourceV2: moveResource,
   listTransactionsV2: fixtures.AccountStatementV2,
+  getAccountV3: fixtures.AccountData,
+  listTransactionsV3: [userTransactionV3, { ...userTransactionV3, header: { ...smrTransactionHeader, sequence_number: 18 } }],
+  listCoinTransactionsV3: fixtures.AccountStatementV3,
+  listFungibleAssetTransactionsV3: [userTransactionV3],
+  listAutomatedTransactionsV3: [automatedTransactionV3, automationRecordTransactionV3],
+  listModulesV3: [moveModuleBytecode],
+  getModuleV3: moveModuleBytecode,
+  listResourcesV3: [moveResource],
+  getResourceV3: moveResource,
   getHistory: fixtures.HistoryResponse,
   getLatest: fixtures.LatestResponse,
 };

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpecs } from '../../../tools/gen/src/specs.ts';
 import { collect } from '../../../tools/gen/src/validators/collect.ts';
-import { closeObjects, detectKeyedUnion, parseHexPattern, profileSchema, rewriteNullable } from '../../../tools/gen/src/validators/transform.ts';
+import {
+  closeObjects,
+  detectKeyedUnion,
+  detectTaggedUnion,
+  mergeAllOf,
+  parseHexPattern,
+  profileSchema,
+  rewriteNullable,
+} from '../../../tools/gen/src/validators/transform.ts';
 
 const str = (v: string) => ({ type: 'string', const: v });
 const keyed = (key: string, schema: unknown = { type: 'integer' }, extra: Record<string, unknown> = {}) => ({
@@ -48,6 +56,93 @@ describe('detectKeyedUnion (structural, never by name)', () => {
   it.each(rejected)('leaves alone: $name', ({ schema }) => {
     expect(detectKeyedUnion(schema)).toBeUndefined();
     expect(profileSchema(schema, 'lenient', 'test')).toEqual(schema);
+  });
+});
+
+const tagged = (tag: string, value: unknown, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  required: ['id', tag],
+  properties: { id: { type: 'integer' }, [tag]: value },
+  ...extra,
+});
+
+describe('detectTaggedUnion (structural, never by name)', () => {
+  const detected: { name: string; schema: Record<string, unknown>; tag: string; values: string[] }[] = [
+    { name: 'string consts', schema: { oneOf: [tagged('kind', str('a')), tagged('kind', str('b'))] }, tag: 'kind', values: ['a', 'b'] },
+    { name: 'const without type, annotations allowed', schema: { description: 'd', oneOf: [tagged('t', { const: 'x', title: 'X' }), tagged('t', str('y'), { title: 'Y' })] }, tag: 't', values: ['x', 'y'] },
+    { name: 'closed branches with other assertions', schema: { oneOf: [tagged('t', str('x'), { additionalProperties: false, minProperties: 1 }), tagged('t', str('y'))] }, tag: 't', values: ['x', 'y'] },
+    {
+      name: 'the first required property that tags every branch',
+      schema: { oneOf: [{ type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: str('1') } }, { type: 'object', required: ['b'], properties: { b: str('2') } }] },
+      tag: 'b',
+      values: ['1', '2'],
+    },
+  ];
+  it.each(detected)('detects: $name', ({ schema, tag, values }) => {
+    expect(detectTaggedUnion(schema)?.spec).toEqual({ tag, values });
+    expect(Object.keys(detectTaggedUnion(schema)!.forms)).toEqual(values);
+  });
+
+  const rejected: { name: string; schema: Record<string, unknown> }[] = [
+    { name: 'one branch', schema: { oneOf: [tagged('t', str('x'))] } },
+    { name: 'the same value twice', schema: { oneOf: [tagged('t', str('x')), tagged('t', str('x'))] } },
+    { name: 'a tag that is not required', schema: { oneOf: [tagged('t', str('x')), { ...tagged('t', str('y')), required: ['id'] }] } },
+    { name: 'a tag of an enum', schema: { oneOf: [tagged('t', str('x')), tagged('t', { type: 'string', enum: ['y', 'z'] })] } },
+    { name: 'a tag that is no string', schema: { oneOf: [tagged('t', str('x')), tagged('t', { const: 1 })] } },
+    { name: 'a tag const with another assertion', schema: { oneOf: [tagged('t', str('x')), tagged('t', { ...str('y'), minLength: 1 })] } },
+    { name: 'a branch that is not typed object', schema: { oneOf: [tagged('t', str('x')), { required: ['t'], properties: { t: str('y') } }] } },
+    { name: 'an allOf branch (merge it first)', schema: { oneOf: [tagged('t', str('x')), { allOf: [{ $ref: '#/$defs/X' }, tagged('t', str('y'))] }] } },
+    { name: 'assertion next to oneOf', schema: { type: 'object', oneOf: [tagged('t', str('x')), tagged('t', str('y'))] } },
+    { name: 'anyOf, not oneOf', schema: { anyOf: [tagged('t', str('x')), tagged('t', str('y'))] } },
+  ];
+  it.each(rejected)('leaves alone: $name', ({ schema }) => {
+    expect(detectTaggedUnion(schema)).toBeUndefined();
+  });
+
+  it('rewrites into taggedUnion + taggedForms, each branch whole (its own assertions kept)', () => {
+    const a = tagged('t', str('a'), { title: 'A' });
+    const b = tagged('t', str('b'));
+    expect(profileSchema({ description: 'd', oneOf: [a, b] }, 'strict', 't')).toEqual({
+      description: 'd',
+      taggedUnion: { tag: 't', values: ['a', 'b'] },
+      taggedForms: { a: { ...a, additionalProperties: false }, b: { ...b, additionalProperties: false } },
+    });
+  });
+});
+
+describe('mergeAllOf', () => {
+  const base = { type: 'object', description: 'the base', required: ['a'], properties: { a: { type: 'integer' }, b: { $ref: '#/$defs/Leaf' } } };
+  const leaf = { type: 'string' };
+
+  it('merges an allOf of a $ref and an object into one object schema, keeping the annotations beside it', () => {
+    const defs = { Base: base, Leaf: leaf, U: { oneOf: [{ title: 'T', allOf: [{ $ref: '#/$defs/Base' }, { type: 'object', required: ['t'], properties: { t: str('x') } }] }, tagged('t', str('y'))] } };
+    const merged = mergeAllOf(defs);
+    expect(merged.U!.oneOf).toEqual([
+      { title: 'T', type: 'object', required: ['a', 't'], properties: { a: { type: 'integer' }, b: { $ref: '#/$defs/Leaf' }, t: str('x') } },
+      tagged('t', str('y')),
+    ]);
+    expect(merged.Base).toEqual(defs.Base);
+    expect(detectTaggedUnion(merged.U!)?.spec).toEqual({ tag: 't', values: ['x', 'y'] });
+  });
+
+  it('merges through a $ref to an allOf, and the same property typed alike twice', () => {
+    const defs = { Leaf: leaf, A: { allOf: [{ type: 'object', properties: { a: leaf } }, { properties: { b: leaf } }] }, B: { allOf: [{ $ref: '#/$defs/A' }, { required: ['c'], properties: { a: leaf, c: leaf } }] } };
+    expect(mergeAllOf(defs).B).toEqual({ type: 'object', required: ['c'], properties: { a: leaf, b: leaf, c: leaf } });
+  });
+
+  it.each([
+    ['a branch with additionalProperties', { X: { allOf: [{ properties: { a: {} }, additionalProperties: false }, { properties: { b: {} } }] } }, /additionalProperties cannot be merged/],
+    ['a $ref to a union', { L: { oneOf: [str('a'), str('b')] }, X: { allOf: [{ $ref: '#/$defs/L' }, { properties: { b: {} } }] } }, /oneOf cannot be merged/],
+    ['a branch of another type', { X: { allOf: [{ type: 'string' }, { properties: { b: {} } }] } }, /type "string" cannot be merged/],
+    ['a property typed twice differently', { X: { allOf: [{ properties: { a: { type: 'string' } } }, { properties: { a: { type: 'integer' } } }] } }, /property "a" differently/],
+    ['an assertion next to allOf', { X: { minProperties: 1, allOf: [{ properties: { a: {} } }] } }, /minProperties next to allOf/],
+  ] as const)('refuses %s, naming the schema', (_what, defs, message) => {
+    expect(() => mergeAllOf(defs as never)).toThrow(message);
+    expect(() => mergeAllOf(defs as never)).toThrow(/\$defs\/X/);
+  });
+
+  it('the strict profile refuses an unmerged allOf of object schemas rather than close each branch', () => {
+    expect(() => closeObjects({ allOf: [{ $ref: '#/$defs/Base' }, { type: 'object', properties: { t: {} } }] }, 'U')).toThrow(/U composes object schemas with allOf.*mergeAllOf/);
   });
 });
 
@@ -146,12 +241,20 @@ describe('parseHexPattern (what a hex pattern accepts, as numbers)', () => {
 
 describe('the specs', () => {
   const { schemas } = collect(loadSpecs());
-  it('have exactly four keyed unions, all rewritten, and no oneOf/anyOf left', () => {
+  const merged = mergeAllOf(Object.fromEntries(schemas.map((s) => [s.name, s.schema])));
+  it('have exactly four keyed unions and one tagged union (the v3 transactions, on txn_type), all rewritten, and no oneOf/anyOf/allOf left', () => {
     const unions = schemas.filter((s) => detectKeyedUnion(s.schema)).map((s) => s.name);
     expect(unions.sort()).toEqual(['MoveList', 'MoveValue', 'TransactionOutput', 'TypeTag']);
+    const taggedUnions = Object.entries(merged).flatMap(([name, s]) => {
+      const found = detectTaggedUnion(s);
+      return found ? [[name, found.spec]] : [];
+    });
+    expect(taggedUnions).toEqual([['TransactionV3', { tag: 'txn_type', values: ['user', 'automated', 'block_metadata', 'automation_record'] }]]);
+    // As written, the branches are allOfs: only the merged schema is a tagged union.
+    expect(detectTaggedUnion(schemas.find((s) => s.name === 'TransactionV3')!.schema)).toBeUndefined();
     for (const profile of ['lenient', 'strict'] as const) {
-      const all = JSON.stringify(schemas.map((s) => profileSchema(s.schema, profile, s.name)));
-      expect(all).not.toMatch(/"(oneOf|anyOf)"/);
+      const all = JSON.stringify(Object.entries(merged).map(([name, s]) => profileSchema(s, profile, name)));
+      expect(all).not.toMatch(/"(oneOf|anyOf|allOf)"/);
     }
   });
 });

@@ -64,6 +64,25 @@ export const liveTransactionV1 = {
   status: 'Success',
 };
 
+/**
+ * A v3 user transaction in the live forms. No public source prints a v2 or v3 body: this is S1's v1
+ * transaction on the v2 record (its `block_header` a BlockHeaderInfo) with the v3 tag. One node serves
+ * every version from the same types (the overlay's nodes are shared schemas: SmrTimestamp, the header's
+ * sender, Event), so v3 takes the same live forms.
+ */
+export const liveTransactionV3 = {
+  ...liveTransactionV1,
+  block_header: {
+    author: '0x5f1c2a9e',
+    hash: liveTransactionV1.block_header.hash,
+    height: liveTransactionV1.block_header.height,
+    parent: '0x3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b',
+    timestamp: liveTransactionV1.block_header.timestamp,
+    view: { epoch_id: { chain_id: 6, epoch: 1_042 }, round: 88_214 },
+  },
+  txn_type: 'user',
+};
+
 /** A module ABI as S2's snapshots show it. */
 export const liveModuleAbi: MoveModule = {
   address: '0x1',

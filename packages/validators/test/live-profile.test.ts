@@ -12,7 +12,7 @@ import {
   type ValidateOptions,
 } from '../src/index.ts';
 import { fixtures, transactionInfoV1 } from './fixtures.js';
-import { liveModuleAbi, liveModulesV1, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
+import { liveModuleAbi, liveModulesV1, liveResourceV1, liveTransactionV1, liveTransactionV3 } from './live-bodies.ts';
 
 const variants: ValidateOptions[] = [{}, { strict: true }, { allErrors: true }, { strict: true, allErrors: true }];
 
@@ -25,6 +25,10 @@ describe("profile: 'live' accepts what live nodes send, 'documented' does not", 
     ['listModulesV2', { modules: [{ bytecode: '0xa11ceb0b', abi: liveModuleAbi }], cursor: null }],
     ['listModulesV1', liveModulesV1],
     ['getResourceV1', liveResourceV1],
+    ['listTransactionsV3', [liveTransactionV3]],
+    ['listCoinTransactionsV3', [liveTransactionV3, { ...liveTransactionV3, txn_type: 'automated' }]],
+    ['getModuleV3', { bytecode: '0xa11ceb0b0600000009', abi: liveModuleAbi }],
+    ['listModulesV3', [{ bytecode: '0xa11ceb0b', abi: liveModuleAbi }]],
   ];
   it.each(cases)('%s', (operationId, body) => {
     for (const options of variants) {
@@ -99,6 +103,36 @@ describe('the live profile still rejects what fits neither form', () => {
       ['/status', 'enum'],
     ]);
     expect(r.issues[1]!.message).not.toContain('closest');
+  });
+});
+
+describe('v3 transactions take the live forms of the v2 record they extend', () => {
+  const v3 = (patch: (t: typeof liveTransactionV3) => void) => {
+    const t = structuredClone(liveTransactionV3);
+    patch(t);
+    return t;
+  };
+
+  it('the tag selects the kind in either reading; a tag outside the union is one issue at the tag', () => {
+    for (const options of variants) {
+      const r = validateResponse('listTransactionsV3', 200, [liveTransactionV3, { ...liveTransactionV3, txn_type: 'oracle' }], { ...options, profile: 'live' });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues[0]).toMatchObject({ path: '/1/txn_type', keyword: 'enum' });
+    }
+  });
+
+  it.each([
+    ['a sender keyed Move with a number', v3((t) => ((t.header as Record<string, unknown>).sender = { Move: 42 })), '/0/header/sender/Move', 'type', 'observed', 'sender'],
+    ['a timestamp of neither form', v3((t) => ((t.block_header as Record<string, unknown>).timestamp = { seconds: 1 })), '/0/block_header/timestamp/timestamp', 'required', 'documented', 'timestamp'],
+  ] as const)('still rejects what fits neither form: %s', (_what, value, path, keyword, closest, action) => {
+    for (const options of variants) {
+      const r = validateResponse('listTransactionsV3', 200, [value], { ...options, profile: 'live' });
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.issues[0]).toMatchObject({ path, keyword });
+      expect(r.issues[0]!.message).toContain(`closest: the ${closest} form`);
+      expect(r.issues[0]!.message).toContain(`overlay action ${action}`);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidateOptions } from '@x/validators';
-import { fixtures, moveResourceList, smrTransactionHeader, structTag, transactionInfoV2 } from './fixtures.js';
+import { automationRecordTransactionV3, blockMetadataTransactionV3, fixtures, moveResourceList, smrTransactionHeader, structTag, transactionInfoV2, userTransactionV3 } from './fixtures.js';
 import { fns, issuesOf } from './helpers.js';
 
 const UNION_OUTPUT = 'must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle';
@@ -108,6 +108,26 @@ const cases: Case[] = [
   { rule: 'wrong basic shape in a nullable field, all errors', schema: 'TransactionInfoV2', value: tx({ output: 42 }), options: { allErrors: true }, issues: [{ path: '/output', keyword: 'type', message: UNION_OUTPUT }] },
   { rule: 'wrong basic shape: string where only objects are allowed', schema: 'MoveList', value: 'Resources', issues: [{ path: '', keyword: 'type', message: 'must be an object with exactly one of the keys Resources, Modules' }] },
   { rule: 'unknown string of a union', schema: 'TransactionOutput', value: 'Nothing', issues: [{ path: '', keyword: 'enum', message: UNION_OUTPUT }] },
+  // tagged unions: the v3 transactions, by txn_type
+  {
+    rule: 'a txn_type outside the union',
+    schema: 'AccountStatementV3',
+    value: [userTransactionV3, { ...userTransactionV3, txn_type: 'oracle' }],
+    issues: [{ path: '/1/txn_type', keyword: 'enum', message: 'must be one of "user", "automated", "block_metadata", "automation_record"' }],
+  },
+  { rule: 'a txn_type outside the union, all errors: still one issue', schema: 'TransactionV3', value: { ...userTransactionV3, txn_type: 'User' }, options: { allErrors: true, strict: true }, issues: [{ path: '/txn_type', keyword: 'enum' }] },
+  { rule: 'no txn_type', schema: 'TransactionV3', value: { ...userTransactionV3, txn_type: undefined }, issues: [{ path: '/txn_type', keyword: 'required', message: 'required property "txn_type" is missing' }] },
+  { rule: 'a txn_type that is no string', schema: 'TransactionV3', value: { ...userTransactionV3, txn_type: 1 }, issues: [{ path: '/txn_type', keyword: 'type', message: 'must be string' }] },
+  {
+    rule: 'wrong basic shape for a tagged union',
+    schema: 'AccountStatementV3',
+    value: [[userTransactionV3]],
+    issues: [{ path: '/0', keyword: 'type', message: 'must be an object whose "txn_type" is one of "user", "automated", "block_metadata", "automation_record"' }],
+  },
+  { rule: 'error inside the branch the tag selects', schema: 'AccountStatementV3', value: [userTransactionV3, { ...userTransactionV3, header: { ...smrTransactionHeader, chain_id: 256 } }], issues: [{ path: '/1/header/chain_id', keyword: 'maximum', message: 'must be <= 255' }] },
+  { rule: 'a block metadata transaction without output', schema: 'TransactionV3', value: { ...blockMetadataTransactionV3, output: undefined }, issues: [{ path: '/output', keyword: 'required' }] },
+  { rule: 'a user transaction tagged as another kind is judged as that kind', schema: 'TransactionV3', value: { ...userTransactionV3, txn_type: 'automation_record' }, options: { strict: true }, issues: [{ path: '/authenticator', keyword: 'additionalProperties' }] },
+  { rule: 'an automation record (open when lenient) with a bad known field', schema: 'TransactionV3', value: { ...automationRecordTransactionV3, status: 'Done', task: 1 }, options: { allErrors: true }, issues: [{ path: '/status', keyword: 'enum' }] },
   // TypeTag, recursive
   { rule: 'deep TypeTag: unknown primitive', schema: 'StructTag', value: deepTypeTag('u7'), issues: [{ path: '/type_args/0/vector/vector/struct/type_args/0', keyword: 'enum', message: UNION_TYPETAG }] },
   { rule: 'deep TypeTag: two keys', schema: 'StructTag', value: deepTypeTag({ vector: 'u8', struct: structTag }), issues: [{ path: '/type_args/0/vector/vector/struct/type_args/0', keyword: 'maxProperties' }] },
@@ -137,6 +157,9 @@ describe('strict and lenient profiles', () => {
     { schema: 'StructTag', value: deepTypeTag({ struct: { ...structTag, generic: true } }), path: '/type_args/0/vector/vector/struct/type_args/0/struct/generic' },
     { schema: 'Candle', value: { ...(fixtures.Candle as object), trades: 3 }, path: '/trades' },
     { schema: 'Instrument', value: { ...(fixtures.Instrument as object), 'a/b~c': '1' }, path: '/a~1b~0c' },
+    // a v3 transaction: the v2 record's properties and the tag, nothing else
+    { schema: 'TransactionV3', value: { ...userTransactionV3, memo: 'x' }, path: '/memo' },
+    { schema: 'AccountStatementV3', value: [userTransactionV3, { ...automationRecordTransactionV3, task_index: 3 }], path: '/1/task_index' },
   ];
   it.each(unknown)('an unknown property is accepted when lenient and reported when strict: $schema $path', ({ schema, value, path }) => {
     expect(fns(schema).validate(value)).toEqual({ ok: true, value });

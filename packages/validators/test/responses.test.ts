@@ -55,11 +55,34 @@ describe('validateResponse', () => {
   });
 
   it('reports an unknown operation with keyword operationId, without throwing', () => {
-    const issues = issuesOf(validateResponse('getAccountV3', 200, {}));
+    const issues = issuesOf(validateResponse('getAccountV4', 200, {}));
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: '', keyword: 'operationId' });
-    expect(issues[0]!.message).toMatch(/^unknown operation "getAccountV3"; known operations: getAccountV1, .*getLatest$/);
+    expect(issues[0]!.message).toMatch(/^unknown operation "getAccountV4"; known operations: getAccountV1, .*getAccountV3, .*getLatest$/);
     expect(issuesOf(validateResponse('toString', 200, {}))[0]!.keyword).toBe('operationId');
+  });
+
+  it('validates a v3 page: a bare array of transactions, each checked as the kind its txn_type names', () => {
+    const page = okBodies.listCoinTransactionsV3 as Record<string, unknown>[];
+    expect(validateResponse('listCoinTransactionsV3', 200, page, { strict: true })).toEqual({ ok: true, value: page });
+    expect(issuesOf(validateResponse('listCoinTransactionsV3', 200, { record: page }))).toEqual([{ path: '', keyword: 'type', message: 'must be array' }]);
+    const bad = [page[0], { ...page[2], txn_type: 'oracle' }, { ...page[1], hash: 7 }];
+    expect(issuesOf(validateResponse('listTransactionsV3', 200, bad, { allErrors: true }))).toEqual([
+      { path: '/1/txn_type', keyword: 'enum', message: 'must be one of "user", "automated", "block_metadata", "automation_record"' },
+      { path: '/2/hash', keyword: 'type', message: 'must be string' },
+    ]);
+  });
+
+  it('validates the v3 error bodies of 410 and 503 as ErrorMessage; other statuses accept any body', () => {
+    for (const status of [410, 503]) {
+      expect(validateResponse('listTransactionsV3', status, { message: 'pruned' }).ok).toBe(true);
+      expect(issuesOf(validateResponse('listTransactionsV3', status, { error: 'pruned' }))).toEqual([
+        { path: '/message', keyword: 'required', message: 'required property "message" is missing' },
+      ]);
+    }
+    // the fungible-asset listing documents no 410: its default accepts any body
+    expect(validateResponse('listFungibleAssetTransactionsV3', 410, 'gone').ok).toBe(true);
+    expect(validateResponse('getModuleV3', 404, { message: 'no module' }).ok).toBe(true);
   });
 
   it('collects every issue with allErrors', () => {

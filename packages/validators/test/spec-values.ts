@@ -3,7 +3,8 @@
  * the schema accepts by construction (every required property, some optional ones, each union branch,
  * recursion through TypeTag/StructTag bounded), and `mutate` breaks them in the ways the issues name
  * (a dropped key, a wrong type, a u8 of 256, a negative or fractional integer, an extra key, two keys in a
- * one-key union, an unknown enum string, a hex near-miss, a bad TypeTag at any depth).
+ * one-key union, an unknown enum string or union tag, another kind's tag, a hex near-miss, a bad TypeTag
+ * at any depth).
  *
  * Integers stay within Number.MAX_SAFE_INTEGER: above it our validators flag u64/int64 fields with
  * `unsafeInteger` while plain JSON Schema accepts them (tested on its own, see differential.test.ts).
@@ -103,6 +104,10 @@ export function valueOf(schema: unknown, depth = 0): fc.Arbitrary<Json> {
     const usable = depth >= MAX_REF_DEPTH && branches.some(isLeafBranch) ? branches.filter(isLeafBranch) : branches;
     return fc.oneof(...usable.map((b) => valueOf(b, depth)));
   }
+  if (Array.isArray(s.allOf)) {
+    // every branch at once: the objects each builds, merged (the v3 transactions: a v2 one and its tag)
+    return fc.tuple(...s.allOf.map((b) => valueOf(b, depth))).map((parts) => Object.assign({}, ...(parts as object[])) as Json);
+  }
   if (s.type === undefined) return anyJson;
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
   return fc.oneof(...types.map((t) => ofType(t, s, depth)));
@@ -131,7 +136,7 @@ const UNION_KEYS = ['Dkg', 'Move', 'Oracle', 'Resources', 'Modules', 'vector', '
 const POOL = {
   type: [null, true, false, 0, 7, 'x', '', [], {}, [1], { a: 1 }],
   int: [256, -1, 1.5, -0.5, 65_536, 4_294_967_296, 2 ** 53 - 1, -(2 ** 53 - 1), 255, 0],
-  string: ['Unknown', 'success', 'SUCCESS', 'u7', 'U8', 'Empty', 'empty', 'vector', 'bool', 'btc-usdt', 'BTC_USDT', '1.', '-1', '1e5'],
+  string: ['Unknown', 'success', 'SUCCESS', 'u7', 'U8', 'Empty', 'empty', 'vector', 'bool', 'btc-usdt', 'BTC_USDT', '1.', '-1', '1e5', 'automated', 'block_metadata', 'automation_record', 'User'],
   hex: ['0x', '0xg', '0X1', '0x0', '0x00', 'ab', `0x${'a'.repeat(64)}`, `0x${'a'.repeat(65)}`, 'a'.repeat(64), 'a'.repeat(65), 'ab\n', '0x12 ', ' 0x12', '0xé', '00x1', 'x'],
   typeTag: ['u7', 'U8', 8, { vector: 'u7' }, { vector: { vector: 8 } }, { struct: {} }, { struct: { address: '0x1', module: 'm', name: 'n', type_args: ['u7'] } }, { vector: 'u8', struct: 'u8' }, {}],
   value: [{ U8: 256 }, { U64: 1 }, { U64: '-1' }, { Bytes: '0x0' }, { Address: '0xg' }, { Vector: [1] }, { Struct: [] }, { Bool: 'true' }],

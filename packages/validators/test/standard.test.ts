@@ -10,9 +10,9 @@ import * as standard from '../src/standard.ts';
 import { AccountData, MoveValue, TransactionOutput, TypeTag, responses, standardResponse, standardSchema, type StandardValidator } from '../src/standard.ts';
 import { pointerToPath } from '../src/standard/adapter.ts';
 import { responses as rules } from '../src/generated/responses.ts';
-import { fixtures, moveModule, okBodies, smrTransactionHeader, structTag, transactionInfoV2 } from './fixtures.js';
+import { automationRecordTransactionV3, fixtures, moveModule, okBodies, smrTransactionHeader, structTag, transactionInfoV2, userTransactionV3 } from './fixtures.js';
 import { exportedSchemaNames, fns } from './helpers.js';
-import { liveModuleAbi, liveTransactionV1 } from './live-bodies.ts';
+import { liveModuleAbi, liveTransactionV1, liveTransactionV3 } from './live-bodies.ts';
 import { type Json, mutate, mutation, specValue } from './spec-values.js';
 
 type Std = StandardValidator<unknown>;
@@ -82,6 +82,8 @@ describe('validate', () => {
     expect([{ U8: 256 }]).not.toEqual([expect.schemaMatching(MoveValue)]);
     expect(liveTransactionV1).toEqual(expect.schemaMatching(standardSchema('TransactionInfoV1', { profile: 'live', strict: true })));
     expect(liveTransactionV1).not.toEqual(expect.schemaMatching(standard.TransactionInfoV1));
+    expect([liveTransactionV3]).toEqual(expect.schemaMatching(standardSchema('AccountStatementV3', { profile: 'live', strict: true })));
+    expect([liveTransactionV3]).not.toEqual(expect.schemaMatching(standard.AccountStatementV3));
     expect(null).toEqual(expect.schemaMatching(responses.getAccountV1['200']));
     expect(null).not.toEqual(expect.schemaMatching(responses.getAccountV2['200']));
   });
@@ -110,6 +112,13 @@ describe('validate', () => {
     ['TransactionOutput', { Dkg: 'Done' }],
     ['AccountStatementV2', { record: [transactionInfoV2, { ...transactionInfoV2, header: { ...smrTransactionHeader, chain_id: undefined } }, 7] }],
     ['AccountStatementV1', { record: [liveTransactionV1] }],
+    ['AccountStatementV3', [userTransactionV3, { ...userTransactionV3, txn_type: 'oracle' }, { ...automationRecordTransactionV3, status: 'Lost', x: 1 }, 7]],
+    ['AccountStatementV3', [liveTransactionV3]],
+    ['TransactionV3', { ...userTransactionV3, txn_type: undefined }],
+    ['TransactionV3', { ...userTransactionV3, txn_type: 'block_metadata', extra: 1 }],
+    ['BlockMetadataInfoV3', { hash: '0xzz', output: 'Nothing' }],
+    ['AutomationRecordInfoV3', { status: 'Done', anything: true }],
+    ['ErrorMessage', { message: 7, code: 410 }],
     ['TypeTag', { vector: { vector: { struct: { ...structTag, type_args: ['u7', { vector: 8 }] } } } }],
     ['StructTag', { ...structTag, 'a/b~c': 1, 0: 2 }],
     ['MoveListCursor', [0, 256, -1, 'x']],
@@ -227,7 +236,7 @@ describe('standardSchema(name, options)', () => {
   });
 
   it('throws a RangeError for an unknown name or bad options, when created', () => {
-    expect(() => standardSchema('Nope' as never)).toThrow(/^unknown schema "Nope"; known schemas: HexString, /);
+    expect(() => standardSchema('Nope' as never)).toThrow(/^unknown schema "Nope"; known schemas: ErrorMessage, AccountStatementV3, TransactionV3, .*HexString, /);
     expect(() => standardSchema('validateResponse' as never)).toThrow(RangeError);
     expect(() => standardSchema('toString' as never)).toThrow(RangeError);
     expect(() => standardSchema('AccountData', { profile: 'Live' as never })).toThrow(new RangeError(`profile must be 'documented' or 'live', got "Live"`));
@@ -259,6 +268,8 @@ describe('responses and standardResponse', () => {
       ['getAccountV1', 200, { sequence_number: 'x' }],
       ['listTransactionsV2', 200, { record: [transactionInfoV2, { ...transactionInfoV2, hash: 7 }] }],
       ['listTransactionsV1', 200, { record: [liveTransactionV1] }],
+      ['listTransactionsV3', 200, [userTransactionV3, liveTransactionV3, { ...userTransactionV3, txn_type: 'x' }]],
+      ['listTransactionsV3', 410, { oldest: 1 }],
       ['getLatest', 200, { instruments: [] }],
     ];
     for (const [op, status, body] of cases) {

@@ -10,8 +10,11 @@ import {
   validateTransactionOutput,
   type AccountData,
   type Candle,
+  type ErrorMessage,
   type Issue,
+  type MoveModuleBytecode,
   type MoveValue,
+  type TransactionV3,
   type OperationId,
   type SignedDecimalString,
   type TransactionOutput,
@@ -51,6 +54,13 @@ describe('types', () => {
     const any = validateResponse('someOperation' as string, 200, input);
     if (any.ok) expectTypeOf(any.value).toBeUnknown();
     expectTypeOf<'getHistory'>().toExtend<OperationId>();
+    // v3: a bare array of the TransactionV3 union; an inline array of a named schema is that schema's array
+    const page = validateResponse('listCoinTransactionsV3', 200, input);
+    if (page.ok) expectTypeOf(page.value).toEqualTypeOf<TransactionV3[]>();
+    const modules = validateResponse('listModulesV3', 200, input);
+    if (modules.ok) expectTypeOf(modules.value).toEqualTypeOf<MoveModuleBytecode[]>();
+    const pruned = validateResponse('listTransactionsV3', 410, input);
+    if (pruned.ok) expectTypeOf(pruned.value).toEqualTypeOf<ErrorMessage>();
   });
 
   test('createResponseValidator fits the clients’ validator option', () => {

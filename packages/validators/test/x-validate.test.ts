@@ -47,13 +47,18 @@ describe('matchOperation', () => {
     ['GET', '/rpc/v1/accounts/abc/modules', 'listModulesV1'],
     ['GET', 'https://prod-kline-rest.supra.com/history?trading_pair=btc_usdt', 'getHistory'],
     ['GET', 'https://prices.example/v0/latest', 'getLatest'],
+    ['GET', 'http://n/rpc/v3/accounts/0x1', 'getAccountV3'],
+    ['GET', 'http://n/rpc/v3/accounts/0x1/fa_transactions?count=5&start=17&ascending=true', 'listFungibleAssetTransactionsV3'],
+    ['GET', 'http://n/rpc/v3/accounts/0x1/automated_transactions?cursor=abc', 'listAutomatedTransactionsV3'],
+    ['GET', 'http://n/rpc/v3/accounts/0x1/resources/0x1%3A%3Aaccount%3A%3AAccount', 'getResourceV3'],
   ])('%s %s is %s', (method, url, id) => {
     expect(matchOperation(method, url)?.operationId).toBe(id);
   });
 
   it.each([
     ['POST', 'http://n/rpc/v2/accounts/0x1'],
-    ['GET', 'http://n/rpc/v3/accounts/0x1'],
+    ['GET', 'http://n/rpc/v4/accounts/0x1'],
+    ['GET', 'http://n/rpc/v3/accounts/0x1/events'],
     ['GET', 'http://n/rpc/v2/accounts/0x1/transactions/extra'],
     ['GET', 'http://n/favicon.ico'],
   ])('%s %s matches nothing', (method, url) => {

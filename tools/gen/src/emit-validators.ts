@@ -7,6 +7,7 @@ import { VARIANTS, bundleVariants, compiledSchema, standaloneVariant } from './v
 import { jsLiteral, sampleOf } from './validators/samples.ts';
 import { emitLiveSites } from './validators/live-sites.ts';
 import { emitJsonSchemasModule, emitStandardModule, emitStandardTableModule } from './validators/standard.ts';
+import { mergeAllOf } from './validators/transform.ts';
 import {
   OUT_DIR,
   emitAjvDeclarations,
@@ -46,14 +47,17 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
   }
   const defNames = Object.keys(defs);
 
-  const compiled = VARIANTS.map((v) => ({ variant: v, ...standaloneVariant(v, liveDefs) }));
+  // allOfs of object schemas (the v3 transactions' branches) as one object schema each: the strict
+  // profile closes it, and a tagged union finds its tag there (transform.ts).
+  const compiled = VARIANTS.map((v) => ({ variant: v, ...standaloneVariant(v, mergeAllOf(liveDefs)) }));
   const bundle = await bundleVariants(new Map(compiled.map((c) => [c.variant.name, c.code])), ROOT);
 
   // TSDoc samples: only those the strict validator accepts.
   const strict = compiled.find((c) => c.variant.name === 'strict')!.ajv;
   const samples = new Map<string, unknown>();
+  const mergedDefs = mergeAllOf(defs);
   for (const s of collected.schemas) {
-    const sample = sampleOf(s.schema, defs);
+    const sample = sampleOf(mergedDefs[s.name], mergedDefs);
     if (sample !== undefined && compiledSchema(strict, s.name)(sample)) samples.set(s.name, sample);
   }
 

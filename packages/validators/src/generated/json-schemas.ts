@@ -124,87 +124,184 @@ const TransactionV3$documentedStrict: Readonly<Record<string, unknown>> = {
   "oneOf": [
     {
       "title": "UserTransactionV3",
-      "allOf": [
-        {
-          "$ref": "#/$defs/TransactionInfoV2"
-        },
-        {
+      "type": "object",
+      "required": [
+        "authenticator",
+        "hash",
+        "header",
+        "payload",
+        "status",
+        "txn_type"
+      ],
+      "properties": {
+        "authenticator": {
           "type": "object",
-          "required": [
-            "txn_type"
-          ],
-          "properties": {
-            "txn_type": {
-              "type": "string",
-              "const": "user"
+          "description": "Cryptographic material submitted with the transaction, according to its type."
+        },
+        "block_header": {
+          "description": "Unset when the transaction is not yet in a block.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
             }
-          },
-          "additionalProperties": false
+          ]
+        },
+        "hash": {
+          "$ref": "#/$defs/Hash"
+        },
+        "header": {
+          "$ref": "#/$defs/SmrTransactionHeader"
+        },
+        "payload": {
+          "type": "object",
+          "description": "Deserialized payload according to transaction type."
+        },
+        "output": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/TransactionOutput"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "user"
         }
-      ]
+      },
+      "additionalProperties": false
     },
     {
       "title": "AutomatedTransactionV3",
-      "allOf": [
-        {
-          "$ref": "#/$defs/TransactionInfoV2"
-        },
-        {
+      "type": "object",
+      "required": [
+        "authenticator",
+        "hash",
+        "header",
+        "payload",
+        "status",
+        "txn_type"
+      ],
+      "properties": {
+        "authenticator": {
           "type": "object",
-          "required": [
-            "txn_type"
-          ],
-          "properties": {
-            "txn_type": {
-              "type": "string",
-              "const": "automated"
+          "description": "Cryptographic material submitted with the transaction, according to its type."
+        },
+        "block_header": {
+          "description": "Unset when the transaction is not yet in a block.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
             }
-          },
-          "additionalProperties": false
+          ]
+        },
+        "hash": {
+          "$ref": "#/$defs/Hash"
+        },
+        "header": {
+          "$ref": "#/$defs/SmrTransactionHeader"
+        },
+        "payload": {
+          "type": "object",
+          "description": "Deserialized payload according to transaction type."
+        },
+        "output": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/TransactionOutput"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "automated"
         }
-      ]
+      },
+      "additionalProperties": false
     },
     {
       "title": "BlockMetadataTransactionV3",
-      "allOf": [
-        {
-          "$ref": "#/$defs/BlockMetadataInfoV3"
+      "type": "object",
+      "required": [
+        "hash",
+        "output",
+        "status",
+        "txn_type"
+      ],
+      "properties": {
+        "hash": {
+          "$ref": "#/$defs/Hash"
         },
-        {
-          "type": "object",
-          "required": [
-            "txn_type"
-          ],
-          "properties": {
-            "txn_type": {
-              "type": "string",
-              "const": "block_metadata"
+        "block_header": {
+          "description": "Unset when the transaction is part of a block's own answer.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
             }
-          },
-          "additionalProperties": false
+          ]
+        },
+        "output": {
+          "$ref": "#/$defs/TransactionOutput"
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "block_metadata"
         }
-      ]
+      },
+      "additionalProperties": false
     },
     {
       "title": "AutomationRecordTransactionV3",
-      "allOf": [
-        {
-          "$ref": "#/$defs/AutomationRecordInfoV3"
+      "type": "object",
+      "required": [
+        "txn_type"
+      ],
+      "properties": {
+        "hash": {
+          "$ref": "#/$defs/Hash"
         },
-        {
-          "type": "object",
-          "required": [
-            "txn_type"
-          ],
-          "properties": {
-            "txn_type": {
-              "type": "string",
-              "const": "automation_record"
+        "block_header": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
             }
-          },
-          "additionalProperties": false
+          ]
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "automation_record"
         }
-      ]
+      },
+      "additionalProperties": false
     }
   ]
 };
@@ -3055,9 +3152,9 @@ export const documentedStrict$AccountStatementV3: JsonSchemaDef = { name: 'Accou
 export const live$AccountStatementV3: JsonSchemaDef = { name: 'AccountStatementV3', schema: AccountStatementV3$documented, refs: () => [live$TransactionV3] };
 export const liveStrict$AccountStatementV3: JsonSchemaDef = { name: 'AccountStatementV3', schema: AccountStatementV3$documented, refs: () => [liveStrict$TransactionV3] };
 export const documented$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documented, refs: () => [documented$TransactionInfoV2, documented$BlockMetadataInfoV3, documented$AutomationRecordInfoV3] };
-export const documentedStrict$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documentedStrict, refs: () => [documentedStrict$TransactionInfoV2, documentedStrict$BlockMetadataInfoV3, documentedStrict$AutomationRecordInfoV3] };
+export const documentedStrict$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$Hash, documentedStrict$SmrTransactionHeader, documentedStrict$TransactionOutput, documentedStrict$TxExecutionStatus] };
 export const live$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documented, refs: () => [live$TransactionInfoV2, live$BlockMetadataInfoV3, live$AutomationRecordInfoV3] };
-export const liveStrict$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documentedStrict, refs: () => [liveStrict$TransactionInfoV2, liveStrict$BlockMetadataInfoV3, liveStrict$AutomationRecordInfoV3] };
+export const liveStrict$TransactionV3: JsonSchemaDef = { name: 'TransactionV3', schema: TransactionV3$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$Hash, liveStrict$SmrTransactionHeader, liveStrict$TransactionOutput, liveStrict$TxExecutionStatus] };
 export const documented$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documented, refs: () => [documented$Hash, documented$BlockHeaderInfo, documented$TransactionOutput, documented$TxExecutionStatus] };
 export const documentedStrict$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeaderInfo, documentedStrict$TransactionOutput, documentedStrict$TxExecutionStatus] };
 export const live$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documented, refs: () => [live$Hash, live$BlockHeaderInfo, live$TransactionOutput, live$TxExecutionStatus] };

@@ -7,7 +7,7 @@ import type { Schema } from './walk.ts';
 import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 import type { Profile } from './transform.ts';
 import { profileSchema } from './transform.ts';
-import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, unsafeIntegerKeyword } from './keywords.ts';
+import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, taggedFormsKeyword, taggedUnionKeyword, unsafeIntegerKeyword } from './keywords.ts';
 import { RUNTIME_MODULE, RUNTIME_FILE, liveActionsKeyword, liveFormsKeyword } from './live-forms.ts';
 import { readFileSync } from 'node:fs';
 
@@ -144,7 +144,7 @@ export function createAjv(allErrors: boolean): Ajv2020 {
     // in about 20% less time. The "all errors" variants, which only a failed validation with
     // `allErrors` runs, call the referenced schema's function instead: a smaller package.
     inlineRefs: !allErrors,
-    keywords: [keyedUnionKeyword, unsafeIntegerKeyword, hexPatternKeyword, nullOrKeyword, liveFormsKeyword, liveActionsKeyword],
+    keywords: [keyedUnionKeyword, taggedUnionKeyword, taggedFormsKeyword, unsafeIntegerKeyword, hexPatternKeyword, nullOrKeyword, liveFormsKeyword, liveActionsKeyword],
   });
   // Ajv2020 forces `unevaluated` and `dynamicRef` on. They make every function track evaluated
   // properties (`validateN.evaluated`, top-level assignments that defeat tree-shaking) and pass

@@ -1,8 +1,9 @@
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv/dist/2020.js';
-import { _, and, or, type Code, type Name } from 'ajv/dist/compile/codegen/index.js';
+import { _, and, getProperty, not, or, type Code, type Name } from 'ajv/dist/compile/codegen/index.js';
 import { usePattern } from 'ajv/dist/vocabularies/code.js';
-import type { HexPatternSpec, KeyedUnionSpec } from './transform.ts';
-import { HEX_PATTERN, KEYED_UNION, NULL_OR, UNSAFE_INTEGER } from './transform.ts';
+import type { HexPatternSpec, KeyedUnionSpec, TaggedUnionSpec } from './transform.ts';
+import { HEX_PATTERN, KEYED_UNION, NULL_OR, TAGGED_FORMS, TAGGED_UNION, UNSAFE_INTEGER } from './transform.ts';
+import type { Schema } from './walk.ts';
 
 /**
  * Custom ajv keywords. Both generate code (`code`), so ajv's standalone output contains them and the
@@ -78,6 +79,78 @@ export const keyedUnionKeyword: CodeKeywordDefinition = {
     gen.else();
     fail({ keyword: 'type', expected });
     gen.endIf();
+  },
+};
+
+/** `an object whose "txn_type" is one of "user", "automated"` */
+function describeTaggedUnion({ tag, values }: TaggedUnionSpec): string {
+  return `an object whose ${JSON.stringify(tag)} is one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
+/** `typeof data == "object"`, not null, not an array: what the branches of a tagged union all are. */
+const isObject = (data: Name): Code => _`${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
+
+/**
+ * `taggedUnion: {tag, values}` — the shape and the tag of an exclusive tagged union (see `transform.ts`).
+ * Errors, in `params.keyword` (`params.tag` names the tag, `params.values` lists its values):
+ * - `type`: not a non-array object (`params.expected`), or a tag that is not a string (`params.at: "tag"`);
+ * - `required`: an object without the tag;
+ * - `enum`: a tag that is none of the values.
+ * The object is validated against the branch its tag selects by `taggedForms` next to this keyword.
+ */
+export const taggedUnionKeyword: CodeKeywordDefinition = {
+  keyword: TAGGED_UNION,
+  schemaType: 'object',
+  error: {
+    message: 'must be one of the forms of the tagged union',
+    params: ({ params }) => paramsCode(params as Record<string, Code | string | number>),
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const spec = cxt.schema as TaggedUnionSpec;
+    const values = spec.values.map((v) => JSON.stringify(v)).join(', ');
+    const fail = (params: Record<string, Code | string | number>) => cxt.error(false, params);
+    gen.if(isObject(data));
+    const tag = gen.const('tag', _`${data}${getProperty(spec.tag)}`);
+    gen.if(_`${tag} === undefined`);
+    fail({ keyword: 'required', tag: spec.tag });
+    gen.elseIf(_`typeof ${tag} != "string"`);
+    fail({ keyword: 'type', tag: spec.tag, at: 'tag' });
+    gen.elseIf(not(or(...spec.values.map((v) => _`${tag} === ${v}`))));
+    fail({ keyword: 'enum', tag: spec.tag, values });
+    gen.endIf();
+    gen.else();
+    fail({ keyword: 'type', expected: describeTaggedUnion(spec) });
+    gen.endIf();
+  },
+};
+
+/**
+ * `taggedForms: {value: branch, ...}` next to `taggedUnion`: an object whose tag is one of the values is
+ * validated against that value's branch, its errors at their own paths; any other value is left to
+ * `taggedUnion`.
+ */
+export const taggedFormsKeyword: CodeKeywordDefinition = {
+  keyword: TAGGED_FORMS,
+  schemaType: 'object',
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const spec = (cxt.parentSchema as Schema)[TAGGED_UNION] as TaggedUnionSpec | undefined;
+    if (!spec) throw new Error(`${TAGGED_FORMS} needs ${TAGGED_UNION} next to it`);
+    const valid = gen.let('valid', true);
+    gen.if(isObject(data), () => {
+      const tag = gen.const('tag', _`${data}${getProperty(spec.tag)}`);
+      spec.values.forEach((v, i) => {
+        const selected = _`${tag} === ${v}`;
+        if (i === 0) gen.if(selected);
+        else gen.elseIf(selected);
+        const form = gen.name('_valid');
+        cxt.subschema({ keyword: TAGGED_FORMS, schemaProp: v }, form);
+        gen.assign(valid, form);
+      });
+      gen.endIf();
+    });
+    cxt.ok(valid);
   },
 };
 

@@ -3,7 +3,7 @@ import { LIVE_OVERLAY_FILE } from '../live.ts';
 import type { NamedSchema } from './collect.ts';
 import type { Schema } from './walk.ts';
 import { mapSchema } from './walk.ts';
-import { closeObjects } from './transform.ts';
+import { closeObjects, mergeAllOf } from './transform.ts';
 
 const BOTH_SPECS = 'specs/node-rpc.openapi.yaml and specs/price-history.openapi.yaml';
 
@@ -77,13 +77,15 @@ function literal(value: unknown): string {
 /**
  * `json-schemas.ts`: every schema (exported and internal) in each of the four readings as plain JSON
  * Schema 2020-12 (see `plainJsonSchema`): the documented one from the specs, the live one from the
- * specs with the overlay (`anyOf [documented, observed]` where an action applies), strict ones closed by
- * the same `closeObjects` the compiled strict variants use. A schema object equal in two readings is
- * written once. Each definition is its own top-level constant, its references a thunk of the others,
+ * specs with the overlay (`anyOf [documented, observed]` where an action applies), strict ones with
+ * their `allOf`s of object schemas merged (`mergeAllOf`) and closed by the same `closeObjects` the
+ * compiled strict variants use (closing an `allOf`'s branches one by one would reject every value).
+ * A schema object equal in two readings is written once. Each definition is its own top-level constant, its references a thunk of the others,
  * so an app's bundle keeps only the definitions its schemas reach.
  */
 export function emitJsonSchemasModule(defs: Record<string, Schema>, liveDefs: Record<string, Schema>): string {
   const names = Object.keys(defs);
+  const merged = { documented: mergeAllOf(defs), live: mergeAllOf(liveDefs) };
   const out = [
     header(`specs/node-rpc.openapi.yaml, ${LIVE_OVERLAY_FILE} and specs/price-history.openapi.yaml`),
     `import type { JsonSchemaDef, JsonSchemaReadings } from '../compiled.js';`,
@@ -94,7 +96,7 @@ export function emitJsonSchemasModule(defs: Record<string, Schema>, liveDefs: Re
   for (const name of names) {
     const written = new Map<string, string>();
     for (const r of READINGS) {
-      const source = r.live ? liveDefs[name] : defs[name];
+      const source = r.strict ? merged[r.live ? 'live' : 'documented'][name] : r.live ? liveDefs[name] : defs[name];
       if (!source) throw new Error(`no ${r.key} schema ${name}`);
       const plain = plainJsonSchema(source);
       const schema = (r.strict ? closeObjects(plain, `${name} (JSON Schema, ${r.key})`) : plain) as Schema;

@@ -4,6 +4,12 @@ import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 
 /** Name of the custom keyword that replaces a detected keyed union (see `keywords.ts`). */
 export const KEYED_UNION = 'keyedUnion';
+/**
+ * Names of the two custom keywords that replace a detected tagged union (see `keywords.ts`): the shape
+ * and the tag, and the branch the tag selects.
+ */
+export const TAGGED_UNION = 'taggedUnion';
+export const TAGGED_FORMS = 'taggedForms';
 /** Name of the custom keyword that flags integers JSON.parse may have rounded (see `keywords.ts`). */
 export const UNSAFE_INTEGER = 'unsafeInteger';
 /** Name of the custom keyword that replaces `anyOf [X, null]`: `null`, or else valid against its subschema. */
@@ -22,6 +28,8 @@ export const LIVE_ACTIONS = 'liveActions';
 
 /** Value of the `keyedUnion` keyword: the allowed string forms and the keys of the object forms. */
 export type KeyedUnionSpec = { strings: string[]; keys: string[] };
+/** Value of the `taggedUnion` keyword: the tag property and its values, one per branch, in spec order. */
+export type TaggedUnionSpec = { tag: string; values: string[] };
 
 /** The two validation profiles. */
 export type Profile = 'lenient' | 'strict';
@@ -114,6 +122,138 @@ export function rewriteKeyedUnion(s: Schema): Schema | undefined {
   const found = detectKeyedUnion(s);
   if (!found) return undefined;
   return { ...annotationsOf(s, 'oneOf'), [KEYED_UNION]: found.spec, properties: found.properties };
+}
+
+/** The one string a property schema allows: `{type: 'string', const: v}` or `{const: v}` (annotations aside). */
+function constString(s: unknown): string | undefined {
+  if (!isSchemaObject(s) || typeof s.const !== 'string') return undefined;
+  const assertions = assertionKeys(s);
+  return sameKeys(assertions, ['const']) || (sameKeys(assertions, ['const', 'type']) && s.type === 'string') ? s.const : undefined;
+}
+
+/**
+ * Detects an exclusive tagged union: a `oneOf` (only annotations beside it) of at least two object
+ * schemas (`type: object`) that all require one property, the tag, which each branch's `properties`
+ * limit to a distinct string (`const`). At most one branch can match any value, the one whose string
+ * the value's tag is, so the union accepts exactly what the `oneOf` accepts:
+ *
+ * - an object (not an array) iff its tag is one of the branches' strings and the object is valid
+ *   against that branch;
+ * - nothing else.
+ *
+ * (The v3 transactions, tagged by `txn_type`; `mergeAllOf` first makes each branch one object schema.)
+ * Returns the tag, its values and the branch of each value; `undefined` when the schema is not such a
+ * union. When several properties could serve as the tag, the first of the first branch's required ones.
+ */
+export function detectTaggedUnion(s: Schema): { spec: TaggedUnionSpec; forms: Schema } | undefined {
+  const branches = s.oneOf;
+  if (!Array.isArray(branches) || branches.length < 2) return undefined;
+  if (annotationsOf(s, 'oneOf') === undefined) return undefined;
+  if (!branches.every((b) => isSchemaObject(b) && b.type === 'object' && Array.isArray(b.required) && isSchemaObject(b.properties))) return undefined;
+  const objects = branches as (Schema & { required: unknown[]; properties: Schema })[];
+  for (const tag of objects[0]!.required) {
+    if (typeof tag !== 'string') continue;
+    const values = objects.map((b) => (b.required.includes(tag) ? constString(b.properties[tag]) : undefined));
+    if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
+    const forms: Schema = {};
+    values.forEach((v, i) => (forms[v!] = objects[i]));
+    return { spec: { tag, values: values as string[] }, forms };
+  }
+  return undefined;
+}
+
+/**
+ * Rewrites a detected tagged union (see `detectTaggedUnion`) into the tagged encoding: `taggedUnion`
+ * checks the shape (an object) and the tag (present, a string, one of the values), and `taggedForms`
+ * validates the value against the branch its tag selects, so an error points into that branch
+ * (`/0/hash: required property "hash" is missing`) and a tag outside the union is one issue at the tag.
+ */
+export function rewriteTaggedUnion(s: Schema): Schema | undefined {
+  const found = detectTaggedUnion(s);
+  if (!found) return undefined;
+  return { ...annotationsOf(s, 'oneOf'), [TAGGED_UNION]: found.spec, [TAGGED_FORMS]: found.forms };
+}
+
+/** Keywords an `allOf` branch may have for `mergeAllOf` to merge it: what an object schema of properties says. */
+const MERGEABLE = new Set(['type', 'required', 'properties']);
+
+/**
+ * Every `allOf` of object schemas (each branch a `$ref` to one, or one written in place) replaced by one
+ * object schema: `type: object` where a branch says it, every branch's `required` and `properties`
+ * together, the annotations next to the `allOf` kept (the branches' own, such as a referenced schema's
+ * description, dropped). For such branches, which constrain objects only through `required` and
+ * `properties`, the merged schema accepts exactly the values the `allOf` accepts; it is needed by the
+ * strict profile, which closes one object schema that lists every property (closing each branch would
+ * reject every value: each branch's properties are unknown to the others), and it puts the tag of a
+ * tagged union where `detectTaggedUnion` finds it.
+ *
+ * Throws, naming the schema, for an `allOf` it cannot merge exactly: a branch with another assertion
+ * (`additionalProperties`, a composition, ...), a `$ref` to a schema that is not such an object schema,
+ * two branches that type one property differently, or an assertion next to the `allOf` other than
+ * `type: object`.
+ */
+export function mergeAllOf(defs: Readonly<Record<string, Schema>>): Record<string, Schema> {
+  const merged = new Map<string, Schema>();
+  const active = new Set<string>();
+  const mergeDef = (name: string): Schema => {
+    const done = merged.get(name);
+    if (done) return done;
+    const def = defs[name];
+    if (!def) throw new Error(`mergeAllOf: unknown schema ${name}`);
+    if (active.has(name)) return def; // recursion through properties: refs stay refs there
+    active.add(name);
+    const out = mapSchema(def, (s) => (Array.isArray(s.allOf) ? mergeOne(s, name) : s)) as Schema;
+    active.delete(name);
+    merged.set(name, out);
+    return out;
+  };
+  const part = (branch: unknown, where: string): Schema => {
+    if (!isSchemaObject(branch)) throw new Error(`${where}: an allOf branch that is not a schema object cannot be merged`);
+    let s = branch;
+    if (typeof s.$ref === 'string') {
+      if (Object.keys(s).some((k) => k !== '$ref' && !ANNOTATIONS.has(k))) throw new Error(`${where}: an allOf branch with a $ref and assertions beside it cannot be merged`);
+      const target = s.$ref.replace('#/$defs/', '');
+      if (active.has(target)) throw new Error(`${where}: an allOf branch refers back to ${target}, which contains it; it cannot be merged`);
+      s = mergeDef(target);
+    }
+    const other = assertionKeys(s).filter((k) => !MERGEABLE.has(k));
+    if (other.length > 0 || (s.type !== undefined && s.type !== 'object')) {
+      throw new Error(`${where}: an allOf branch with ${other.length > 0 ? other.join(', ') : `type ${JSON.stringify(s.type)}`} cannot be merged into one object schema. Extend mergeAllOf (tools/gen/src/validators/transform.ts).`);
+    }
+    return s;
+  };
+  const mergeOne = (s: Schema, name: string): Schema => {
+    const where = `$defs/${name}`;
+    const { allOf, ...rest } = s;
+    const beside = assertionKeys(rest);
+    if (beside.some((k) => k !== 'type') || (rest.type !== undefined && rest.type !== 'object')) {
+      throw new Error(`${where}: ${beside.join(', ')} next to allOf cannot be merged. Extend mergeAllOf (tools/gen/src/validators/transform.ts).`);
+    }
+    const parts = (allOf as unknown[]).map((b) => part(b, where));
+    const required: string[] = [];
+    const properties: Schema = {};
+    let object = rest.type === 'object';
+    for (const p of parts) {
+      if (p.type === 'object') object = true;
+      for (const r of Array.isArray(p.required) ? p.required : []) if (typeof r === 'string' && !required.includes(r)) required.push(r);
+      for (const [k, v] of Object.entries(isSchemaObject(p.properties) ? p.properties : {})) {
+        if (k in properties && JSON.stringify(properties[k]) !== JSON.stringify(v)) {
+          throw new Error(`${where}: two allOf branches type the property ${JSON.stringify(k)} differently; they cannot be merged`);
+        }
+        properties[k] = v;
+      }
+    }
+    const { type: _type, ...annotations } = rest;
+    return {
+      ...annotations,
+      ...(object ? { type: 'object' } : {}),
+      ...(required.length > 0 ? { required } : {}),
+      ...(parts.some((p) => 'properties' in p) ? { properties } : {}),
+    };
+  };
+  const out: Record<string, Schema> = {};
+  for (const name of Object.keys(defs)) out[name] = mergeDef(name);
+  return out;
 }
 
 function isNullSchema(s: unknown): boolean {
@@ -209,6 +349,12 @@ export function rewriteHexPattern(s: Schema): Schema | undefined {
 
 /** Adds `additionalProperties: false` where the strict profile closes an object schema. */
 function closeObject(s: Schema, where: string): Schema {
+  if (Array.isArray(s.allOf) && s.allOf.some((b) => isSchemaObject(b) && ('properties' in b || '$ref' in b))) {
+    throw new Error(
+      `strict profile: ${where} composes object schemas with allOf; closing each branch would reject every value. ` +
+        'Merge them first (mergeAllOf, tools/gen/src/validators/transform.ts).',
+    );
+  }
   if (!isSchemaObject(s.properties) || 'additionalProperties' in s || 'unevaluatedProperties' in s) return s;
   const composing = COMPOSING.filter((k) => k in s);
   if (composing.length > 0) {
@@ -223,25 +369,26 @@ function closeObject(s: Schema, where: string): Schema {
 /**
  * The schema as the strict profile sees it, before any encoding: every object schema that declares
  * `properties` and no `additionalProperties` gets `additionalProperties: false`; objects typed only as
- * `object` stay open. Tests hand this to other JSON Schema implementations as the reference.
+ * `object` stay open. An `allOf` of object schemas must be merged first (`mergeAllOf`): it throws on one.
+ * Tests hand this to other JSON Schema implementations as the reference.
  */
 export function closeObjects(schema: unknown, where: string): unknown {
   return mapSchema(schema, (s) => closeObject(s, where));
 }
 
 /**
- * The schema as the validators of one profile compile it:
+ * The schema as the validators of one profile compile it (its `allOf`s merged by `mergeAllOf` first):
  * - strict: every object schema that declares `properties` and no `additionalProperties` is closed;
  *   objects typed only as `object` stay open;
- * - keyed unions become the keyed encoding, `anyOf [X, null]` becomes `nullOr: X`, a node of the live
- *   reading `liveForms: [documented, observed]`;
+ * - keyed unions become the keyed encoding, tagged unions the tagged encoding, `anyOf [X, null]`
+ *   becomes `nullOr: X`, a node of the live reading `liveForms: [documented, observed]`;
  * - hex-string patterns become the code-based `hexPattern` keyword (same strings accepted);
  * - integers of format uint64/int64 get the `unsafeInteger` keyword.
  */
 export function profileSchema(schema: unknown, profile: Profile, where: string): unknown {
   return mapSchema(schema, (original) => {
     let s = profile === 'strict' ? closeObject(original, where) : original;
-    s = rewriteLiveForms(s) ?? rewriteKeyedUnion(s) ?? rewriteNullable(s) ?? s;
+    s = rewriteLiveForms(s) ?? rewriteKeyedUnion(s) ?? rewriteTaggedUnion(s) ?? rewriteNullable(s) ?? s;
     s = rewriteHexPattern(s) ?? s;
     if (typeof s.format === 'string' && WIDE_INTEGER_FORMATS.has(s.format) && s.type === 'integer') {
       s = { ...s, [UNSAFE_INTEGER]: true };

@@ -27,7 +27,14 @@ const ARRAY = [
   'liveForms',
 ] as const;
 /** Keywords whose value maps names to subschemas. */
-const MAP = ['properties', 'patternProperties', 'dependentSchemas', '$defs'] as const;
+const MAP = [
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  // the generator's own applicator (transform.ts: TAGGED_FORMS)
+  'taggedForms',
+] as const;
 
 /** Keywords that only annotate: they never make a value invalid. */
 export const ANNOTATIONS: ReadonlySet<string> = new Set([
