@@ -26,6 +26,8 @@ import type { Event, MoveModule, SmrTimestamp, SmrTransactionHeader } from '@x/n
 import { guidOf, isObject, shapeError, u64, type EventGuid } from './shape-read.js';
 
 export * from './wallet.js';
+export { entryFunction, transactionEvents } from './transaction-read.js';
+export type { EntryFunctionCall } from './transaction-read.js';
 
 /** A function of a module ABI, as live nodes describe it. */
 export type AbiFunction = Extract<MoveModule['exposed_functions'], readonly unknown[]>[number];
