@@ -1,7 +1,9 @@
 /**
  * The committed recordings walk their listings as the paging table says: every `start` a recorded
- * request sends is a next start that an earlier response of the same recording gave (for the same
- * operation and address), read by `readPage` from the generated `paging` rules.
+ * request sends (under the rule's start name: `start`, or v3 automated transactions' `cursor`) is a next
+ * start that an earlier response of the same recording gave (for the same operation and address), read
+ * by `readPage` from the generated `paging` rules; a v3 header cursor from the recorded `x-supra-cursor`
+ * response header. And `x-validate record` walks them so.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,13 +11,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, readPage, type PageStart } from '@x/client-core';
 import { record } from '../src/cli/record.ts';
-import { paging, type PagedOperationId } from '@x/common';
+import { paging, type PagedOperationId, type PagingRule } from '@x/common';
 import { routes } from '@x/common';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const dirs = [join(root, 'specs', 'recorded'), join(root, 'specs', 'recorded-live')];
 
-type HarEntry = { request: { method: string; url: string }; response: { status: number; content: { text?: string; encoding?: string } } };
+type HarEntry = {
+  request: { method: string; url: string };
+  response: { status: number; headers?: { name: string; value: string }[]; content: { text?: string; encoding?: string } };
+};
 type HarFile = { log: { entries: HarEntry[] } };
 
 const isPaged = (id: string): id is PagedOperationId => Object.hasOwn(paging, id);
@@ -60,8 +65,21 @@ const bodyOf = (entry: HarEntry): unknown => {
   }
 };
 
-/** A `start` a walk may send without a page before it: 0, the first item of an ascending u64 listing. */
-const isOrigin = (operationId: PagedOperationId, start: string): boolean => paging[operationId].next.encoding === 'u64' && start === '0';
+/**
+ * A `start` a walk may send without a page before it: 0, the first item of an ascending u64 listing
+ * (not a header cursor: that one comes only from a header).
+ */
+const isOrigin = (operationId: PagedOperationId, start: string): boolean => {
+  const { next } = paging[operationId];
+  return next.from !== 'header' && next.encoding === 'u64' && start === '0';
+};
+
+/** A page as the paging interpreter reads it: a header cursor's as `{ items, cursor }`, the header as recorded. */
+const pageOf = (rule: PagingRule, entry: HarEntry): unknown => {
+  if (rule.next.from !== 'header') return bodyOf(entry);
+  const name = rule.next.name.toLowerCase();
+  return { items: bodyOf(entry), cursor: entry.response.headers?.find((h) => h.name.toLowerCase() === name)?.value };
+};
 
 type Check = { operationId: PagedOperationId; url: string; start: string; origin: boolean; given: boolean };
 
@@ -75,13 +93,14 @@ function checkStarts(har: HarFile): Check[] {
     const { operationId, params } = listing;
     const key = `${operationId} ${JSON.stringify(params)}`;
     const query = new URL(entry.request.url, 'http://recorded.invalid').searchParams;
-    for (const start of query.getAll('start')) {
+    const rule: PagingRule = paging[operationId];
+    for (const start of query.getAll(rule.start ?? 'start')) {
       checks.push({ operationId, url: entry.request.url, start, origin: isOrigin(operationId, start), given: given.get(key)?.has(start) ?? false });
     }
     const count = query.get('count');
     let next: PageStart | undefined;
     try {
-      next = readPage(operationId, paging[operationId], bodyOf(entry), count === null ? undefined : Number(count)).next;
+      next = readPage(operationId, rule, pageOf(rule, entry), count === null ? undefined : Number(count)).next;
     } catch {
       continue; // an unreadable page gives no next start
     }
@@ -164,12 +183,76 @@ describe('x-validate record follows listings by the paging table', () => {
       rmSync(outDir, { recursive: true, force: true });
     }
     // In the route table's order, which this test does not depend on.
-    const starts = urls.filter((u) => /start=(?!0$)/.test(u)).sort();
+    const starts = urls.filter((u) => /[?&]start=(?!0(&|$))/.test(u)).sort();
     expect(starts).toEqual([
       '/rpc/v1/accounts/0x1/modules?count=2&start=00ab',
       '/rpc/v1/accounts/0x1/resources?count=2&start=00abff',
       '/rpc/v1/accounts/0x1/transactions?count=2&start=2',
     ]);
     expect(urls).toContain('/rpc/v1/accounts/0x1/modules/a');
+  });
+
+  it('follows a v3 header cursor: x-supra-cursor sent back as the start parameter, ascending as the page it follows; an empty or absent header ends', async () => {
+    const tx = (n: number) => ({ header: { sequence_number: n }, txn_type: 'user' });
+    const pages: Record<string, { body: unknown; cursor?: string }> = {
+      // v3 transactions: a u64 start from 0, ascending, and the next one after the last item
+      '/rpc/v3/accounts/0x1/transactions?count=2&start=0&ascending=true': { body: [tx(0), tx(1)] },
+      // coin transactions: newest first, then ascending from the oldest, then on from that page's header
+      '/rpc/v3/accounts/0x1/coin_transactions?count=2': { body: [tx(9), tx(8)], cursor: '90' },
+      '/rpc/v3/accounts/0x1/coin_transactions?count=2&ascending=true': { body: [tx(0), tx(1)], cursor: '17' },
+      // automated transactions: the cursor is sent as `cursor`
+      '/rpc/v3/accounts/0x1/automated_transactions?count=2&ascending=true': { body: [tx(3)], cursor: 'b2:7' },
+      // fungible-asset transactions: the last page (an empty header)
+      '/rpc/v3/accounts/0x1/fa_transactions?count=2&ascending=true': { body: [tx(4)], cursor: '' },
+      // modules: no order parameter, newest first is not a thing: the first page, then on by its header
+      '/rpc/v3/accounts/0x1/modules?count=2': { body: [{ bytecode: '0x', abi: { name: 'acl' } }], cursor: 'm-2' },
+      // resources: no header at all, the last page
+      '/rpc/v3/accounts/0x1/resources?count=2': { body: [{ type: '0x1::a::A', data: {} }] },
+    };
+    const urls: string[] = [];
+    const fake = (async (input: string | URL | Request) => {
+      const u = new URL(String(input));
+      urls.push(u.pathname + u.search);
+      const page = pages[u.pathname + u.search];
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-supra-chain-id': '6' };
+      if (page?.cursor !== undefined) headers['x-supra-cursor'] = page.cursor;
+      return new Response(JSON.stringify(page?.body ?? {}), { status: 200, headers });
+    }) as typeof fetch;
+    const outDir = mkdtempSync(join(tmpdir(), 'x-validate-record-v3-'));
+    let har: HarFile;
+    try {
+      const { file } = await record({ baseUrl: 'http://node', address: '0x1', outDir, count: 2, progress: () => {}, fetch: fake });
+      har = JSON.parse(readFileSync(file, 'utf8')) as HarFile;
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+    expect(urls.filter((u) => u.startsWith('/rpc/v3/'))).toEqual([
+      '/rpc/v3/accounts/0x1',
+      '/rpc/v3/accounts/0x1/transactions?count=2',
+      '/rpc/v3/accounts/0x1/transactions?count=2&start=0&ascending=true',
+      '/rpc/v3/accounts/0x1/transactions?count=2&start=2&ascending=true',
+      '/rpc/v3/accounts/0x1/coin_transactions?count=2',
+      '/rpc/v3/accounts/0x1/coin_transactions?count=2&ascending=true',
+      '/rpc/v3/accounts/0x1/coin_transactions?count=2&start=17&ascending=true',
+      '/rpc/v3/accounts/0x1/fa_transactions?count=2',
+      '/rpc/v3/accounts/0x1/fa_transactions?count=2&ascending=true',
+      '/rpc/v3/accounts/0x1/automated_transactions?count=2',
+      '/rpc/v3/accounts/0x1/automated_transactions?count=2&ascending=true',
+      '/rpc/v3/accounts/0x1/automated_transactions?count=2&cursor=b2%3A7&ascending=true',
+      '/rpc/v3/accounts/0x1/modules?count=2',
+      '/rpc/v3/accounts/0x1/modules?count=2&start=m-2',
+      '/rpc/v3/accounts/0x1/modules/acl',
+      '/rpc/v3/accounts/0x1/resources?count=2',
+      '/rpc/v3/accounts/0x1/resources/0x1%3A%3Aa%3A%3AA',
+    ]);
+    // The recording keeps the response headers, and every cursor it sends is one a recorded header gave.
+    const coin = har.log.entries.find((e) => e.request.url.endsWith('/coin_transactions?count=2&ascending=true'))!;
+    expect(coin.response.headers).toEqual(expect.arrayContaining([{ name: 'x-supra-cursor', value: '17' }, { name: 'x-supra-chain-id', value: '6' }]));
+    const checks = checkStarts(har).filter((c) => paging[c.operationId].next.from === 'header');
+    expect(checks.map((c) => [c.operationId, c.start, c.given])).toEqual([
+      ['listCoinTransactionsV3', '17', true],
+      ['listAutomatedTransactionsV3', 'b2:7', true],
+      ['listModulesV3', 'm-2', true],
+    ]);
   });
 });

@@ -10,8 +10,27 @@ export type RecordedEntry = {
   readonly method: string;
   readonly url: string;
   readonly status: number;
+  /**
+   * The response headers that were recorded, by lowercase name (the first value of a name recorded
+   * twice): a HAR entry's `response.headers`, an envelope's `response.headers` (an object of names and
+   * values); empty when none were recorded.
+   */
+  readonly headers: Readonly<Record<string, string>>;
   readonly body: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 };
+
+/** Headers as recorded (a HAR list of `{ name, value }`, or an object of names and values), by lowercase name. */
+function headersOf(recorded: unknown): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  const add = (name: unknown, value: unknown) => {
+    if (typeof name !== 'string' || typeof value !== 'string') return;
+    const key = name.toLowerCase();
+    if (!(key in out)) out[key] = value;
+  };
+  if (Array.isArray(recorded)) for (const h of recorded as { name?: unknown; value?: unknown }[]) add(h?.name, h?.value);
+  else if (typeof recorded === 'object' && recorded !== null) for (const [name, value] of Object.entries(recorded)) add(name, value);
+  return out;
+}
 
 /** A file or entry that could not be read as a recording, or a path not read; reported, never thrown. */
 export type ReadProblem = { readonly source: string; readonly problem: string };
@@ -96,7 +115,7 @@ export async function listRecordings(paths: readonly string[]): Promise<{ files:
 
 /**
  * Reads one recording: a HAR 1.2 log (as browsers, proxies and Playwright write it), a plain envelope
- * `{ request: { method, url }, response: { status, body } }`, or an array of envelopes.
+ * `{ request: { method, url }, response: { status, headers?, body } }`, or an array of envelopes.
  */
 export async function readRecording(file: string): Promise<{ entries: RecordedEntry[]; problems: ReadProblem[] }> {
   let json: unknown;
@@ -148,13 +167,13 @@ function fromHar(file: string, har: Har): { entries: RecordedEntry[]; problems: 
       const text = content.encoding === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text;
       body = parseJson(text);
     }
-    entries.push({ source, method: method.toUpperCase(), url, status, body });
+    entries.push({ source, method: method.toUpperCase(), url, status, headers: headersOf(entry.response.headers), body });
   });
   return { entries, problems };
 }
 
 function fromEnvelope(source: string, json: unknown): RecordedEntry | ReadProblem {
-  const e = json as { request?: { method?: unknown; url?: unknown }; response?: { status?: unknown; body?: unknown } } | null;
+  const e = json as { request?: { method?: unknown; url?: unknown }; response?: { status?: unknown; headers?: unknown; body?: unknown } } | null;
   const method = e?.request?.method;
   const url = e?.request?.url;
   const status = e?.response?.status;
@@ -163,7 +182,7 @@ function fromEnvelope(source: string, json: unknown): RecordedEntry | ReadProble
   }
   const body: RecordedEntry['body'] =
     e?.response && 'body' in e.response ? { ok: true, value: e.response.body } : { ok: false, problem: 'response.body is missing' };
-  return { source, method: method.toUpperCase(), url, status, body };
+  return { source, method: method.toUpperCase(), url, status, headers: headersOf(e?.response?.headers), body };
 }
 
 function parseJson(text: string): RecordedEntry['body'] {

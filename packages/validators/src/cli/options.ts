@@ -48,15 +48,16 @@ export const USAGE = `Usage:
   x-validate [--strict] [--profile documented|live] [--drift-as-warning]
              [--format text|json|junit] <files or dirs>...
       Validates recorded responses (HAR 1.2 files, or JSON envelopes
-      { "request": { "method", "url" }, "response": { "status", "body" } }) against the
-      Supra node RPC and price-history specs. Every issue is classed "known drift" (what live
+      { "request": { "method", "url" }, "response": { "status", "headers"?, "body" } }) against
+      the Supra node RPC and price-history specs. Every issue is classed "known drift" (what live
       nodes are observed to send: passes the live reading, names the overlay actions) or
       "violation" (fits neither reading), and shows the offending value (shortened, secrets
       redacted). Default profile documented: exit 1 on any failure (known drift only warns
       with --drift-as-warning). --profile live: exit 1 only on violations. Exit 1 when an
       input cannot be read or a directory given holds no recording; unknown paths are skipped.
-      Below a directory given, symbolic links that lead out of it and files that are not regular
-      are skipped, and each directory is read once.
+      A request that sends a v3 header cursor no earlier response of the same recording gave in
+      its x-supra-cursor header fails. Below a directory given, symbolic links that lead out of
+      it and files that are not regular are skipped, and each directory is read once.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
                     [--price-base-url URL [--pair PAIR]] [--timeout-ms MS]
       Calls every GET operation of the specs' route table whose parameters it can fill, and
@@ -65,11 +66,14 @@ export const USAGE = `Usage:
       URL, recorded redacted). It fills a path's {address} with ADDRESS, and a parameter that
       follows a listing's path (.../modules/{module_name} after .../modules) with the name of that
       listing's first item. A listing (an operation of the paging table) is asked N items (default
-      5), from start 0 too where its page without start is the newest, and one page past, by its
-      paging rule. The price operations get PAIR (default btc_usdt) and the day before its latest
-      price; no other query parameter is sent. An operation it cannot fill is skipped, named on
-      stderr. Each request must end within MS (default ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB;
-      only redirects to the same origin are followed (at most ${MAX_REDIRECTS}). Progress goes to stderr.
+      5), from the oldest too where its page without start is the newest (start 0, or a v3 cursor
+      listing's ascending=true), and one page past, by its paging rule (a v3 x-supra-cursor header
+      sent back as the rule's start parameter, ascending as the page it follows; an empty or absent
+      header ends it). The price operations get PAIR (default btc_usdt) and the day before its latest
+      price; no other query parameter is sent. Response headers are recorded. An operation it
+      cannot fill is skipped, named on stderr. Each request must end within MS (default
+      ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB; only redirects to the same origin are followed
+      (at most ${MAX_REDIRECTS}). Progress goes to stderr.
       A 4xx answer to the first account call (the node rejects or does not know ADDRESS) ends
       the recording: exit 1, nothing written.
   x-validate --help | x-validate record --help

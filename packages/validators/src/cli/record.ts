@@ -5,7 +5,7 @@ import type { Entry, Har, Header } from 'har-format';
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
 import { advances, BodyTooLarge, readPage, readText, REDACTED, redactText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
-import { paging, routes, type PagedOperationId, type Route, type RouteService } from '@x/common';
+import { paging, routes, type PagedOperationId, type PagingRule, type Route, type RouteService } from '@x/common';
 import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
 import { printable } from './printable.js';
 
@@ -59,16 +59,36 @@ function failure(err: unknown): string {
 }
 
 type Exchange = { json: unknown; entry: Entry };
-/** A request's query: a `start` may be a u64 (bigint) or a cursor as a listing gave it. */
-type Query = Record<string, string | number | bigint | undefined>;
+/** A request's query: a `start` may be a u64 (bigint) or a cursor as a listing gave it; an order is a boolean. */
+type Query = Record<string, string | number | bigint | boolean | undefined>;
+
+/** A response header of a recorded exchange (names compared without case), or undefined when absent. */
+function headerOf(entry: Entry, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return entry.response.headers.find((h) => h.name.toLowerCase() === lower)?.value;
+}
+
+/**
+ * The query of one page of a listing beyond `count`, as the clients' walks send it: its start under the
+ * name the rule gives (`start`, or v3 automated transactions' `cursor`), and the rule's order parameter
+ * (v3's `ascending`) set for an ascending page: one with a start where starts are predictable (the next
+ * start is the last sequence number + 1, an ascending walk's), or an ascending walk of a cursor listing.
+ */
+function pageQuery(rule: PagingRule, ascending: boolean, start: PageStart | undefined): Query {
+  const query: Query = { [rule.start ?? 'start']: start };
+  if (rule.order !== undefined && (rule.predictable ? start !== undefined : ascending)) query[rule.order] = true;
+  return query;
+}
 
 /**
  * Calls every GET operation of the generated route table whose parameters it can fill, and writes the
  * exchanges as a HAR 1.2 file. The node's operations (the price service's when `price` is given), in table
  * order: a path's `{address}` is `address`; a parameter after a listing's path (`.../modules/{module_name}`
  * after `.../modules`) is the name of that listing's first item, the listing recorded first. A listing (an
- * operation of the `paging` table) is recorded a page of `count`, from the oldest start too when its page
- * without start is the newest, and one page past, by its paging rule. The price operations get the query
+ * operation of the `paging` table) is recorded a page of `count`, from the oldest too when its page
+ * without start is the newest, and one page past, by its paging rule (a v3 header cursor read from the
+ * `x-supra-cursor` header and sent back as the rule's start parameter, with its order parameter as the
+ * page it follows had it). Every exchange keeps its response headers. The price operations get the query
  * record knows for them (the table carries none); any other operation is skipped, on `progress`.
  *
  * @example
@@ -191,11 +211,14 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   };
   /**
    * The next `start` after a page, read by the listing's paging rule (the `count` asked for, as a walk
-   * would), or undefined where a walk would stop: the page ends the walk, the next start does not
-   * advance past `from`, or the body is not readable (record keeps what it got and does not follow).
+   * would), or undefined where a walk would stop: the page ends the walk (for a header cursor, v3's
+   * `x-supra-cursor`: an absent or empty header), the next start does not advance past `from`, or the
+   * page is not readable (record keeps what it got and does not follow).
    */
-  const nextStart = (operationId: PagedOperationId, body: unknown, from?: PageStart): PageStart | undefined => {
-    const rule = paging[operationId];
+  const nextStart = (operationId: PagedOperationId, page: Exchange, from?: PageStart): PageStart | undefined => {
+    const rule: PagingRule = paging[operationId];
+    // A header cursor's page as the clients' transport hands it to the paging interpreter: the body's items and the header.
+    const body = rule.next.from === 'header' ? { items: page.json, cursor: headerOf(page.entry, rule.next.name) } : page.json;
     let next: PageStart | undefined;
     try {
       next = readPage(operationId, rule, body, n).next;
@@ -255,19 +278,27 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     };
 
     if (isPaged(route.operationId)) {
-      // A listing: its first page; from the oldest start too when a page without start is the newest
-      // (a u64 start, from 0); then one page past the last, by the paging rule.
-      const rule = paging[route.operationId];
+      // A listing: its first page; from the oldest too when a page without start is the newest (a u64
+      // start from 0, ascending where the rule names an order parameter; a cursor listing with an order
+      // parameter: ascending, without a cursor); then one page past the last, by the paging rule: its
+      // next start (a header cursor as the header gave it) under the rule's start name, in the order
+      // of the page it follows.
+      const rule: PagingRule = paging[route.operationId];
       const first = await get1({ count: n });
       answers.set(route.operationId, first);
       let last = first;
       let from: PageStart | undefined;
-      if (rule.newestFirstWithoutStart && rule.next.encoding === 'u64') {
+      let ascending = false;
+      if (rule.newestFirstWithoutStart && rule.next.from !== 'header' && rule.next.encoding === 'u64') {
         from = 0n;
-        last = await get1({ count: n, start: from });
+        ascending = true;
+        last = await get1({ count: n, ...pageQuery(rule, ascending, from) });
+      } else if (rule.newestFirstWithoutStart && rule.order !== undefined) {
+        ascending = true;
+        last = await get1({ count: n, ...pageQuery(rule, ascending, undefined) });
       }
-      const next = nextStart(route.operationId, last.json, from);
-      if (next !== undefined) await get1({ count: n, start: next });
+      const next = nextStart(route.operationId, last, from);
+      if (next !== undefined) await get1({ count: n, ...pageQuery(rule, ascending, next) });
       return first;
     }
     if (route.service === 'price-history') {

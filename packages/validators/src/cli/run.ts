@@ -1,7 +1,8 @@
 import { redactText, redactUrl } from '@x/client-core';
 import { validateResponse, type Issue, type Profile } from '../index.js';
+import { headerCursors } from './cursors.js';
 import { driftActions, driftSites } from './drift.js';
-import { listRecordings, readRecording } from './entries.js';
+import { listRecordings, readRecording, type RecordedEntry } from './entries.js';
 import { matchOperation } from './match.js';
 import { render, type Format, type Result, type ResultIssue } from './report.js';
 import { preview, valueAt } from './value.js';
@@ -27,6 +28,10 @@ export type RunOptions = {
  * reading only violations do. Each issue carries its own class too (an entry may hold both), the
  * overlay actions of known drift, and the offending value, shortened, secrets redacted.
  *
+ * Within each recording, a request to a listing whose next page's start is a response header (v3's
+ * `x-supra-cursor`) fails when its cursor was not given by that header of an earlier recorded response
+ * of the same listing and path parameters (see `headerCursors`).
+ *
  * @example
  * ```ts
  * const { output, failed } = await run(['specs/recorded'], { strict: true, format: 'text' });
@@ -45,61 +50,61 @@ export async function run(paths: readonly string[], options: RunOptions): Promis
   for (const file of files) {
     const { entries, problems: bad } = await readRecording(file);
     for (const p of bad) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
+    // Within one recording, a header cursor a request sends must come from an earlier response's header.
+    const cursors = headerCursors();
     for (const e of entries) {
-      const route = matchOperation(e.method, e.url);
-      const base = { source: e.source, method: e.method, url: shownUrl(e.url), status: e.status };
-      if (!route) {
-        results.push({ ...base, outcome: 'skip', message: 'no operation of either spec has this method and path', issues: [] });
-        continue;
-      }
-      if (!e.body.ok) {
-        results.push({ ...base, operationId: route.operationId, outcome: 'fail', message: e.body.problem, issues: [] });
-        continue;
-      }
-      const body = e.body.value;
-      const operationId = route.operationId;
-      const check = (profile: Profile) => validateResponse(operationId, e.status, body, { strict: options.strict, allErrors: true, profile });
-      const documented = check('documented');
-      const op = { ...base, operationId };
-      if (documented.ok) {
-        results.push({ ...op, outcome: 'pass', issues: [] });
-        continue;
-      }
-      const withValue = (i: Issue, cls: ResultIssue['class'], actions?: string[]): ResultIssue => {
-        const v = valueAt(body, i.path);
-        const shown = { path: i.path, message: i.message, keyword: i.keyword, class: cls, ...(actions ? { actions } : {}) };
-        return v.found ? { ...shown, value: preview(v.value, secrets) } : { ...shown, value: preview(v.value, secrets), valueAt: v.at };
-      };
-      const live = check('live');
-      if (live.ok) {
-        // Every issue of the documented reading is explained by the overlay.
-        const issues = documented.issues.map((i) => withValue(i, 'known-drift', driftActions(operationId, [i])));
-        const actions = driftActions(operationId, documented.issues);
-        results.push({ ...op, outcome: driftFails ? 'fail' : 'warn', class: 'known-drift', actions, issues });
-        continue;
-      }
-      // Some part fits neither reading. An issue of the documented reading is known drift when it lies
-      // at a site of the overlay where the live reading has no issue (that part takes the observed form);
-      // the others, and every issue of the live reading, are violations.
-      const liveIssues = live.issues;
-      const drift = (i: Issue): string[] | undefined => {
-        const sites = driftSites(operationId, i.path);
-        if (sites.length === 0) return undefined;
-        const broken = sites.some((s) => liveIssues.some((l) => l.path === s.at || l.path.startsWith(`${s.at}/`) || s.at.startsWith(`${l.path}/`)));
-        return broken ? undefined : [...new Set(sites.flatMap((s) => s.actions))];
-      };
-      const driftIssues: ResultIssue[] = [];
-      const documentedIssues = documented.issues.map((i) => {
-        const actions = drift(i);
-        const shown = actions ? withValue(i, 'known-drift', actions) : withValue(i, 'violation');
-        if (actions) driftIssues.push(shown);
-        return shown;
-      });
-      const issues =
-        options.profile === 'live' ? byPath([...driftIssues, ...liveIssues.map((i) => withValue(i, 'violation'))]) : documentedIssues;
-      const actions = driftActions(operationId, driftIssues);
-      results.push({ ...op, outcome: 'fail', class: 'violation', actions, issues });
+      const cursorProblem = cursors.check(e);
+      cursors.note(e);
+      const r = checkEntry(e);
+      results.push(cursorProblem === undefined ? r : { ...r, outcome: 'fail', message: hide(r.message ? `${r.message}; ${cursorProblem}` : cursorProblem) });
     }
+  }
+
+  /** The verdict on one entry's body. */
+  function checkEntry(e: RecordedEntry): Result {
+    const route = matchOperation(e.method, e.url);
+    const base = { source: e.source, method: e.method, url: shownUrl(e.url), status: e.status };
+    if (!route) return { ...base, outcome: 'skip', message: 'no operation of either spec has this method and path', issues: [] };
+    if (!e.body.ok) return { ...base, operationId: route.operationId, outcome: 'fail', message: e.body.problem, issues: [] };
+    const body = e.body.value;
+    const operationId = route.operationId;
+    const check = (profile: Profile) => validateResponse(operationId, e.status, body, { strict: options.strict, allErrors: true, profile });
+    const documented = check('documented');
+    const op = { ...base, operationId };
+    if (documented.ok) return { ...op, outcome: 'pass', issues: [] };
+    const withValue = (i: Issue, cls: ResultIssue['class'], actions?: string[]): ResultIssue => {
+      const v = valueAt(body, i.path);
+      const shown = { path: i.path, message: i.message, keyword: i.keyword, class: cls, ...(actions ? { actions } : {}) };
+      return v.found ? { ...shown, value: preview(v.value, secrets) } : { ...shown, value: preview(v.value, secrets), valueAt: v.at };
+    };
+    const live = check('live');
+    if (live.ok) {
+      // Every issue of the documented reading is explained by the overlay.
+      const issues = documented.issues.map((i) => withValue(i, 'known-drift', driftActions(operationId, [i])));
+      const actions = driftActions(operationId, documented.issues);
+      return { ...op, outcome: driftFails ? 'fail' : 'warn', class: 'known-drift', actions, issues };
+    }
+    // Some part fits neither reading. An issue of the documented reading is known drift when it lies
+    // at a site of the overlay where the live reading has no issue (that part takes the observed form);
+    // the others, and every issue of the live reading, are violations.
+    const liveIssues = live.issues;
+    const drift = (i: Issue): string[] | undefined => {
+      const sites = driftSites(operationId, i.path);
+      if (sites.length === 0) return undefined;
+      const broken = sites.some((s) => liveIssues.some((l) => l.path === s.at || l.path.startsWith(`${s.at}/`) || s.at.startsWith(`${l.path}/`)));
+      return broken ? undefined : [...new Set(sites.flatMap((s) => s.actions))];
+    };
+    const driftIssues: ResultIssue[] = [];
+    const documentedIssues = documented.issues.map((i) => {
+      const actions = drift(i);
+      const shown = actions ? withValue(i, 'known-drift', actions) : withValue(i, 'violation');
+      if (actions) driftIssues.push(shown);
+      return shown;
+    });
+    const issues =
+      options.profile === 'live' ? byPath([...driftIssues, ...liveIssues.map((i) => withValue(i, 'violation'))]) : documentedIssues;
+    const actions = driftActions(operationId, driftIssues);
+    return { ...op, outcome: 'fail', class: 'violation', actions, issues };
   }
   const failed = results.some((r) => r.outcome === 'fail' || r.outcome === 'error');
   return { output: render(results, options.format), failed, results };
