@@ -1,6 +1,6 @@
 /**
  * Standalone, ajv-compiled validators for every record and every operation response of the Supra node
- * RPC (accounts v1 and v2) and price-history specs. The compiled code needs no ajv and no `new Function`
+ * RPC (accounts v1, v2 and v3) and price-history specs. The compiled code needs no ajv and no `new Function`
  * at run time.
  *
  * @example

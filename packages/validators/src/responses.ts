@@ -42,7 +42,8 @@ function failure(keyword: string, message: string): { ok: false; issues: readonl
 
 /**
  * Validates the body of an operation's response against the spec, for every operation of both specs
- * (node `getAccountV1` ... `listTransactionsV2`, price `getHistory`, `getLatest`).
+ * (node `getAccountV1` ... `listTransactionsV2`, `getAccountV3` ... `getResourceV3`, price `getHistory`,
+ * `getLatest`).
  *
  * - `null` is valid where the spec says `anyOf [X, null]` (the v1 answers).
  * - A status the spec documents only with the schema `{}` (or a `default` response without schema)
