@@ -4,12 +4,13 @@
  */
 import { parseArgs } from 'node:util';
 import { STUB_ACCOUNTS } from './node/accounts.ts';
+import { DEFAULT_CHAIN_ID } from './node/stub.ts';
 import { startNodeStub, startPriceStub } from './start.ts';
 import { DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from './price/stub.ts';
 import { DEFAULT_REQUEST_LOG_SIZE, REQUEST_LOG_PATH } from './engine.ts';
 
 const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
-              [--request-log-size ${DEFAULT_REQUEST_LOG_SIZE}]
+              [--request-log-size ${DEFAULT_REQUEST_LOG_SIZE}] [--chain-id ${DEFAULT_CHAIN_ID}] [--oldest-block 0]
 
   --node-port   port of the node RPC stub (default 27000; 0 picks a free port)
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)
@@ -23,11 +24,22 @@ const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1]
                 how many requests each stub keeps in its request log, the newest (default ${DEFAULT_REQUEST_LOG_SIZE});
                 0 keeps none. DELETE ${REQUEST_LOG_PATH} on either stub empties its log and answers
                 {"cleared": <how many it held>}, e.g. curl -X DELETE http://127.0.0.1:27000${REQUEST_LOG_PATH}
+  --chain-id    the node stub's chain id, 0-255 (default ${DEFAULT_CHAIN_ID}): v3's x-supra-chain-id and every record's chain_id
+  --oldest-block
+                the lowest block height whose history the node stub keeps (default 0, nothing pruned): v3 history
+                reads that start below it answer 410 with x-supra-oldest-block
 Both listen on 127.0.0.1 only.`;
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`${flag} must be a port number, got '${value}'`);
+  return Number(value);
+}
+
+/** A whole number of at most `max` (a flag's value), else `fallback` when the flag is absent. */
+function whole(value: string | undefined, fallback: number, flag: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]{1,16}$/.test(value) || Number(value) > max) throw new Error(`${flag} must be ${what}, got '${value}'`);
   return Number(value);
 }
 
@@ -47,6 +59,8 @@ async function main(): Promise<void> {
       'fixed-clock': { type: 'boolean', default: false },
       shapes: { type: 'string', default: 'documented' },
       'request-log-size': { type: 'string' },
+      'chain-id': { type: 'string' },
+      'oldest-block': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -60,7 +74,9 @@ async function main(): Promise<void> {
   const shapes = values.shapes;
   if (shapes !== 'documented' && shapes !== 'live') throw new Error(`--shapes must be documented or live, got '${shapes}'`);
   const requestLogSize = count(values['request-log-size'], DEFAULT_REQUEST_LOG_SIZE, '--request-log-size');
-  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed, shapes, requestLogSize });
+  const chainId = whole(values['chain-id'], DEFAULT_CHAIN_ID, '--chain-id', 'a chain id from 0 to 255', 255);
+  const oldestBlock = whole(values['oldest-block'], 0, '--oldest-block', 'a block height (a whole number)');
+  const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed, shapes, requestLogSize, chainId, oldestBlock });
   const price = await startPriceStub({
     port: port(values['price-port'], 27001, '--price-port'),
     seed,
@@ -68,7 +84,7 @@ async function main(): Promise<void> {
     apiKey: values['api-key'] ?? DEFAULT_PRICE_API_KEY,
     ...(values['fixed-clock'] ? {} : { now: () => Date.now() }),
   });
-  console.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes)`);
+  console.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes, chain id ${node.chainId}${node.oldestBlock > 0 ? `, history from block ${node.oldestBlock}` : ''})`);
   console.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);
   console.log(
     values['fixed-clock']

@@ -51,12 +51,19 @@ export type Outcome =
 export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.values(FAULT_HEADERS), 'x-stub-shapes'] as const;
 
 /**
+ * Response headers a browser script may read cross-origin (`Access-Control-Expose-Headers`): `Retry-After`,
+ * so that a client can honour it, and the node's v3 headers (the next page's cursor, the chain id, the
+ * oldest block kept), without which a browser client could not page v3 or check the chain.
+ */
+export const CORS_EXPOSED_HEADERS = ['Retry-After', 'x-supra-cursor', 'x-supra-chain-id', 'x-supra-oldest-block'] as const;
+
+/**
  * Sent with every answer (faults included; a `reset` writes nothing): any origin may read the answers
- * (no credentials are involved), and `Retry-After` is exposed so that a browser client can honour it.
+ * (no credentials are involved), and the headers of `CORS_EXPOSED_HEADERS` are exposed.
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After',
+  'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),
 };
 
 /** The answer to a CORS preflight (`OPTIONS`), on any path: 204 with these headers. */

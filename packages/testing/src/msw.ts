@@ -39,7 +39,7 @@ export interface HandlersOptions {
   baseUrl?: string;
 }
 
-/** Options of `nodeHandlers`: the node stub's (`seed`, `shapes`, `accounts`, `requestLogSize`) and `baseUrl`. */
+/** Options of `nodeHandlers`: the node stub's (`seed`, `shapes`, `accounts`, `chainId`, `oldestBlock`, `requestLogSize`) and `baseUrl`. */
 export interface NodeHandlersOptions extends NodeStubOptions, HandlersOptions {}
 
 /** Options of `priceHandlers`: the price stub's (`seed`, `apiKey`, `now`, `maxCandles`, `requestLogSize`) and `baseUrl`. */
@@ -51,7 +51,7 @@ export interface PriceHandlersOptions extends PriceStubOptions, HandlersOptions 
  */
 export type StubHandlers<Op extends string = string> = readonly HttpHandler[] & StubControls<Op>;
 
-/** What `nodeHandlers()` returns: the handlers, the controls and the node stub's `seed`, `accounts`, `shapes`. */
+/** What `nodeHandlers()` returns: the handlers, the controls and the node stub's `seed`, `accounts`, `shapes`, `chainId`, `oldestBlock`. */
 export type NodeHandlers = StubHandlers<NodeOperationId> & NodeStubInfo;
 
 /** What `priceHandlers()` returns: the handlers, the controls and the price stub's `seed`, `apiKey`, `pairs`, `now()`. */
@@ -98,7 +98,7 @@ function handlersOf<T extends FetchFunction & StubControls>(stub: T): readonly H
 }
 
 /**
- * The node RPC stub as MSW 2 handlers: every account operation of v1 and v2, with the paging, faults and
+ * The node RPC stub as MSW 2 handlers: every account operation of v1, v2 and v3, with the paging, faults and
  * shapes of `createNodeStubFetch`, answered for `baseUrl`'s origin.
  *
  * @example

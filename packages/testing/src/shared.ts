@@ -2,7 +2,8 @@
  * Everything of `@x/testing` that runs anywhere (Node and browsers): the in-memory stubs, the seeded
  * accounts, the fault protocol and the types. `index.ts` adds the loopback servers for Node.
  */
-export { createNodeStubFetch, DEFAULT_COUNT, MAX_TRANSACTION_COUNT, NODE_STUB_URL } from './node/stub.ts';
+export { createNodeStubFetch, DEFAULT_CHAIN_ID, DEFAULT_COUNT, MAX_TRANSACTION_COUNT, NODE_STUB_URL } from './node/stub.ts';
+export { fungibleStoreAddress } from './node/stores.ts';
 export type { NodeStubOptions, NodeStubInfo, NodeStubHandle, NodeStubFetch } from './node/stub.ts';
 export { STUB_ACCOUNTS, PUBLISHER_MODULES } from './node/accounts.ts';
 export type { AccountSpec, TransactionSpec, FunctionSpec, StructSpec } from './node/user-accounts.ts';
@@ -29,7 +30,7 @@ export { PRICE_PAIRS } from './price/model.ts';
 
 export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER, REDIRECT_STATUSES } from './faults.ts';
 export type { FaultKind, FaultSpec, FaultOptions } from './faults.ts';
-export { CORS_ALLOWED_HEADERS, DEFAULT_REQUEST_LOG_SIZE } from './engine.ts';
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, DEFAULT_REQUEST_LOG_SIZE } from './engine.ts';
 export type { RecordedRequest } from './engine.ts';
 export type { StubControls, StubHandle, StubFetch, NodeOperationId, PriceOperationId } from './handles.ts';
 export type { StubFetchOptions, FetchFunction } from './fetch.ts';

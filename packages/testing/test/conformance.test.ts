@@ -1,13 +1,13 @@
 /**
  * Every body the stubs serve conforms to the specs, checked in the strict profile (unknown properties are
- * errors) by the project's own validators. Walks every operation of both versions: every page of a few
- * accounts, every module and resource, the v1 nulls, and both price operations.
+ * errors) by the project's own validators. Walks every operation of the three versions: every page of a few
+ * accounts, every module and resource, the v1 nulls, v3's 410, and both price operations.
  */
 import { validateResponse } from '@x/validators';
 import { describe, expect, it } from 'vitest';
-import { STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, type ChainAccountName } from '../src/index.ts';
+import { fungibleStoreAddress, startNodeStub, STUB_ACCOUNTS, STUB_ACCOUNT_FACTS, type ChainAccountName } from '../src/index.ts';
 import { useNodeStub, usePriceStub } from '@x-tools/test-helpers';
-import { get, hexOf, SEED } from './helpers.ts';
+import { get, hexOf, SEED, type Fetched } from './helpers.ts';
 
 const node = useNodeStub(SEED);
 const price = usePriceStub({ seed: SEED });
@@ -118,6 +118,87 @@ describe.each(['v1', 'v2'] as const)('node %s responses conform (strict)', (v) =
       await conform('getResourceV2', `${base('0x1')}/resources/0x1::missing::Missing`, log);
       await conform('listTransactionsV2', `${base('0x1')}/transactions?count=101`, log);
       expect(log.map((l) => l.status)).toEqual([404, 404, 404, 400]);
+    }
+  });
+});
+
+describe('node v3 responses conform (strict)', () => {
+  const base = (address: string): string => `${node.stub.url}/rpc/v3/accounts/${address}`;
+  type Tx = { header: { sequence_number: number } };
+
+  /** Every page of a cursor listing, by its x-supra-cursor header; the number of items. */
+  async function walkCursor(operationId: string, url: string, log: Checked[]): Promise<number> {
+    let n = 0;
+    for (let start: string | null = null, i = 0; i < 100; i++) {
+      const r: Fetched<unknown[]> = await get<unknown[]>(`${url}${start === null ? '' : `&start=${start}`}`);
+      expect(validateResponse(operationId, r.status, r.body, { strict: true })).toMatchObject({ ok: true });
+      log.push({ operationId, url, status: r.status });
+      if (r.body.length === 0) return n;
+      n += r.body.length;
+      start = r.headers.get('x-supra-cursor');
+    }
+    throw new Error(`${url}: no end`);
+  }
+
+  it.each(WALKED)('%s: account, every page of transactions, coin, fungible-asset and automated transactions', async (name) => {
+    const log: Checked[] = [];
+    const address = STUB_ACCOUNTS[name];
+    await conform('getAccountV3', base(address), log);
+    let sent = 0;
+    for (let start = 0; ; start += 100) {
+      const p = await conform<Tx[]>('listTransactionsV3', `${base(address)}/transactions?count=100&start=${start}&ascending=true`, log);
+      sent += p.length;
+      if (p.length < 100) break;
+    }
+    expect(sent).toBe(STUB_ACCOUNT_FACTS[name].sent);
+    await conform('listTransactionsV3', `${base(address)}/transactions`, log);
+    expect(await walkCursor('listCoinTransactionsV3', `${base(address)}/coin_transactions?count=100`, log)).toBe(STUB_ACCOUNT_FACTS[name].coinTransactions);
+    expect(await walkCursor('listFungibleAssetTransactionsV3', `${base(fungibleStoreAddress(address))}/fa_transactions?count=100&ascending=true`, log)).toBe(
+      STUB_ACCOUNT_FACTS[name].coinTransactions,
+    );
+    expect(await conform('listAutomatedTransactionsV3', `${base(address)}/automated_transactions`, log)).toEqual([]);
+  });
+
+  it.each(['framework', 'publisher', 'busy', 'empty'] as ChainAccountName[])('%s: every page of modules and resources, every one by name', async (name) => {
+    const log: Checked[] = [];
+    const address = STUB_ACCOUNTS[name];
+    const modules: string[] = [];
+    for (let start: string | null = null, i = 0; i < 50; i++) {
+      const url: string = `${base(address)}/modules?count=7${start === null ? '' : `&start=${start}`}`;
+      const r: Fetched<Array<{ abi: { name: { identifier: string } } }>> = await get(url);
+      expect(validateResponse('listModulesV3', r.status, r.body, { strict: true })).toMatchObject({ ok: true });
+      modules.push(...r.body.map((m) => m.abi.name.identifier));
+      start = r.headers.get('x-supra-cursor');
+      if (start === null) break;
+    }
+    expect(modules).toHaveLength(STUB_ACCOUNT_FACTS[name].modules);
+    for (const m of modules) await conform('getModuleV3', `${base(address)}/modules/${m}`, log);
+    const types: string[] = [];
+    for (let start: string | null = null, i = 0; i < 50; i++) {
+      const url: string = `${base(address)}/resources?count=5${start === null ? '' : `&start=${start}`}`;
+      const r: Fetched<Array<{ type: string }>> = await get(url);
+      expect(validateResponse('listResourcesV3', r.status, r.body, { strict: true })).toMatchObject({ ok: true });
+      types.push(...r.body.map((t) => t.type));
+      start = r.headers.get('x-supra-cursor');
+      if (start === null) break;
+    }
+    expect(types).toHaveLength(STUB_ACCOUNT_FACTS[name].resources);
+    for (const t of types) await conform('getResourceV3', `${base(address)}/resources/${encodeURIComponent(t)}`, log);
+  });
+
+  it('a 410 of pruned history is the documented ErrorMessage, in both shapes', async () => {
+    const pruned = await startNodeStub({ seed: SEED, oldestBlock: 1_000_000_000 });
+    try {
+      const log: Checked[] = [];
+      for (const headers of [{}, { 'x-stub-shapes': 'live' }] as Record<string, string>[]) {
+        const at = `${pruned.url}/rpc/v3/accounts/${STUB_ACCOUNTS.alice}`;
+        await conform('listTransactionsV3', `${at}/transactions`, log, headers);
+        await conform('listCoinTransactionsV3', `${at}/coin_transactions?ascending=true&start=0`, log, headers);
+        await conform('listAutomatedTransactionsV3', `${at}/automated_transactions?block_height=5`, log, headers);
+      }
+      expect(log.map((l) => l.status)).toEqual([410, 410, 410, 410, 410, 410]);
+    } finally {
+      await pruned.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORS_ALLOWED_HEADERS, FAULT_HEADERS, REDIRECT_STATUSES, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, FAULT_HEADERS, REDIRECT_STATUSES, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
 import { useNodeStub, usePriceStub } from '@x-tools/test-helpers';
 import { get, SEED } from './helpers.ts';
 
@@ -38,11 +38,12 @@ describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders)
     ['a 503 fault (Retry-After exposed)', { 'x-stub-fault': '503' }, 503],
     ['an html fault', { 'x-stub-fault': 'html' }, 502],
     ['a bad fault request', { 'x-stub-fault': 'nope' }, 400],
-  ])('%s allows any origin and exposes Retry-After', async (_label, headers, status) => {
+  ])('%s allows any origin and exposes Retry-After and the v3 headers', async (_label, headers, status) => {
     const r = await fetch(url(), { headers: { ...baseHeaders, ...headers, origin: 'http://localhost:5173' } });
     expect(r.status).toBe(status);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
-    expect(r.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(r.headers.get('access-control-expose-headers')).toBe('Retry-After, x-supra-cursor, x-supra-chain-id, x-supra-oldest-block');
+    expect(r.headers.get('access-control-expose-headers')).toBe(CORS_EXPOSED_HEADERS.join(', '));
   });
 
   it('a 405 for another method carries the CORS headers too', async () => {

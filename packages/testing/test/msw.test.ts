@@ -51,6 +51,13 @@ const NODE_CASES: Case[] = [
   { name: 'v1 resources', path: `/rpc/v1/accounts/${A}/resources?count=2` },
   { name: 'v1 resource', path: `/rpc/v1/accounts/${A}/resources/0x1::account::Account` },
   { name: 'v2 resource', path: `/rpc/v2/accounts/${A}/resources/0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>` },
+  { name: 'v3 account', path: `/rpc/v3/accounts/${A}` },
+  { name: 'v3 transactions, descending from a start', path: `/rpc/v3/accounts/${A}/transactions?count=4&start=9` },
+  { name: 'v3 coin transactions, ascending (x-supra-cursor)', path: `/rpc/v3/accounts/${A}/coin_transactions?count=5&start=0&ascending=true` },
+  { name: 'v3 automated transactions (empty)', path: `/rpc/v3/accounts/${A}/automated_transactions` },
+  { name: 'v3 modules, last page', path: '/rpc/v3/accounts/0x1/modules?count=50' },
+  { name: 'v3 resource not found', path: '/rpc/v3/accounts/0x1/resources/0x1::nope::Nope' },
+  { name: 'v3 bad ascending', path: `/rpc/v3/accounts/${A}/transactions?ascending=yes` },
   { name: '400: count over 100', path: `/rpc/v2/accounts/${A}/transactions?count=101` },
   { name: '400: malformed address', path: '/rpc/v2/accounts/0xzz' },
   { name: '404: v2 unknown account', path: `/rpc/v2/accounts/${STUB_ACCOUNTS.unknown}` },
@@ -275,7 +282,7 @@ describe('what nodeHandlers returns', () => {
     expect(Array.isArray(node)).toBe(true);
     expect(node).toHaveLength(1);
     expect(node.every((h) => h instanceof RequestHandler)).toBe(true);
-    expect(Object.keys(node).sort()).toEqual(['0', 'accounts', 'failNext', 'requests', 'reset', 'seed', 'shapes', 'url']);
+    expect(Object.keys(node).sort()).toEqual(['0', 'accounts', 'chainId', 'failNext', 'oldestBlock', 'requests', 'reset', 'seed', 'shapes', 'url']);
     expect(Object.keys(prices).sort()).toEqual(['0', 'apiKey', 'failNext', 'now', 'pairs', 'requests', 'reset', 'seed', 'url']);
     // Spread, it is the handlers only.
     expect([...node]).toEqual([node[0]]);

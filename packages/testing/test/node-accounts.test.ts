@@ -108,7 +108,8 @@ describe('paths and methods', () => {
   it.each([
     '/',
     '/rpc',
-    '/rpc/v3/accounts/0x1',
+    '/rpc/v4/accounts/0x1',
+    '/rpc/v3/account/0x1',
     '/rpc/v2/account/0x1',
     '/rpc/v2/accounts/0x1/',
     '/rpc/v2/accounts/0x1/events',

@@ -2,7 +2,7 @@
 import type { components } from '@x/node-types';
 import { sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
-import { CHAIN_ID, GAS_UNIT_PRICE, blockAuthor, blockHash, txHash, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
+import { GAS_UNIT_PRICE, blockAuthor, blockHash, txHash, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
 
 type TransactionInfoV1 = components['schemas']['TransactionInfoV1'];
 type TransactionInfoV2 = components['schemas']['TransactionInfoV2'];
@@ -155,10 +155,10 @@ function parts(chain: Chain, tx: TxInfo): Parts {
   }
 }
 
-function header(chain: Chain, tx: TxInfo): SmrTransactionHeader {
+function header(chain: Chain, tx: TxInfo, chainId: number): SmrTransactionHeader {
   const system = tx.intent.kind === 'dkg' || tx.intent.kind === 'oracle' || tx.intent.kind === 'meta';
   return {
-    chain_id: CHAIN_ID,
+    chain_id: chainId,
     expiration_timestamp: { timestamp: tx.expirationUs },
     sender: chain.accounts[tx.sender].address,
     sequence_number: tx.seq,
@@ -177,37 +177,38 @@ export function blockInfoV1(chain: Chain, b: BlockInfo): TransactionBlockInfo {
   return { hash: blockHash(chain.seed, b.height), height: b.height, timestamp: { timestamp: b.timestampUs } };
 }
 
-export function blockHeaderV2(chain: Chain, b: BlockInfo): BlockHeaderInfo {
+/** A v2 block header; `chainId` is the stub's (its `chainId` option). */
+export function blockHeaderV2(chain: Chain, b: BlockInfo, chainId: number): BlockHeaderInfo {
   return {
     author: blockAuthor(chain, b.round),
     hash: blockHash(chain.seed, b.height),
     height: b.height,
     parent: blockHash(chain.seed, b.height - 1),
     timestamp: { timestamp: b.timestampUs },
-    view: { epoch_id: { chain_id: CHAIN_ID, epoch: b.epoch }, round: b.round },
+    view: { epoch_id: { chain_id: chainId, epoch: b.epoch }, round: b.round },
   };
 }
 
-export function renderTxV1(chain: Chain, tx: TxInfo): TransactionInfoV1 {
+export function renderTxV1(chain: Chain, tx: TxInfo, chainId: number): TransactionInfoV1 {
   const p = parts(chain, tx);
   return {
     authenticator: p.authenticator,
     block_header: blockInfoV1(chain, blockOf(chain, tx)),
     hash: txHash(chain.seed, tx.gi),
-    header: header(chain, tx),
+    header: header(chain, tx, chainId),
     payload: p.payload,
     output: p.output,
     status: p.status,
   };
 }
 
-export function renderTxV2(chain: Chain, tx: TxInfo): TransactionInfoV2 {
+export function renderTxV2(chain: Chain, tx: TxInfo, chainId: number): TransactionInfoV2 {
   const p = parts(chain, tx);
   return {
     authenticator: p.authenticator,
-    block_header: blockHeaderV2(chain, blockOf(chain, tx)),
+    block_header: blockHeaderV2(chain, blockOf(chain, tx), chainId),
     hash: txHash(chain.seed, tx.gi),
-    header: header(chain, tx),
+    header: header(chain, tx, chainId),
     payload: p.payload,
     output: p.output,
     status: p.status,

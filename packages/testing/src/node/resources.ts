@@ -4,7 +4,7 @@
  */
 import { hexBytes, mulberry32, randInt, utf8Hex } from '../random.ts';
 import { PLANS, STUB_ACCOUNTS, type ChainAccountName } from './accounts.ts';
-import { CHAIN_ID, authKey, type Chain } from './chain.ts';
+import { authKey, type Chain } from './chain.ts';
 import {
   STRING_TAG,
   V,
@@ -23,8 +23,8 @@ export interface ResourceEntry {
   tag: StructTag;
   /** The type as a string, e.g. `0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>` (also its listing key). */
   type: string;
-  /** Top-level fields with typed values. */
-  fields(chain: Chain): Array<[string, MoveVal]>;
+  /** Top-level fields with typed values; `chainId` is the stub's (the `0x1::chain_id::ChainId` resource holds it). */
+  fields(chain: Chain, chainId: number): Array<[string, MoveVal]>;
 }
 
 const PUB = STUB_ACCOUNTS.publisher;
@@ -98,14 +98,14 @@ function counterResource(name: ChainAccountName): ResourceEntry {
   };
 }
 
-function simple(tag: StructTag, fields: (chain: Chain) => Array<[string, MoveVal]>): ResourceEntry {
+function simple(tag: StructTag, fields: (chain: Chain, chainId: number) => Array<[string, MoveVal]>): ResourceEntry {
   return { tag, type: structTagToString(tag), fields };
 }
 
 function frameworkResources(): ResourceEntry[] {
   return [
     accountResource('framework'),
-    simple(structTag('0x1', 'chain_id', 'ChainId'), () => [['id', V.u8(CHAIN_ID)]]),
+    simple(structTag('0x1', 'chain_id', 'ChainId'), (_chain, chainId) => [['id', V.u8(chainId)]]),
     simple(structTag('0x1', 'chain_status', 'GenesisEndMarker'), () => [['dummy_field', V.bool(false)]]),
     simple(structTag('0x1', 'timestamp', 'CurrentTimeMicroseconds'), (chain) => [
       ['microseconds', V.u64(chain.blocks[chain.blocks.length - 1]?.timestampUs ?? chain.genesisUs)],

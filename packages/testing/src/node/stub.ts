@@ -1,11 +1,11 @@
 /**
- * The node RPC stub: account operations v1 and v2 over the synthetic chain, with the document's paging
+ * The node RPC stub: account operations v1, v2 and v3 over the synthetic chain, with the document's paging
  * semantics and the choices README.md lists where the document is silent.
  */
 import { StubEngine } from '../engine.ts';
 import { StubArgumentError } from '../errors.ts';
 import type { StubFetchOptions } from '../fetch.ts';
-import { canonicalAddress, matchRoute, paging, readU64, type PagedOperationId } from '@x/common';
+import { canonicalAddress, matchRoute, paging, type PagedOperationId } from '@x/common';
 import { fetchOf, type NodeOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import {
   errorResponse,
@@ -15,15 +15,25 @@ import {
   jsonResponse,
   notImplemented,
   pathSegments,
-  queryParam,
   rawJsonResponse,
   type Router,
   type StubRequest,
   type StubResponse,
 } from '../router.ts';
 import { hexToByteList, seedToU32 } from '../random.ts';
-import { STUB_ACCOUNTS } from './accounts.ts';
-import { chainFor } from './chain.ts';
+import { CHAIN_ACCOUNTS, STUB_ACCOUNTS } from './accounts.ts';
+import { CHAIN_ID, chainFor } from './chain.ts';
+import {
+  DEFAULT_COUNT,
+  MAX_TRANSACTION_COUNT,
+  keyPage,
+  lowerBound,
+  parseCount,
+  parseHexStart,
+  parseU64Param,
+  type Handler,
+  type Parsed,
+} from './handling.ts';
 import { IDENTIFIER, RESOURCE_TYPE, parseTypeTag, structTagToString } from './move.ts';
 import {
   SHAPES,
@@ -36,8 +46,18 @@ import {
   type Shapes,
 } from './live.ts';
 import { moduleKeyHex, resourceKeyHex } from './resources.ts';
+import { fungibleStoreAddress } from './stores.ts';
 import { buildUserAccounts, userAddress, type AccountSpec } from './user-accounts.ts';
+import { CHAIN_ID_HEADER, v3Listings } from './v3.ts';
 import { seededViews, type AccountView, type TxView, type Version } from './views.ts';
+
+export { DEFAULT_COUNT, MAX_TRANSACTION_COUNT };
+
+/**
+ * The chain id of the stub's chain unless its `chainId` option says otherwise: 6, the id its transactions
+ * have always carried (testnet's; mainnet is 8). v3 answers send it as `x-supra-chain-id`.
+ */
+export const DEFAULT_CHAIN_ID = CHAIN_ID;
 
 /** The node stub's data, on either transport. */
 export interface NodeStubOptions {
@@ -52,6 +72,17 @@ export interface NodeStubOptions {
   accounts?: Readonly<Record<string, AccountSpec>>;
   /** How many requests `requests` keeps, the newest: default 1,000 (`DEFAULT_REQUEST_LOG_SIZE`); 0 keeps none. */
   requestLogSize?: number;
+  /**
+   * The chain id (0 to 255): v3's `x-supra-chain-id` header, and the `chain_id` of every transaction's
+   * header and block header and of `0x1::chain_id::ChainId`, in every version. Default 6 (`DEFAULT_CHAIN_ID`).
+   */
+  chainId?: number;
+  /**
+   * The lowest block height whose history the stub keeps: v3 history listings (transactions, coin and
+   * automated transactions) that start below it answer 410 with `x-supra-oldest-block`, and pages that run
+   * into it end there. Default 0: nothing is pruned. v1 and v2 are not pruned.
+   */
+  oldestBlock?: number;
 }
 
 /** What a node stub has on either transport, beyond the common controls. */
@@ -62,6 +93,10 @@ export interface NodeStubInfo {
   readonly accounts: typeof STUB_ACCOUNTS & Readonly<Record<string, string>>;
   /** The default shapes (a request's `x-stub-shapes` overrides it). */
   readonly shapes: Shapes;
+  /** The chain id (`x-supra-chain-id` of v3, `chain_id` of the records). */
+  readonly chainId: number;
+  /** The lowest block height whose history the stub keeps (`x-supra-oldest-block` of v3; 0: nothing pruned). */
+  readonly oldestBlock: number;
 }
 
 /** The node stub on loopback: `startNodeStub()`. */
@@ -73,53 +108,6 @@ export type NodeStubFetch = StubFetch<NodeOperationId> & NodeStubInfo;
 /** The node stub's default origin in memory: the local network node of the document. */
 export const NODE_STUB_URL = 'http://127.0.0.1:27000';
 
-/** Default and maximum `count` of the transaction listings (the document's limits). */
-export const DEFAULT_COUNT = 20;
-export const MAX_TRANSACTION_COUNT = 100;
-
-type Parsed<T> = { ok: true; value: T } | { ok: false; response: StubResponse };
-
-const bad = (code: string, message: string): { ok: false; response: StubResponse } => ({
-  ok: false,
-  response: errorResponse(400, code, message),
-});
-
-function parseCount(query: URLSearchParams, max: number | undefined): Parsed<number> {
-  const raw = queryParam(query, 'count');
-  if (raw === undefined) return { ok: true, value: DEFAULT_COUNT };
-  if (typeof raw !== 'string') return bad('invalid_count', 'count given more than once');
-  if (!/^[0-9]+$/.test(raw)) return bad('invalid_count', `count must be a non-negative integer, got '${raw}'`);
-  const n = Number(raw);
-  if (max !== undefined && n > max) {
-    return bad('count_out_of_range', `count must be at most ${max} for this listing, got ${raw}`);
-  }
-  return { ok: true, value: n };
-}
-
-/** A u64 `start` (sequence number or coin cursor). */
-function parseU64Start(query: URLSearchParams): Parsed<bigint | undefined> {
-  const raw = queryParam(query, 'start');
-  if (raw === undefined) return { ok: true, value: undefined };
-  if (typeof raw !== 'string') return bad('invalid_start', 'start given more than once');
-  const start = readU64(raw);
-  if (start === undefined) return bad('invalid_start', `start must be an unsigned 64-bit integer, got '${raw}'`);
-  return { ok: true, value: start };
-}
-
-/** A module/resource listing cursor: hex bytes (v1: the lowercase hex of the cursor array; v2: as returned). */
-function parseHexStart(query: URLSearchParams): Parsed<string | undefined> {
-  const raw = queryParam(query, 'start');
-  if (raw === undefined) return { ok: true, value: undefined };
-  if (typeof raw !== 'string') return bad('invalid_start', 'start given more than once');
-  const hex = raw.startsWith('0x') ? raw.slice(2) : raw;
-  // Not `^([0-9a-fA-F]{2})*$`: V8 keeps a backtrack entry per repetition of a group, and a start of
-  // megabytes (in memory, where no header limit applies) overflowed its stack (a 500).
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) {
-    return bad('invalid_start', `start must be the hex-encoded bytes of a cursor, got '${raw}'`);
-  }
-  return { ok: true, value: hex.toLowerCase() };
-}
-
 type Body = Record<string, unknown>;
 /** The rule of one of the node's listings, exactly as generated (its literal types drive `parseStart`). */
 type ListingRule = (typeof paging)[PagedOperationId];
@@ -129,7 +117,7 @@ type StartOf<E> = E extends 'u64' ? bigint : string;
 
 /** `start` as the rule encodes it: a u64, or the hex of a key cursor (v1 bytes, v2 text). */
 function parseStart<R extends ListingRule>(rule: R, query: URLSearchParams): Parsed<StartOf<R['next']['encoding']> | undefined> {
-  return (rule.next.encoding === 'u64' ? parseU64Start(query) : parseHexStart(query)) as Parsed<StartOf<R['next']['encoding']> | undefined>;
+  return (rule.next.encoding === 'u64' ? parseU64Param(query) : parseHexStart(query)) as Parsed<StartOf<R['next']['encoding']> | undefined>;
 }
 
 /** A key cursor as the rule encodes it: `u8-bytes-or-hex` is the bytes in the documented shapes, their hex in the live ones. */
@@ -160,48 +148,19 @@ function listing(rule: ListingRule, items: unknown[], cursor?: unknown): Body {
 const exactU64Json = (body: Body): string =>
   JSON.stringify(body, (_, value: unknown) => (typeof value === 'bigint' ? `\u0000${value}` : value)).replace(/"\\u0000([0-9]+)"/g, '$1');
 
-/** Index of the first transaction whose cursor is >= start (binary search over an ascending list). */
-function lowerBound(list: readonly TxView[], start: bigint): number {
-  if (start > BigInt(Number.MAX_SAFE_INTEGER)) return list.length;
-  const s = Number(start);
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as TxView).cursor < s) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** `count` most recent, descending (no start), or `count` from index `from`, ascending. */
 function page<T>(list: readonly T[], count: number, from: number | undefined): T[] {
   if (from === undefined) return count === 0 ? [] : list.slice(Math.max(0, list.length - count)).reverse();
   return list.slice(from, from + count);
 }
 
-function keyPage<T>(entries: readonly T[], keyOf: (e: T) => string, count: number, start: string | undefined) {
-  let from = 0;
-  if (start !== undefined) {
-    while (from < entries.length && keyOf(entries[from] as T) <= start) from++;
-  }
-  const items = entries.slice(from, from + count);
-  const last = items[items.length - 1];
-  return {
-    items,
-    /** Key of the last returned item, else the start given, else '' (nothing seen yet). */
-    lastKey: last === undefined ? (start ?? '') : keyOf(last),
-    more: from + items.length < entries.length,
-  };
-}
-
 /**
  * The node router: answers in the request's `x-stub-shapes` (`documented` or `live`), else in
  * `shapes`. A bad header value is a 400.
  */
-function createNodeRouter(seed: number, shapes: Shapes = 'documented', accounts: Readonly<Record<string, AccountSpec>> = {}): Router {
+function createNodeRouter(seed: number, shapes: Shapes, accounts: Readonly<Record<string, AccountSpec>>, chain: ChainOptions): Router {
   if (!SHAPES.includes(shapes)) throw new StubArgumentError('shapes', `must be documented or live, got '${String(shapes)}'`);
-  const route = createShapedRouter(seed, buildUserAccounts(chainFor(seed), accounts));
+  const route = createShapedRouter(seed, buildUserAccounts(chainFor(seed), accounts, chain.chainId), chain);
   return (req) => {
     const asked = headerValue(req.headers, SHAPES_HEADER);
     const known = asked === undefined || SHAPES.includes(asked as Shapes);
@@ -219,21 +178,22 @@ function createNodeRouter(seed: number, shapes: Shapes = 'documented', accounts:
   };
 }
 
-/** What a handler gets: the request, the shapes asked for, the address (canonical), its account and the path's other parameters. */
-interface NodeCall {
-  readonly req: StubRequest;
-  readonly live: boolean;
-  readonly address: string;
-  readonly account: AccountView | undefined;
-  readonly params: Readonly<Record<string, string>>;
+/** What a stub's options make of its chain beyond the seed. */
+interface ChainOptions {
+  readonly chainId: number;
+  readonly oldestBlock: number;
 }
 
-/** Answers one operation. */
-type Handler = (call: NodeCall) => StubResponse;
-
-function createShapedRouter(seed: number, users: Map<string, AccountView>): (req: StubRequest, live: boolean) => StubResponse {
-  const seeded = seededViews(chainFor(seed));
+function createShapedRouter(seed: number, users: Map<string, AccountView>, { chainId, oldestBlock }: ChainOptions): (req: StubRequest, live: boolean) => StubResponse {
+  const seeded = seededViews(chainFor(seed), chainId);
   const viewOf = (address: string): AccountView | undefined => users.get(address) ?? seeded(address);
+  // Each account's primary fungible store, by the store's address (built on first use).
+  let stores: Map<string, string> | undefined;
+  const storeOwner = (address: string): AccountView | undefined => {
+    stores ??= new Map([...CHAIN_ACCOUNTS.map((n) => STUB_ACCOUNTS[n] as string), ...users.keys()].map((owner) => [fungibleStoreAddress(owner), owner]));
+    const owner = stores.get(address);
+    return owner === undefined ? undefined : viewOf(owner);
+  };
   const notFound = (what: string): StubResponse => errorResponse(404, 'not_found', `no such path: ${what}`);
   const accountNotFound = (address: string): StubResponse =>
     errorResponse(404, 'account_not_found', `account ${address} not found`);
@@ -359,7 +319,13 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
     getResourceV2: getResource('v2'),
     listResourcesV1: listResources('v1', paging.listResourcesV1),
     listResourcesV2: listResources('v2', paging.listResourcesV2),
+    // v3: the single reads answer as v2's; the listings are bare arrays (v3.ts).
+    getAccountV3: getAccount('v2'),
+    getModuleV3: getModule('v2'),
+    getResourceV3: getResource('v2'),
+    ...v3Listings({ oldestBlock, storeOwner }),
   };
+  const chainIdHeader = { [CHAIN_ID_HEADER]: String(chainId) };
 
   return (req, live) => {
     if (pathSegments(req.path) === undefined) return errorResponse(400, 'invalid_path', 'path is not valid percent-encoding');
@@ -371,10 +337,14 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>): (req
     if (handler === undefined) return notImplemented(match.route.operationId);
     const addressRaw = match.params.address as string;
     const address = canonicalAddress(addressRaw);
-    if (address === undefined) {
-      return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);
-    }
-    return handler({ req, live, address, account: viewOf(address), params: match.params });
+    const res =
+      address === undefined
+        ? errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`)
+        : handler({ req, live, address, account: viewOf(address), params: match.params });
+    if (!match.route.path.startsWith('/rpc/v3/')) return res;
+    // Every v3 answer names its chain; but a resource read's 404 comes from the provider's proxy on live nodes, without it.
+    if (live && res.status === 404 && match.route.operationId === 'getResourceV3') return res;
+    return { ...res, headers: { ...chainIdHeader, ...res.headers } };
   };
 }
 
@@ -382,10 +352,14 @@ export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info
   const seed = seedToU32(options.seed ?? 1);
   const shapes = options.shapes ?? 'documented';
   const users = options.accounts ?? {};
-  const route = createNodeRouter(seed, shapes, users);
+  const chainId = options.chainId ?? DEFAULT_CHAIN_ID;
+  if (!Number.isInteger(chainId) || chainId < 0 || chainId > 255) throw new StubArgumentError('chainId', `must be an integer from 0 to 255 (a u8), got ${String(chainId)}`);
+  const oldestBlock = options.oldestBlock ?? 0;
+  if (!Number.isSafeInteger(oldestBlock) || oldestBlock < 0) throw new StubArgumentError('oldestBlock', `must be a non-negative integer (a block height), got ${String(oldestBlock)}`);
+  const route = createNodeRouter(seed, shapes, users, { chainId, oldestBlock });
   // Names of user accounts next to the seeded ones; the router has checked them.
   const accounts = { ...STUB_ACCOUNTS, ...Object.fromEntries(Object.keys(users).map((n) => [n, userAddress(n, users[n] as AccountSpec) as string])) };
-  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes } };
+  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes, chainId, oldestBlock } };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { StubArgumentError } from '../errors.ts';
 import { fnv1a, hexBytes, mulberry32, sha256Hex } from '../random.ts';
 import { STUB_ACCOUNTS } from './accounts.ts';
-import { CHAIN_ID, GAS_UNIT_PRICE, authKey, type BlockInfo, type Chain } from './chain.ts';
+import { GAS_UNIT_PRICE, authKey, type BlockInfo, type Chain } from './chain.ts';
 import { canonicalAddress, readU64 } from '@x/common';
 import { IDENTIFIER, RESOURCE_TYPE, parseTypeTag, structTagToString } from './move.ts';
 import { renderAbi, type FnSpec, type ModuleEntry, type StructSpec } from './modules.ts';
@@ -78,8 +78,8 @@ export function userAddress(name: string, spec: AccountSpec): string | undefined
   return spec.address === undefined ? `0x${sha256Hex('user-account', name)}` : canonicalAddress(spec.address);
 }
 
-/** The user accounts of one stub, by canonical address. */
-export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, AccountSpec>>): Map<string, AccountView> {
+/** The user accounts of one stub, by canonical address; `chainId` is the stub's (in their transactions' headers). */
+export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, AccountSpec>>, chainId: number): Map<string, AccountView> {
   const users = new Map<string, UserAccount>();
   const seededByName = new Map<string, string>(Object.entries(STUB_ACCOUNTS));
   const addressOf = new Map<string, string>();
@@ -195,7 +195,7 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
         },
         hash: `0x${sha256Hex('user-tx', chain.seed, sender, seq)}`,
         header: {
-          chain_id: CHAIN_ID,
+          chain_id: chainId,
           expiration_timestamp: { timestamp: timestampUs - 1_000_000 + 300_000_000 },
           sender,
           sequence_number: seq,
@@ -207,8 +207,8 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
         status: ok ? 'Success' : 'Fail',
       };
       const v1 = { ...common, block_header: blockInfoV1(chain, block) };
-      const v2 = { ...common, block_header: blockHeaderV2(chain, block) };
-      const tx: TxView = { cursor: timestampUs, render: (v) => (v === 'v1' ? v1 : v2) };
+      const v2 = { ...common, block_header: blockHeaderV2(chain, block, chainId) };
+      const tx: TxView = { cursor: timestampUs, height, render: (v) => (v === 'v1' ? v1 : v2) };
       user.sent.push(tx);
       if (ok && to !== undefined) {
         user.coin.push(tx);

@@ -3,7 +3,7 @@
  * operation has one code path. Seeded views are built on first use and kept (per router); rendering a
  * transaction or a resource stays lazy, per request.
  */
-import { authKey, type Chain, type TxInfo } from './chain.ts';
+import { authKey, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
 import { fieldsToJson, toMoveValueV1, type StructTag } from './move.ts';
 import { modulesOf, type ModuleEntry } from './modules.ts';
 import { renderTxV1, renderTxV2 } from './render.ts';
@@ -15,6 +15,8 @@ type Body = Record<string, unknown>;
 export interface TxView {
   /** Coin cursor: its block's timestamp (µs) + its index in the block. */
   readonly cursor: number;
+  /** Height of its block (what the `oldestBlock` option prunes by). */
+  readonly height: number;
   /** The documented TransactionInfoV1 / V2 record. */
   render(v: Version): Body;
 }
@@ -42,12 +44,13 @@ export interface AccountView {
   readonly resources: readonly ResourceView[];
 }
 
-/** The seeded account at `address` as a view, or `undefined` when the chain has none there. */
-export function seededViews(chain: Chain): (address: string) => AccountView | undefined {
+/** The seeded account at `address` as a view, or `undefined` when the chain has none there; `chainId` is the stub's. */
+export function seededViews(chain: Chain, chainId: number): (address: string) => AccountView | undefined {
   const cache = new Map<string, AccountView>();
   const txView = (gi: number): TxView => {
     const tx = chain.txs[gi] as TxInfo;
-    return { cursor: tx.cursor, render: (v) => (v === 'v1' ? renderTxV1(chain, tx) : renderTxV2(chain, tx)) };
+    const height = (chain.blocks[tx.block] as BlockInfo).height;
+    return { cursor: tx.cursor, height, render: (v) => (v === 'v1' ? renderTxV1(chain, tx, chainId) : renderTxV2(chain, tx, chainId)) };
   };
   return (address) => {
     const cached = cache.get(address);
@@ -64,9 +67,9 @@ export function seededViews(chain: Chain): (address: string) => AccountView | un
       resources: resourcesOf(a.name).map((r) => ({
         type: r.type,
         tag: r.tag,
-        data: () => fieldsToJson(r.fields(chain)),
+        data: () => fieldsToJson(r.fields(chain, chainId)),
         // One MoveValue per top-level field (README: value renderings).
-        v1Result: () => r.fields(chain).map(([, value]) => toMoveValueV1(value)),
+        v1Result: () => r.fields(chain, chainId).map(([, value]) => toMoveValueV1(value)),
       })),
     };
     cache.set(address, view);
