@@ -61,19 +61,11 @@ export function toIssue(e: CompiledError): Issue {
       }
       break;
     }
-    case 'taggedUnion': {
-      // The shape of a tagged union (the v3 transactions' `txn_type`): an issue about the tag points at it.
+    case 'taggedUnion':
+      // The shape and tag of a tagged union (v3's txn_type): the compiled code writes the path and message.
       keyword = String(p.keyword);
-      if (keyword === 'type' && p.at !== 'tag') {
-        message = `must be ${String(p.expected)}`;
-        break;
-      }
-      path += `/${escapePointer(p.tag)}`;
-      if (keyword === 'required') message = `required property ${quote(p.tag)} is missing`;
-      else if (keyword === 'type') message = 'must be string';
-      else message = `must be one of ${String(p.values)}`;
+      message = String(p.message);
       break;
-    }
     case 'required':
       path += `/${escapePointer(p.missingProperty)}`;
       message = `required property ${quote(p.missingProperty)} is missing`;

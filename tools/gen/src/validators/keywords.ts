@@ -92,10 +92,12 @@ const isObject = (data: Name): Code => _`${data} && typeof ${data} == "object" &
 
 /**
  * `taggedUnion: {tag, values}` — the shape and the tag of an exclusive tagged union (see `transform.ts`).
- * Errors, in `params.keyword` (`params.tag` names the tag, `params.values` lists its values):
- * - `type`: not a non-array object (`params.expected`), or a tag that is not a string (`params.at: "tag"`);
- * - `required`: an object without the tag;
- * - `enum`: a tag that is none of the values.
+ * Each error carries the keyword a user sees in `params.keyword` and its whole message in
+ * `params.message` (written here, so the facade adds nothing for it); an error about the tag is at the
+ * tag's path:
+ * - `type`: not a non-array object, or (at the tag) a tag that is not a string;
+ * - `required` (at the tag): an object without the tag;
+ * - `enum` (at the tag): a tag that is none of the values.
  * The object is validated against the branch its tag selects by `taggedForms` next to this keyword.
  */
 export const taggedUnionKeyword: CodeKeywordDefinition = {
@@ -109,18 +111,18 @@ export const taggedUnionKeyword: CodeKeywordDefinition = {
     const { gen, data } = cxt;
     const spec = cxt.schema as TaggedUnionSpec;
     const values = spec.values.map((v) => JSON.stringify(v)).join(', ');
-    const fail = (params: Record<string, Code | string | number>) => cxt.error(false, params);
+    const fail = (keyword: string, message: string, atTag = true) => cxt.error(false, { keyword, message }, atTag ? { instancePath: spec.tag } : {});
     gen.if(isObject(data));
     const tag = gen.const('tag', _`${data}${getProperty(spec.tag)}`);
     gen.if(_`${tag} === undefined`);
-    fail({ keyword: 'required', tag: spec.tag });
+    fail('required', `required property ${JSON.stringify(spec.tag)} is missing`);
     gen.elseIf(_`typeof ${tag} != "string"`);
-    fail({ keyword: 'type', tag: spec.tag, at: 'tag' });
+    fail('type', 'must be string');
     gen.elseIf(not(or(...spec.values.map((v) => _`${tag} === ${v}`))));
-    fail({ keyword: 'enum', tag: spec.tag, values });
+    fail('enum', `must be one of ${values}`);
     gen.endIf();
     gen.else();
-    fail({ keyword: 'type', expected: describeTaggedUnion(spec) });
+    fail('type', `must be ${describeTaggedUnion(spec)}`, false);
     gen.endIf();
   },
 };
