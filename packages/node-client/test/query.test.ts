@@ -330,3 +330,22 @@ describe('the query options do not retry on top of the client (issue 37.5)', () 
     expect(ctx.stub.requests.length - before).toBe(3);
   });
 });
+
+describe('v3 infinite queries page as the v3 walks do', () => {
+  it.each([
+    ['modules (header cursor)', (q: ReturnType<typeof createNodeQueries>['v3']) => q.modules(A.publisher, { pageSize: 7 }), (n: NodeClient['v3']) => n.modules(A.publisher, { pageSize: 7 })],
+    ['coin transactions, ascending', (q: ReturnType<typeof createNodeQueries>['v3']) => q.coinTransactions(A.bob, { pageSize: 9, order: 'asc' }), (n: NodeClient['v3']) => n.coinTransactions(A.bob, { pageSize: 9, order: 'asc' })],
+    ['coin transactions, newest first', (q: ReturnType<typeof createNodeQueries>['v3']) => q.coinTransactions(A.bob, { pageSize: 9, order: 'desc' }), (n: NodeClient['v3']) => n.coinTransactions(A.bob, { pageSize: 9, order: 'desc' })],
+    ['transactions, newest first', (q: ReturnType<typeof createNodeQueries>['v3']) => q.transactions(A.alice, { pageSize: 40, order: 'desc' }), (n: NodeClient['v3']) => n.transactions(A.alice, { pageSize: 40, order: 'desc' })],
+  ] as const)('%s', async (_, options, walk) => {
+    const { node, queries, qc } = setup();
+    const observer = new InfiniteQueryObserver(qc, options(queries.v3) as never);
+    let result = await observer.refetch();
+    while (result.hasNextPage) result = await observer.fetchNextPage();
+    const pages = (result.data as InfiniteData<unknown>).pages;
+    // A cursor page is { items, cursor }; a transaction page the bare array.
+    const items = pages.flatMap((page) => (Array.isArray(page) ? page : (page as { items: unknown[] }).items));
+    expect(items).toEqual(await collect(walk(node.v3) as AsyncIterable<unknown>));
+    expect(items.length).toBeGreaterThan(0);
+  });
+});
