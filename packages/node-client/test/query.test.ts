@@ -340,7 +340,8 @@ describe('v3 infinite queries page as the v3 walks do', () => {
   ] as const)('%s', async (_, options, walk) => {
     const { node, queries, qc } = setup();
     const observer = new InfiniteQueryObserver(qc, options(queries.v3) as never);
-    let result = await observer.refetch();
+    await observer.refetch();
+    let result = observer.getCurrentResult();
     while (result.hasNextPage) result = await observer.fetchNextPage();
     const pages = (result.data as InfiniteData<unknown>).pages;
     // A cursor page is { items, cursor }; a transaction page the bare array.
