@@ -111,7 +111,10 @@ export const taggedUnionKeyword: CodeKeywordDefinition = {
     const { gen, data } = cxt;
     const spec = cxt.schema as TaggedUnionSpec;
     const values = spec.values.map((v) => JSON.stringify(v)).join(', ');
-    const fail = (keyword: string, message: string, atTag = true) => cxt.error(false, { keyword, message }, atTag ? { instancePath: spec.tag } : {});
+    // ajv appends a plain property name to the error's path itself (`/` and the name, escaped as a JSON
+    // pointer segment), as its own keywords do; its type only declares code.
+    const tagPath = { instancePath: spec.tag as unknown as Code };
+    const fail = (keyword: string, message: string, atTag = true) => cxt.error(false, { keyword, message }, atTag ? tagPath : {});
     gen.if(isObject(data));
     const tag = gen.const('tag', _`${data}${getProperty(spec.tag)}`);
     gen.if(_`${tag} === undefined`);
