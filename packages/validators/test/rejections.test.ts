@@ -126,7 +126,7 @@ const cases: Case[] = [
   },
   { rule: 'error inside the branch the tag selects', schema: 'AccountStatementV3', value: [userTransactionV3, { ...userTransactionV3, header: { ...smrTransactionHeader, chain_id: 256 } }], issues: [{ path: '/1/header/chain_id', keyword: 'maximum', message: 'must be <= 255' }] },
   { rule: 'a block metadata transaction without output', schema: 'TransactionV3', value: { ...blockMetadataTransactionV3, output: undefined }, issues: [{ path: '/output', keyword: 'required' }] },
-  { rule: 'a user transaction tagged as another kind is judged as that kind', schema: 'TransactionV3', value: { ...userTransactionV3, txn_type: 'automation_record' }, options: { strict: true }, issues: [{ path: '/authenticator', keyword: 'additionalProperties' }] },
+  { rule: 'a user transaction tagged as another kind is judged as that kind', schema: 'TransactionV3', value: { ...userTransactionV3, txn_type: 'block_metadata' }, options: { strict: true }, issues: [{ path: '/authenticator', keyword: 'additionalProperties' }] },
   { rule: 'an automation record (open when lenient) with a bad known field', schema: 'TransactionV3', value: { ...automationRecordTransactionV3, status: 'Done', task: 1 }, options: { allErrors: true }, issues: [{ path: '/status', keyword: 'enum' }] },
   // TypeTag, recursive
   { rule: 'deep TypeTag: unknown primitive', schema: 'StructTag', value: deepTypeTag('u7'), issues: [{ path: '/type_args/0/vector/vector/struct/type_args/0', keyword: 'enum', message: UNION_TYPETAG }] },
@@ -159,8 +159,13 @@ describe('strict and lenient profiles', () => {
     { schema: 'Instrument', value: { ...(fixtures.Instrument as object), 'a/b~c': '1' }, path: '/a~1b~0c' },
     // a v3 transaction: the v2 record's properties and the tag, nothing else
     { schema: 'TransactionV3', value: { ...userTransactionV3, memo: 'x' }, path: '/memo' },
-    { schema: 'AccountStatementV3', value: [userTransactionV3, { ...automationRecordTransactionV3, task_index: 3 }], path: '/1/task_index' },
+    { schema: 'AccountStatementV3', value: [userTransactionV3, { ...blockMetadataTransactionV3, task_index: 3 }], path: '/1/task_index' },
   ];
+  // The automation record is an open object by the spec's decision: any other field, strict too.
+  it('an automation record takes any other field, strict too', () => {
+    const value = [{ ...automationRecordTransactionV3, task_index: 3 }];
+    expect(fns('AccountStatementV3').validate(value, { strict: true })).toEqual({ ok: true, value });
+  });
   it.each(unknown)('an unknown property is accepted when lenient and reported when strict: $schema $path', ({ schema, value, path }) => {
     expect(fns(schema).validate(value)).toEqual({ ok: true, value });
     expect(fns(schema).validate(value, { strict: false })).toEqual({ ok: true, value });

@@ -301,7 +301,7 @@ const TransactionV3$documentedStrict: Readonly<Record<string, unknown>> = {
           "const": "automation_record"
         }
       },
-      "additionalProperties": false
+      "additionalProperties": true
     }
   ]
 };
@@ -370,7 +370,8 @@ const BlockMetadataInfoV3$documentedStrict: Readonly<Record<string, unknown>> = 
 };
 const AutomationRecordInfoV3$documented: Readonly<Record<string, unknown>> = {
   "type": "object",
-  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.",
+  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too).",
+  "additionalProperties": true,
   "properties": {
     "hash": {
       "$ref": "#/$defs/Hash"
@@ -389,29 +390,6 @@ const AutomationRecordInfoV3$documented: Readonly<Record<string, unknown>> = {
       "$ref": "#/$defs/TxExecutionStatus"
     }
   }
-};
-const AutomationRecordInfoV3$documentedStrict: Readonly<Record<string, unknown>> = {
-  "type": "object",
-  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.",
-  "properties": {
-    "hash": {
-      "$ref": "#/$defs/Hash"
-    },
-    "block_header": {
-      "anyOf": [
-        {
-          "$ref": "#/$defs/BlockHeaderInfo"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "status": {
-      "$ref": "#/$defs/TxExecutionStatus"
-    }
-  },
-  "additionalProperties": false
 };
 const HexString$documented: Readonly<Record<string, unknown>> = {
   "type": "string",
@@ -3160,9 +3138,9 @@ export const documentedStrict$BlockMetadataInfoV3: JsonSchemaDef = { name: 'Bloc
 export const live$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documented, refs: () => [live$Hash, live$BlockHeaderInfo, live$TransactionOutput, live$TxExecutionStatus] };
 export const liveStrict$BlockMetadataInfoV3: JsonSchemaDef = { name: 'BlockMetadataInfoV3', schema: BlockMetadataInfoV3$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeaderInfo, liveStrict$TransactionOutput, liveStrict$TxExecutionStatus] };
 export const documented$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documented, refs: () => [documented$Hash, documented$BlockHeaderInfo, documented$TxExecutionStatus] };
-export const documentedStrict$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeaderInfo, documentedStrict$TxExecutionStatus] };
+export const documentedStrict$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documented, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeaderInfo, documentedStrict$TxExecutionStatus] };
 export const live$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documented, refs: () => [live$Hash, live$BlockHeaderInfo, live$TxExecutionStatus] };
-export const liveStrict$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeaderInfo, liveStrict$TxExecutionStatus] };
+export const liveStrict$AutomationRecordInfoV3: JsonSchemaDef = { name: 'AutomationRecordInfoV3', schema: AutomationRecordInfoV3$documented, refs: () => [liveStrict$Hash, liveStrict$BlockHeaderInfo, liveStrict$TxExecutionStatus] };
 export const documented$HexString: JsonSchemaDef = { name: 'HexString', schema: HexString$documented, refs: () => [] };
 export const documentedStrict$HexString: JsonSchemaDef = { name: 'HexString', schema: HexString$documented, refs: () => [] };
 export const live$HexString: JsonSchemaDef = { name: 'HexString', schema: HexString$documented, refs: () => [] };

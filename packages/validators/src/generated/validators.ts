@@ -252,7 +252,7 @@ export function assertBlockMetadataInfoV3(value: unknown, options?: ValidateOpti
 /**
  * Validates a value against the schema `AutomationRecordInfoV3` of specs/node-rpc.openapi.yaml.
  *
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed.
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too).
  *
  * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
  * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports

@@ -216,7 +216,8 @@ export function mergeAllOf(defs: Readonly<Record<string, Schema>>): Record<strin
       if (active.has(target)) throw new Error(`${where}: an allOf branch refers back to ${target}, which contains it; it cannot be merged`);
       s = mergeDef(target);
     }
-    const other = assertionKeys(s).filter((k) => !MERGEABLE.has(k));
+    // `additionalProperties: true` asserts nothing (an object of the spec that says so stays open, strict too).
+    const other = assertionKeys(s).filter((k) => !MERGEABLE.has(k) && !(k === 'additionalProperties' && s.additionalProperties === true));
     if (other.length > 0 || (s.type !== undefined && s.type !== 'object')) {
       throw new Error(`${where}: an allOf branch with ${other.length > 0 ? other.join(', ') : `type ${JSON.stringify(s.type)}`} cannot be merged into one object schema. Extend mergeAllOf (tools/gen/src/validators/transform.ts).`);
     }
@@ -249,6 +250,7 @@ export function mergeAllOf(defs: Readonly<Record<string, Schema>>): Record<strin
       ...(object ? { type: 'object' } : {}),
       ...(required.length > 0 ? { required } : {}),
       ...(parts.some((p) => 'properties' in p) ? { properties } : {}),
+      ...(parts.some((p) => p.additionalProperties === true) ? { additionalProperties: true } : {}),
     };
   };
   const out: Record<string, Schema> = {};
