@@ -10,14 +10,16 @@ import { usePriceStub } from '@x-tools/test-helpers';
 import { client, KEY } from './helpers.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const ctx = usePriceStub({ apiKey: KEY });
+// The wall clock, as `npx x-stub` keeps it: the README's example asks for the last six hours.
+const ctx = usePriceStub({ apiKey: KEY, now: Date.now });
 
 describe('README: TanStack Query', () => {
   it('query-core runs the options', async () => {
     expect(readme).toContain(`const queries = createPriceQueries(prices);
 const queryClient = new QueryClient();
-const end = Date.UTC(2024, 10, 20);
-const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * 3_600_000, end, resolution: 3600 }));
+const HOUR = 3_600_000;
+const end = Math.floor(Date.now() / HOUR) * HOUR; // the default x-stub keeps the wall clock, as the service does
+const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * HOUR, end: end - 1, resolution: 3600 }));
 const { instruments } = await queryClient.fetchQuery(queries.latest({ pair: 'btc_usdt' }));
 console.log(candles.length, instruments[0]?.currentPrice); // 6 candles, then the latest price as text`);
     const prices = client(ctx.stub);
@@ -25,8 +27,9 @@ console.log(candles.length, instruments[0]?.currentPrice); // 6 candles, then th
     try {
       const queries = createPriceQueries(prices);
       const queryClient = new QueryClient();
-      const end = Date.UTC(2024, 10, 20);
-      const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * 3_600_000, end, resolution: 3600 }));
+      const HOUR = 3_600_000;
+      const end = Math.floor(Date.now() / HOUR) * HOUR; // the default x-stub keeps the wall clock, as the service does
+      const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * HOUR, end: end - 1, resolution: 3600 }));
       const { instruments } = await queryClient.fetchQuery(queries.latest({ pair: 'btc_usdt' }));
       console.log(candles.length, instruments[0]?.currentPrice); // 6 candles, then the latest price as text
       const latest = await prices.latest({ pair: 'btc_usdt' });
