@@ -10,7 +10,7 @@ import type * as types from '@x/price-types';
 // README.md, verbatim:
 import type { Candle, LatestResponse, operations, paths } from '@x/price-types';
 
-const closes = (candles: Candle[]): number[] => candles.map((c) => Number(c.close));
+const closes = (candles: Candle[]): number[] => candles.map((c) => c.close); // numbers already
 const pairs = (r: LatestResponse): string[] => r.instruments.map((i) => i.tradingPairs);
 
 type HistoryQuery = operations['getHistory']['parameters']['query'];
