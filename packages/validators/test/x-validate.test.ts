@@ -170,6 +170,15 @@ describe('x-validate over recordings', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Usage:');
   });
+
+  it.each([
+    [['--format', 'xml', 'x.har'], 'x-validate: --format must be one of text, json, junit, got "xml"'],
+    [[], 'x-validate: no files or directories to validate'],
+  ])('says why before the usage: %j (issue 37.10)', async (args, why) => {
+    const r = await xValidate(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(why);
+  });
 });
 
 describe('x-validate: known drift and violations', () => {

@@ -67,7 +67,14 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   }
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: VALIDATE_OPTIONS });
   if (values.help) return usage(EXIT.ok);
-  if (!FORMATS.includes(values.format as Format) || positionals.length === 0) return usage(EXIT.usage);
+  if (!FORMATS.includes(values.format as Format)) {
+    io.stderr(`x-validate: --format must be one of ${FORMATS.join(', ')}, got ${printable(JSON.stringify(values.format), 80)}\n`);
+    return usage(EXIT.usage);
+  }
+  if (positionals.length === 0) {
+    io.stderr('x-validate: no files or directories to validate\n');
+    return usage(EXIT.usage);
+  }
   if (values.profile !== 'documented' && values.profile !== 'live') {
     io.stderr(`x-validate: --profile must be documented or live, got ${JSON.stringify(values.profile)}\n`);
     return usage(EXIT.usage);
