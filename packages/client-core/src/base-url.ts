@@ -5,7 +5,8 @@
 import { InvalidArgumentError } from './errors.js';
 
 /**
- * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment (anything
+ * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment, or in a
+ * browser a path of the page's origin (`/prices`, a same-origin proxy) (anything
  * else fails later, confusingly). A malformed value is not echoed, since it may still carry a secret;
  * the two usual mistakes get the URL that was probably meant, once it is known to hold none (no
  * credentials, query or fragment): a host without a scheme (`rpc-mainnet.supra.com` → `https://` +
@@ -20,11 +21,17 @@ import { InvalidArgumentError } from './errors.js';
  * ```
  */
 export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): URL {
+  // In a page (or a worker) a path is its own origin's: a same-origin proxy is `/prices`.
+  const page = (globalThis as { location?: { href?: unknown } }).location?.href;
+  const relative = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
   let url: URL | undefined;
   try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
+    url = typeof value === 'string' ? (relative && typeof page === 'string' ? new URL(value, page) : new URL(value)) : undefined;
   } catch {
     url = undefined;
+  }
+  if (relative && url === undefined) {
+    throw new InvalidArgumentError('baseUrl', 'must be an absolute http: or https: URL: a path such as "/prices" is relative to a page, and here there is none');
   }
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     // A host without a scheme, echoed only when it is nothing but a host, a port and a path (no secret).

@@ -33,6 +33,8 @@ describe('baseUrl: the URL that was probably meant', () => {
     ['a query without a scheme: no echo', 'rpc.example/?key=s3cret', undefined],
     ['not a URL at all: no hint', 'not a url', undefined],
     ['another scheme: no hint', 'ftp://127.0.0.1', undefined],
+    // A same-origin proxy's path works in a page (see the browser tests); here there is no page (issue 37.12).
+    ['a path outside a page', '/rpc-proxy', 'a path such as "/prices" is relative to a page, and here there is none'],
   ];
 
   it.each(cases)('%s', (_label, baseUrl, hint) => {

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { ClientError, createNodeClient, HttpError, NetworkError, TimeoutError, type NodeClient, type NodeClientOptions } from '@x/node-client';
+import { createPriceClient } from '@x/price-client';
 import { createResponseValidator } from '@x/validators';
 import { rejection } from './helpers.ts';
 
@@ -199,5 +200,14 @@ describe('timeouts, aborts and retries', () => {
     const node = client({ retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 500 }, headers: { 'x-stub-fault': '503', 'x-stub-retry-after': '30' } });
     expect(await rejection(node.v2.getAccount(alice))).toMatchObject({ status: 503 });
     expect(await gets()).toHaveLength(1);
+  });
+});
+
+describe('a same-origin proxy (issue 37.12)', () => {
+  it('a path is the page\'s own origin, for the node client and the price client', () => {
+    expect(createNodeClient({ baseUrl: '/rpc-proxy/' }).baseUrls).toEqual([`${location.origin}/rpc-proxy`]);
+    expect(() => createPriceClient({ baseUrl: '/prices', apiKey: 'k' })).not.toThrow();
+    // A protocol-relative URL is another host: refused, not read as a path.
+    expect(() => createNodeClient({ baseUrl: '//evil.example' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', parameter: 'baseUrl' }));
   });
 });
