@@ -1,4 +1,5 @@
-import type { Event, TransactionOutput } from '@x/node-types';
+import type { Event } from '@x/node-types';
+import type { TransactionRecord } from './wallet.js';
 import { isObject, shapeError } from './shape-read.js';
 
 /** The entry function a transaction called, read from its payload. */
@@ -30,8 +31,8 @@ const FUNCTION = /^(0x[0-9a-fA-F]{1,64})::([A-Za-z_][A-Za-z0-9_]*)::([A-Za-z_][A
  * if (call?.function === 'transfer') console.log(call.arguments[1]);
  * ```
  */
-export function entryFunction(tx: { readonly payload?: unknown }): EntryFunctionCall | undefined {
-  const outer = tx.payload;
+export function entryFunction(tx: TransactionRecord): EntryFunctionCall | undefined {
+  const outer = (tx as { payload?: unknown }).payload;
   const inner = isObject(outer) && isObject(outer.Move) ? outer.Move : outer;
   const base = inner === outer ? '/payload' : '/payload/Move';
   if (!isObject(inner) || inner.type !== 'entry_function_payload') return undefined;
@@ -53,8 +54,8 @@ export function entryFunction(tx: { readonly payload?: unknown }): EntryFunction
  * for (const event of transactionEvents(tx)) if (event.type === '0x1::coin::DepositEvent') console.log(event.data);
  * ```
  */
-export function transactionEvents(tx: { readonly output?: TransactionOutput | null | undefined }): Event[] {
-  const output = tx.output;
+export function transactionEvents(tx: TransactionRecord): Event[] {
+  const output = (tx as { output?: unknown }).output;
   if (!isObject(output) || !('Move' in output)) return [];
   const events = (output.Move as { events?: unknown }).events;
   if (!Array.isArray(events)) throw shapeError('transactionEvents', '/output/Move/events', 'a list of events', events);

@@ -8,7 +8,7 @@
  * @module
  */
 import { InvalidArgumentError } from '@x/client-core';
-import type { MoveResource, MoveValueResponseV1, TransactionOutput } from '@x/node-types';
+import type { MoveResource, MoveValueResponseV1 } from '@x/node-types';
 import { describe, guidOf, isObject, shapeError, u64 } from './shape-read.js';
 import { normalizeAddress } from './address.js';
 
@@ -205,9 +205,15 @@ function handleNumber(store: ResourceRecord, name: string, index: number): bigin
 }
 
 /**
+ * A transaction of any version and kind (v1, v2, or any `txn_type` of a v3 `TransactionV3`, narrowed or
+ * not): the readers take what they read from it and treat a kind without it as having none.
+ */
+export type TransactionRecord = object;
+
+/**
  * The coins a transaction moved into and out of `address`: the amounts of its `0x1::coin::DepositEvent`
  * and `0x1::coin::WithdrawEvent` events whose stream (guid) belongs to the address, either form of the
- * guid and sequence number, v1 or v2. A transaction without Move output (`"Empty"`, `Dkg`, `Oracle`, or
+ * guid and sequence number, any version. A transaction without Move output (`"Empty"`, `Dkg`, `Oracle`, or
  * `null` output) moved nothing. Gas is not in these events (the `FeeStatement` event and the header's
  * `gas_unit_price` say what it cost the sender). An event of a documented guid string this SDK cannot
  * read (the document gives it no format) is not counted.
@@ -220,7 +226,7 @@ function handleNumber(store: ResourceRecord, name: string, index: number): bigin
  * }
  * ```
  */
-export function coinChanges(tx: { readonly output?: TransactionOutput | null }, address: string, options: CoinChangesOptions = {}): CoinChanges {
+export function coinChanges(tx: TransactionRecord, address: string, options: CoinChangesOptions = {}): CoinChanges {
   if (typeof address !== 'string' || !/^(0x)?[0-9a-f]{1,64}$/i.test(address)) {
     throw new InvalidArgumentError('address', `must be 1 to 64 hex digits, with or without 0x, got ${describe(address)}`);
   }
@@ -229,7 +235,7 @@ export function coinChanges(tx: { readonly output?: TransactionOutput | null }, 
   const streams = store === undefined ? undefined : [handleNumber(store, 'deposit_events', 2), handleNumber(store, 'withdraw_events', 3)];
   let deposited = 0n;
   let withdrawn = 0n;
-  const output: unknown = tx.output;
+  const output: unknown = (tx as { output?: unknown }).output;
   const move = isObject(output) ? output.Move : undefined;
   if (move !== undefined) {
     const events = isObject(move) ? move.events : undefined;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, ResponseShapeError } from '@x/node-client';
-import { entryFunction, transactionEvents } from '@x/node-client/shapes';
+import { coinChanges, entryFunction, transactionEvents } from '@x/node-client/shapes';
 import { STUB_ACCOUNTS } from '@x/testing';
 import { useNodeStub } from '@x-tools/test-helpers';
 
@@ -24,6 +24,18 @@ describe.each(FORMS)('over the stub (%s, %s)', (shapes, version) => {
       expect(call.arguments).toEqual([expect.stringMatching(/^0x[0-9a-f]+$/), expect.stringMatching(/^[0-9]+$/)]);
       if (tx.status === 'Success') expect(transactionEvents(tx).map((e) => e.type)).toEqual(expect.arrayContaining(['0x1::coin::WithdrawEvent', '0x1::coin::DepositEvent']));
     }
+  });
+});
+
+describe('v3: the readers take a TransactionV3 of any kind, un-narrowed', () => {
+  it.each(['documented', 'live'] as const)('%s: coin transactions newest first, their calls and net changes', async (shapes) => {
+    const node = createNodeClient({ baseUrl: ctx.stub.url, headers: { 'x-stub-shapes': shapes }, retry: false });
+    const { items } = await node.v3.listCoinTransactions(STUB_ACCOUNTS.alice, { count: 10 });
+    expect(items.length).toBeGreaterThan(0);
+    // No narrowing on txn_type: the first-day user's code, which did not type-check before.
+    const lines = items.map((tx) => `${entryFunction(tx)?.function ?? '-'} ${coinChanges(tx, STUB_ACCOUNTS.alice).net} ${transactionEvents(tx).length}`);
+    expect(lines.every((l) => /^\S+ -?[0-9]+ [0-9]+$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('transfer '))).toBe(true);
   });
 });
 

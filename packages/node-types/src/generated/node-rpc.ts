@@ -497,9 +497,9 @@ export interface components {
             output: components["schemas"]["TransactionOutput"];
             status: components["schemas"]["TxExecutionStatus"];
         };
-        /** @description An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too). */
+        /** @description An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too). */
         AutomationRecordInfoV3: {
-            hash?: components["schemas"]["Hash"];
+            hash: components["schemas"]["Hash"];
             block_header?: components["schemas"]["BlockHeaderInfo"] | null;
             status?: components["schemas"]["TxExecutionStatus"];
         } & {
@@ -1704,7 +1704,7 @@ export type TransactionV3 = components['schemas']['TransactionV3'];
  */
 export type BlockMetadataInfoV3 = components['schemas']['BlockMetadataInfoV3'];
 /**
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too).
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
  */
 export type AutomationRecordInfoV3 = components['schemas']['AutomationRecordInfoV3'];
 /**

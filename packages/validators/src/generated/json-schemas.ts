@@ -277,6 +277,7 @@ const TransactionV3$documentedStrict: Readonly<Record<string, unknown>> = {
       "title": "AutomationRecordTransactionV3",
       "type": "object",
       "required": [
+        "hash",
         "txn_type"
       ],
       "properties": {
@@ -370,7 +371,10 @@ const BlockMetadataInfoV3$documentedStrict: Readonly<Record<string, unknown>> = 
 };
 const AutomationRecordInfoV3$documented: Readonly<Record<string, unknown>> = {
   "type": "object",
-  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too).",
+  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).",
+  "required": [
+    "hash"
+  ],
   "additionalProperties": true,
   "properties": {
     "hash": {

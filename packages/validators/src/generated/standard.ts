@@ -77,7 +77,7 @@ export type BlockMetadataInfoV3 = types.BlockMetadataInfoV3;
  * Standard Schema v1 and Standard JSON Schema of `AutomationRecordInfoV3` (specs/node-rpc.openapi.yaml), documented and lenient:
  * what `validateAutomationRecordInfoV3` checks by default. `standardSchema('AutomationRecordInfoV3', { strict, profile })` gives the other readings.
  *
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too).
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
  *
  * @example
  * ```ts

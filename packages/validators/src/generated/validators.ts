@@ -252,7 +252,7 @@ export function assertBlockMetadataInfoV3(value: unknown, options?: ValidateOpti
 /**
  * Validates a value against the schema `AutomationRecordInfoV3` of specs/node-rpc.openapi.yaml.
  *
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object whose known fields are those every transaction kind has (`hash`, `block_header`, `status`), all optional, any other field allowed (in the strict profile too).
+ * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
  *
  * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
  * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
@@ -261,7 +261,7 @@ export function assertBlockMetadataInfoV3(value: unknown, options?: ValidateOpti
  * @example
  * ```ts
  * import { validateAutomationRecordInfoV3 } from '@x/validators';
- * const result = validateAutomationRecordInfoV3({});
+ * const result = validateAutomationRecordInfoV3({ hash: '0x1' });
  * if (result.ok) console.log(result.value); // typed as AutomationRecordInfoV3
  * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
  * ```
@@ -291,7 +291,7 @@ export function isAutomationRecordInfoV3(value: unknown, options?: ValidateOptio
  * @example
  * ```ts
  * import { assertAutomationRecordInfoV3 } from '@x/validators';
- * assertAutomationRecordInfoV3({}, { strict: true });
+ * assertAutomationRecordInfoV3({ hash: '0x1' }, { strict: true });
  * ```
  */
 export function assertAutomationRecordInfoV3(value: unknown, options?: ValidateOptions): asserts value is AutomationRecordInfoV3 {
