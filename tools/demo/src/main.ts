@@ -15,7 +15,8 @@ import { createNodeStubFetch, startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFA
 const line = (label: string, value: unknown): void => console.log(`  ${label.padEnd(34)} ${String(value)}`);
 
 async function main(): Promise<void> {
-  const [nodeStub, priceStub] = await Promise.all([startNodeStub({ port: 0, seed: 1 }), startPriceStub({ port: 0, seed: 1 })]);
+  // The price clock fixed at DEFAULT_PRICE_NOW, passed explicitly: the demo asks for the day before it and prints the same prices each run.
+  const [nodeStub, priceStub] = await Promise.all([startNodeStub({ port: 0, seed: 1 }), startPriceStub({ port: 0, seed: 1, now: () => DEFAULT_PRICE_NOW })]);
   try {
     console.log(`Stub servers: node ${nodeStub.url}, prices ${priceStub.url}\n`);
     let validated = 0;

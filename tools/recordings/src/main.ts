@@ -8,13 +8,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, type Shapes } from '@x/testing';
+import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW, type Shapes } from '@x/testing';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cli = `${root}packages/validators/src/cli/main.ts`;
 const OUT: Record<Shapes, string> = { documented: `${root}specs/recorded`, live: `${root}specs/recorded-live` };
 
-const price = await startPriceStub({ port: 0, seed: 1 });
+// The price clock fixed at DEFAULT_PRICE_NOW, passed explicitly: the recorded prices are the same each run.
+const price = await startPriceStub({ port: 0, seed: 1, now: () => DEFAULT_PRICE_NOW });
 try {
   for (const shapes of ['documented', 'live'] as const) {
     const node = await startNodeStub({ port: 0, seed: 1, shapes });
