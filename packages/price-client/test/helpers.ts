@@ -11,6 +11,7 @@ import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-serv
 
 /** A key no message, URL or header name could contain by accident. */
 export const KEY = 'sk-live-7f3a9c51-PRICE-SECRET-e2b8';
+/** The stub's clock in these tests: `usePriceStub` fixes it at `DEFAULT_PRICE_NOW` (the library's default is the wall clock). */
 export const NOW = DEFAULT_PRICE_NOW;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;

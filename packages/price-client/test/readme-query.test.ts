@@ -10,7 +10,7 @@ import { usePriceStub } from '@x-tools/test-helpers';
 import { client, KEY } from './helpers.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-// The wall clock, as `npx x-stub` keeps it: the README's example asks for the last six hours.
+// The wall clock, the stubs' default (usePriceStub fixes the clock unless told): the README's example asks for the last six hours.
 const ctx = usePriceStub({ apiKey: KEY, now: Date.now });
 
 describe('README: TanStack Query', () => {

@@ -16,8 +16,9 @@ const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1]
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)
   --seed        seed of the synthetic data, a number or any text (default 1)
   --api-key     the x-api-key /history requires (default ${DEFAULT_PRICE_API_KEY})
-  --fixed-clock price stub clock fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (the library's default)
-                instead of the wall clock (the default here), e.g. to match tests that use the fixed clock
+  --fixed-clock price stub clock fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (DEFAULT_PRICE_NOW) instead
+                of the wall clock (the default, here as in the library), e.g. to match tests that fix it with
+                now: () => DEFAULT_PRICE_NOW; every price answer says its clock in x-stub-clock
   --shapes      forms of the node stub's answers: documented (default) or live (what real nodes send);
                 a request's x-stub-shapes header overrides it
   --request-log-size
@@ -82,7 +83,8 @@ async function main(): Promise<void> {
     seed,
     requestLogSize,
     apiKey: values['api-key'] ?? DEFAULT_PRICE_API_KEY,
-    ...(values['fixed-clock'] ? {} : { now: () => Date.now() }),
+    // The library's default clock is the wall clock too: only --fixed-clock passes one.
+    ...(values['fixed-clock'] ? { now: () => DEFAULT_PRICE_NOW } : {}),
   });
   console.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes, chain id ${node.chainId}${node.oldestBlock > 0 ? `, history from block ${node.oldestBlock}` : ''})`);
   console.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);

@@ -36,7 +36,8 @@ export type Service = 'node-rpc' | 'price-history';
 
 /** What a request gets; a transport carries it out. */
 export type Outcome =
-  | { kind: 'preflight' }
+  /** A CORS preflight: 204 with these headers (`PREFLIGHT_HEADERS` and the stub's own). */
+  | { kind: 'preflight'; headers: Readonly<Record<string, string>> }
   | { kind: 'answer'; response: StubResponse }
   | { kind: 'slow'; delayMs: number; respond: () => StubResponse }
   | { kind: 'reset' }
@@ -52,10 +53,11 @@ export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.valu
 
 /**
  * Response headers a browser script may read cross-origin (`Access-Control-Expose-Headers`): `Retry-After`,
- * so that a client can honour it, and the node's v3 headers (the next page's cursor, the chain id, the
- * oldest block kept), without which a browser client could not page v3 or check the chain.
+ * so that a client can honour it, the node's v3 headers (the next page's cursor, the chain id, the
+ * oldest block kept), without which a browser client could not page v3 or check the chain, and the price
+ * stub's `x-stub-clock` (the time its answer was computed at).
  */
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'x-supra-cursor', 'x-supra-chain-id', 'x-supra-oldest-block'] as const;
+export const CORS_EXPOSED_HEADERS = ['Retry-After', 'x-supra-cursor', 'x-supra-chain-id', 'x-supra-oldest-block', 'x-stub-clock'] as const;
 
 /**
  * Sent with every answer (faults included; a `reset` writes nothing): any origin may read the answers
@@ -97,8 +99,14 @@ export class StubEngine {
   readonly #operationIds: string[];
   readonly #attempts = new Map<string, number>();
   readonly #queued = new Map<string, Array<{ fault: Fault; left: number }>>();
+  readonly #ownHeaders: (() => Record<string, string>) | undefined;
 
-  constructor(service: Service, route: Router, requestLogSize: number = DEFAULT_REQUEST_LOG_SIZE) {
+  /**
+   * `ownHeaders`: headers the stub adds to every answer it gives (faults, errors and preflights included;
+   * a `reset` writes nothing), computed when the answer is written; a header the router set on its
+   * answer wins (the price stub's `x-stub-clock`).
+   */
+  constructor(service: Service, route: Router, requestLogSize: number = DEFAULT_REQUEST_LOG_SIZE, ownHeaders?: () => Record<string, string>) {
     if (!Number.isSafeInteger(requestLogSize) || requestLogSize < 0) {
       throw new StubArgumentError('requestLogSize', `must be a non-negative integer (how many requests to keep), got ${String(requestLogSize)}`);
     }
@@ -106,6 +114,25 @@ export class StubEngine {
     this.#service = service;
     this.#operationIds = routes.filter((r) => r.service === service).map((r) => r.operationId);
     this.#route = route;
+    this.#ownHeaders = ownHeaders;
+  }
+
+  /** The stub's own headers; none when computing them throws (a caller's clock that throws still gets its answer: the router's 500). */
+  #own(): Record<string, string> {
+    try {
+      return this.#ownHeaders?.() ?? {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** `r` with the stub's own headers (the router's, if it set them, win). */
+  #stamp(r: StubResponse): StubResponse {
+    return this.#ownHeaders === undefined ? r : { ...r, headers: { ...this.#own(), ...r.headers } };
+  }
+
+  #preflight(): Outcome {
+    return { kind: 'preflight', headers: this.#ownHeaders === undefined ? PREFLIGHT_HEADERS : { ...PREFLIGHT_HEADERS, ...this.#own() } };
   }
 
   /**
@@ -164,6 +191,12 @@ export class StubEngine {
 
   /** Decides what a request gets. `url` is the path and query as sent. */
   dispatch(method: string, url: string, headers: RequestHeaders): Outcome {
+    const outcome = this.#decide(method, url, headers);
+    // A slow or truncated answer comes from `respond`, stamped already.
+    return outcome.kind === 'answer' ? { kind: 'answer', response: this.#stamp(outcome.response) } : outcome;
+  }
+
+  #decide(method: string, url: string, headers: RequestHeaders): Outcome {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     if (path === REQUEST_LOG_PATH) return this.#control(method);
@@ -173,15 +206,15 @@ export class StubEngine {
     if (operationId !== undefined) recorded.operationId = operationId;
     this.#record(recorded);
     // A CORS preflight carries header names, never their values, so no fault applies to it.
-    if (method === 'OPTIONS') return { kind: 'preflight' };
+    if (method === 'OPTIONS') return this.#preflight();
 
     // The routers answer a method other than GET with a 405 in their own error shape.
     const respond = (): StubResponse => {
       try {
-        return this.#route({ method, path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), headers });
+        return this.#stamp(this.#route({ method, path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), headers }));
       } catch (err) {
         // A bug in the stub, not a fault on demand: still answer, and say what broke.
-        return errorResponse(500, 'stub_internal_error', err instanceof Error ? err.message : String(err));
+        return this.#stamp(errorResponse(500, 'stub_internal_error', err instanceof Error ? err.message : String(err)));
       }
     };
 
@@ -195,7 +228,7 @@ export class StubEngine {
   /** `DELETE /__stub/requests`: the log emptied, and how many requests it held. */
   #control(method: string): Outcome {
     // A preflight gets the answer of any path: it allows GET only, so a page of another origin cannot send the DELETE.
-    if (method === 'OPTIONS') return { kind: 'preflight' };
+    if (method === 'OPTIONS') return this.#preflight();
     if (method !== 'DELETE') {
       return { kind: 'answer', response: errorResponse(405, 'method_not_allowed', `${REQUEST_LOG_PATH} takes DELETE (empties the request log)`, undefined, { allow: 'DELETE' }) };
     }

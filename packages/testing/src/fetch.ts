@@ -4,7 +4,7 @@
  * (`follow`, `manual`, `error`), the request's `AbortSignal` (a rejection with its reason, also while a
  * `slow` answer is pending), a `reset` as a rejected `TypeError`, a `truncated` body that errors half way.
  */
-import { answerHeaders, PREFLIGHT_HEADERS, type Outcome, type StubEngine } from './engine.ts';
+import { answerHeaders, type Outcome, type StubEngine } from './engine.ts';
 import { REDIRECT_STATUSES } from './faults.ts';
 import type { StubResponse } from './router.ts';
 
@@ -63,7 +63,7 @@ function truncated(outcome: Extract<Outcome, { kind: 'truncated' }>): Response {
 function settle(outcome: Outcome, method: string, signal: AbortSignal): Response | Promise<Response> {
   switch (outcome.kind) {
     case 'preflight':
-      return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+      return new Response(null, { status: 204, headers: outcome.headers });
     case 'answer':
       return toResponse(outcome.response, method);
     case 'reset':

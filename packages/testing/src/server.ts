@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { answerHeaders, PREFLIGHT_HEADERS, type StubEngine } from './engine.ts';
+import { answerHeaders, type StubEngine } from './engine.ts';
 import { StubArgumentError } from './errors.ts';
 import type { StubResponse } from './router.ts';
 
@@ -57,7 +57,7 @@ export async function listen(engine: StubEngine, options: ListenOptions): Promis
     const outcome = engine.dispatch(req.method ?? 'GET', req.url ?? '/', req.headers);
     switch (outcome.kind) {
       case 'preflight':
-        res.writeHead(204, PREFLIGHT_HEADERS).end();
+        res.writeHead(204, outcome.headers).end();
         return;
       case 'answer':
         write(res, outcome.response);

@@ -9,11 +9,11 @@
  * server still shows a fault, it is tested over loopback too.
  */
 import { describe, expect, it } from 'vitest';
-import { createNodeStubFetch, createPriceStubFetch, startNodeStub, STUB_ACCOUNTS, type FetchFunction } from '../src/index.ts';
+import { createNodeStubFetch, createPriceStubFetch, DEFAULT_PRICE_NOW, startNodeStub, STUB_ACCOUNTS, type FetchFunction } from '../src/index.ts';
 
 const A = STUB_ACCOUNTS.alice;
 const node = createNodeStubFetch();
-const price = createPriceStubFetch();
+const price = createPriceStubFetch({ now: () => DEFAULT_PRICE_NOW });
 
 type Request = { url: string; headers?: Record<string, string> };
 /** Best of three, so that one run slowed by another process does not count. */

@@ -9,6 +9,7 @@ import { createPriceClient } from '@x/price-client';
 import {
   createNodeStubFetch,
   createPriceStubFetch,
+  DEFAULT_PRICE_NOW,
   startNodeStub,
   startPriceStub,
   STUB_ACCOUNTS,
@@ -60,7 +61,7 @@ describe('the same table over loopback HTTP and in memory', () => {
   let price: PriceStubHandle;
   beforeAll(async () => {
     server = await startNodeStub({ seed: 7 });
-    price = await startPriceStub({ seed: 7 });
+    price = await startPriceStub({ seed: 7, now: () => DEFAULT_PRICE_NOW });
   });
   afterAll(async () => {
     await server.close();
@@ -85,7 +86,7 @@ describe('the same table over loopback HTTP and in memory', () => {
     { name: 'unknown pair', path: '/latest?trading_pair=abc_def' },
     { name: '500 fault', path: '/latest', headers: { 'x-stub-fault': '500' } },
   ])('price: $name', async ({ path, headers = {} }) => {
-    const memory = createPriceStubFetch({ seed: 7, url: price.url });
+    const memory = createPriceStubFetch({ seed: 7, url: price.url, now: () => DEFAULT_PRICE_NOW });
     const overHttp = await fetch(`${price.url}${path}`, { headers });
     const inMemory = await memory(`${price.url}${path}`, { headers });
     expect(inMemory.status).toBe(overHttp.status);

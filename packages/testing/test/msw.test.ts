@@ -16,14 +16,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, NetworkError } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
-import { canonicalAddress, createNodeStubFetch, createPriceStubFetch, NODE_STUB_URL, PRICE_STUB_URL, STUB_ACCOUNTS, StubArgumentError } from '../src/index.ts';
+import { canonicalAddress, createNodeStubFetch, createPriceStubFetch, DEFAULT_PRICE_NOW, NODE_STUB_URL, PRICE_STUB_URL, STUB_ACCOUNTS, StubArgumentError } from '../src/index.ts';
 import { nodeHandlers, priceHandlers } from '../src/msw.ts';
 
 const A = STUB_ACCOUNTS.alice;
 const KEY = 'msw-key';
 const node = nodeHandlers({ seed: 7 });
 const live = nodeHandlers({ seed: 7, shapes: 'live', baseUrl: 'https://live.node.test' });
-const prices = priceHandlers({ seed: 7, apiKey: KEY });
+const prices = priceHandlers({ seed: 7, apiKey: KEY, now: () => DEFAULT_PRICE_NOW });
 const server = setupServer(...node, ...live, ...prices);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -106,7 +106,7 @@ describe('the same answers as the in-memory stub of the same seed', () => {
     { name: 'unknown pair (404)', path: '/latest?trading_pair=abc_def' },
     { name: '500 fault', path: '/latest', headers: { 'x-stub-fault': '500' } },
   ])('price: $name', async ({ path, headers = {} }) => {
-    const memory = createPriceStubFetch({ seed: 7, apiKey: KEY });
+    const memory = createPriceStubFetch({ seed: 7, apiKey: KEY, now: () => DEFAULT_PRICE_NOW });
     const intercepted = await fetch(`${prices.url}${path}`, { headers });
     const inMemory = await memory(`${memory.url}${path}`, { headers });
     expect(intercepted.status).toBe(inMemory.status);
@@ -191,7 +191,7 @@ describe('the clients over the global fetch', () => {
     const client = createPriceClient({ baseUrl: prices.url, apiKey: KEY, retry: false });
     const candles = await client.history({ pair: 'btc_usdt', start: prices.now() - 86_400_000, end: prices.now(), resolution: 3600 });
     expect(candles).toHaveLength(24);
-    const memory = createPriceStubFetch({ seed: 7, apiKey: KEY });
+    const memory = createPriceStubFetch({ seed: 7, apiKey: KEY, now: () => DEFAULT_PRICE_NOW });
     const expected = await createPriceClient({ baseUrl: memory.url, apiKey: KEY, fetch: memory }).history({
       pair: 'btc_usdt',
       start: prices.now() - 86_400_000,

@@ -5,21 +5,21 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeStubFetch, createPriceStubFetch, startNodeStub, startPriceStub, STUB_ACCOUNTS, type NodeStubHandle, type PriceStubHandle } from '../src/index.ts';
+import { createNodeStubFetch, createPriceStubFetch, DEFAULT_PRICE_NOW, startNodeStub, startPriceStub, STUB_ACCOUNTS, type NodeStubHandle, type PriceStubHandle } from '../src/index.ts';
 import { nodeHandlers, priceHandlers } from '../src/msw.ts';
 
 const A = STUB_ACCOUNTS.alice;
 const mswNode = nodeHandlers({ seed: 3, baseUrl: 'http://node.msw.test' });
-const mswPrice = priceHandlers({ seed: 3, baseUrl: 'https://prices.msw.test' });
+const mswPrice = priceHandlers({ seed: 3, baseUrl: 'https://prices.msw.test', now: () => DEFAULT_PRICE_NOW });
 const server = setupServer(...mswNode, ...mswPrice);
 let loopNode: NodeStubHandle;
 let loopPrice: PriceStubHandle;
 const memNode = createNodeStubFetch({ seed: 3 });
-const memPrice = createPriceStubFetch({ seed: 3 });
+const memPrice = createPriceStubFetch({ seed: 3, now: () => DEFAULT_PRICE_NOW });
 
 beforeAll(async () => {
   loopNode = await startNodeStub({ seed: 3 });
-  loopPrice = await startPriceStub({ seed: 3 });
+  loopPrice = await startPriceStub({ seed: 3, now: () => DEFAULT_PRICE_NOW });
   // Requests to the loopback stubs pass through to the network; the MSW origins are answered by the handlers.
   server.listen({ onUnhandledRequest: 'bypass' });
 });

@@ -67,7 +67,7 @@ describe('/history authentication', () => {
   });
 
   it('a configured key replaces the default', async () => {
-    const stub = await startPriceStub({ port: 0, apiKey: 'k-42' });
+    const stub = await startPriceStub({ port: 0, apiKey: 'k-42', now: () => NOW });
     try {
       const url = `${stub.url}/history?trading_pair=btc_usdt&startDate=${NOW - HOUR * 3}&endDate=${NOW}&interval=3600`;
       expect((await get(url, { 'x-api-key': 'k-42' })).status).toBe(200);
@@ -111,7 +111,7 @@ describe('/history parameters', () => {
     const exactly = await history({ ...ok, startDate: NOW - DEFAULT_MAX_CANDLES * 60_000, interval: 60 });
     expect(exactly.status).toBe(200);
     expect(exactly.body.data).toHaveLength(DEFAULT_MAX_CANDLES);
-    const small = await startPriceStub({ port: 0, maxCandles: 3 });
+    const small = await startPriceStub({ port: 0, maxCandles: 3, now: () => NOW });
     try {
       const url = (n: number) => `${small.url}/history?trading_pair=btc_usdt&startDate=${NOW - n * HOUR}&endDate=${NOW}&interval=3600`;
       expect((await get<History>(url(3), KEY)).body.data).toHaveLength(3);
@@ -181,8 +181,8 @@ describe('/history candles', () => {
   });
 
   it('deterministic: same seed same bytes, another seed other prices', async () => {
-    const a = await startPriceStub({ port: 0, seed: SEED });
-    const b = await startPriceStub({ port: 0, seed: SEED + 1 });
+    const a = await startPriceStub({ port: 0, seed: SEED, now: () => NOW });
+    const b = await startPriceStub({ port: 0, seed: SEED + 1, now: () => NOW });
     try {
       const path = `/history?trading_pair=eth_usdt&startDate=${NOW - DAY}&endDate=${NOW}&interval=3600`;
       const mine = await get(`${ctx.stub.url}${path}`, KEY);

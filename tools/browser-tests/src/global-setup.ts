@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { STUB_ACCOUNT_FACTS, STUB_ACCOUNTS, startNodeStub, startPriceStub, type AccountFacts } from '@x/testing';
+import { DEFAULT_PRICE_NOW, STUB_ACCOUNT_FACTS, STUB_ACCOUNTS, startNodeStub, startPriceStub, type AccountFacts } from '@x/testing';
 import { findBrowser } from './config.ts';
 import { setStubRegistry } from './registry.ts';
 
@@ -57,7 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const node = await startNodeStub({ port: 0, seed: 42 });
-  const price = await startPriceStub({ port: 0, seed: 42, apiKey: PRICE_KEY });
+  // The price clock fixed (the stubs' default is the wall clock): the browser tests ask for the day before it.
+  const price = await startPriceStub({ port: 0, seed: 42, apiKey: PRICE_KEY, now: () => DEFAULT_PRICE_NOW });
   setStubRegistry({ handles: { node, price } });
   project.provide('nodeUrl', node.url);
   project.provide('priceUrl', price.url);

@@ -7,11 +7,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPriceClient, NetworkError } from '@x/price-client';
-import { startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
+import { DEFAULT_PRICE_NOW, startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
 import { startScriptedServer } from '@x-tools/scripted-server';
 
 const KEY = 'opaque-test-key-91';
-const NOW = Date.UTC(2024, 10, 20);
+/** The price stub's clock, fixed (its default is the wall clock). */
+const NOW = DEFAULT_PRICE_NOW;
 const q = { pair: 'btc_usdt', start: NOW - 86_400_000, end: NOW, resolution: 3600 };
 
 /** fetch as a browser behaves: a manual redirect is opaque. */
@@ -27,7 +28,7 @@ async function browserLikeFetch(request: Request): Promise<Response> {
 let price: PriceStubHandle;
 let node: NodeStubHandle;
 beforeAll(async () => {
-  price = await startPriceStub({ port: 0, apiKey: KEY });
+  price = await startPriceStub({ port: 0, apiKey: KEY, now: () => NOW });
   node = await startNodeStub({ port: 0 });
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, NetworkError } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
-import { createNodeStubFetch, createPriceStubFetch, STUB_ACCOUNTS } from '@x/testing';
+import { createNodeStubFetch, createPriceStubFetch, DEFAULT_PRICE_NOW, STUB_ACCOUNTS } from '@x/testing';
 import { nodeHandlers, priceHandlers } from '@x/testing/msw';
 // msw is a (dev) dependency of @x/testing, not of this project: its browser entry by path, the same
 // module file `@x/testing/msw` imports `msw` from, so both share one msw.
@@ -17,7 +17,7 @@ import { rejection } from './helpers.ts';
 const A = STUB_ACCOUNTS.alice;
 // Origins nothing listens on: only the service worker can answer them.
 const node = nodeHandlers({ seed: 42, baseUrl: 'http://node.msw.test', accounts: { carol: { transactions: [{ to: 'alice', amount: 5 }] } } });
-const prices = priceHandlers({ seed: 42, baseUrl: 'https://prices.msw.test', apiKey: 'msw-key' });
+const prices = priceHandlers({ seed: 42, baseUrl: 'https://prices.msw.test', apiKey: 'msw-key', now: () => DEFAULT_PRICE_NOW });
 const worker = setupWorker(...node, ...prices);
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('the page fetch, answered by the worker as the in-memory stub answers',
     { name: 'history with a wrong key', path: '/history?trading_pair=btc_usdt&startDate=0&endDate=1&interval=60', headers: { 'x-api-key': 'nope' } },
     { name: 'latest of every pair', path: '/latest' },
   ])('price: $name', async ({ path, headers = {} }) => {
-    const memory = createPriceStubFetch({ seed: 42, apiKey: 'msw-key', url: prices.url });
+    const memory = createPriceStubFetch({ seed: 42, apiKey: 'msw-key', url: prices.url, now: () => DEFAULT_PRICE_NOW });
     const viaWorker = await fetch(`${prices.url}${path}`, { headers });
     const inMemory = await memory(`${prices.url}${path}`, { headers });
     expect(viaWorker.status).toBe(inMemory.status);

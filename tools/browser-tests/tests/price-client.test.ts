@@ -12,7 +12,7 @@ import { rejection } from './helpers.ts';
 const priceUrl = inject('priceUrl');
 const nodeUrl = inject('nodeUrl');
 const KEY = inject('priceKey');
-/** The price stub's fixed clock (2024-11-20T00:00:00Z). */
+/** The price stub's clock, fixed by global-setup (`now: () => DEFAULT_PRICE_NOW`, 2024-11-20T00:00:00Z). */
 const NOW = Date.UTC(2024, 10, 20);
 const DAY = 86_400_000;
 const q = { pair: 'btc_usdt', start: NOW - DAY, end: NOW, resolution: 3600 };
@@ -69,6 +69,11 @@ describe('without a key', () => {
     expect(body.instruments.length).toBe(4);
     expect((await seen('price')).map((r) => r.method)).toEqual(['GET']);
     expect((await gets())[0]!.headers['x-api-key']).toBeUndefined();
+  });
+
+  it("a script of another origin reads the stub's clock (x-stub-clock is exposed)", async () => {
+    const res = await fetch(`${priceUrl}/latest?trading_pair=btc_usdt`);
+    expect(res.headers.get('x-stub-clock')).toBe(new Date(NOW).toISOString());
   });
 
   it('history and historyRange refuse before any request', async () => {

@@ -8,7 +8,7 @@ import { createNodeClient, HttpError } from '@x/node-client';
 import { timestampMicros } from '@x/node-client/shapes';
 import { createPriceClient } from '@x/price-client';
 import { createResponseValidator } from '@x/validators';
-import { createNodeStubFetch, createPriceStubFetch, startNodeStub, STUB_ACCOUNTS, StubArgumentError } from '@x/testing';
+import { createNodeStubFetch, createPriceStubFetch, DEFAULT_PRICE_NOW, startNodeStub, STUB_ACCOUNTS, StubArgumentError } from '@x/testing';
 
 const nodeUrl = inject('nodeUrl');
 
@@ -35,7 +35,7 @@ describe('@x/testing in a browser', () => {
   });
 
   it('drives the price client with its key', async () => {
-    const stub = createPriceStubFetch();
+    const stub = createPriceStubFetch({ now: () => DEFAULT_PRICE_NOW });
     const prices = createPriceClient({ baseUrl: stub.url, apiKey: stub.apiKey, fetch: stub, retry: false });
     const candles = await prices.history({ pair: 'eth_usdt', start: stub.now() - 86_400_000, end: stub.now(), resolution: 3600 });
     expect(candles).toHaveLength(24);

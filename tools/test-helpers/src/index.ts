@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ClientError, InvalidArgumentError } from '@x/client-core';
-import { startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
+import { DEFAULT_PRICE_NOW, startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
 
 /** The seed of the stubs these helpers start unless told otherwise. */
 export const DEFAULT_SEED = 7;
@@ -60,14 +60,17 @@ export function useNodeStub(seed: number = DEFAULT_SEED): { readonly stub: NodeS
 }
 
 /**
- * Starts a price stub (seed {@link DEFAULT_SEED} unless `options` give one) before the file's tests and
- * closes it after them, guarded as {@link useNodeStub} is.
+ * Starts a price stub (seed {@link DEFAULT_SEED} and the fixed clock `DEFAULT_PRICE_NOW` unless `options`
+ * give others) before the file's tests and closes it after them, guarded as {@link useNodeStub} is.
+ *
+ * The fixed clock is this helper's default, for this repository's tests (deterministic candles and
+ * prices); `@x/testing`'s own default is the wall clock. `now: () => Date.now()` asks for the wall clock.
  */
 export function usePriceStub(options: Parameters<typeof startPriceStub>[0] = {}): { readonly stub: PriceStubHandle } {
   const box = {} as { stub: PriceStubHandle };
   guardProcess();
   beforeAll(async () => {
-    box.stub = await startPriceStub({ port: 0, seed: DEFAULT_SEED, ...options });
+    box.stub = await startPriceStub({ port: 0, seed: DEFAULT_SEED, now: () => DEFAULT_PRICE_NOW, ...options });
   });
   afterAll(async () => {
     await box.stub.close();

@@ -1,6 +1,7 @@
 /**
  * The price-history stub: `GET /history` (API key required) and `GET /latest`, with deterministic prices,
- * one month of retention before an injectable "now", and the fault protocol of the node stub.
+ * one month of retention before "now" (the wall clock unless a clock is injected), the clock on every
+ * answer (`x-stub-clock`), and the fault protocol of the node stub.
  */
 import { matchRoute } from '@x/common';
 import { StubEngine } from '../engine.ts';
@@ -16,7 +17,10 @@ export interface PriceStubOptions {
   seed?: number | string;
   /** The key `/history` requires in `x-api-key`. Default `DEFAULT_PRICE_API_KEY`. */
   apiKey?: string;
-  /** The stub's clock in Unix ms. Default: the fixed `DEFAULT_PRICE_NOW` (the CLI passes `Date.now`). */
+  /**
+   * The stub's clock in Unix ms, read at each request. Default: the wall clock (`Date.now()`), as `x-stub`'s.
+   * For deterministic tests, fix it: `now: () => DEFAULT_PRICE_NOW` (what `x-stub --fixed-clock` does).
+   */
   now?: () => number;
   /** Most candles one `/history` answer may hold; more is a 400. Default `DEFAULT_MAX_CANDLES`. */
   maxCandles?: number;
@@ -35,8 +39,17 @@ export interface PriceStubInfo {
 }
 
 export const DEFAULT_PRICE_API_KEY = 'test-key';
-/** 2024-11-20T00:00:00Z: the default clock, fixed so that tests are deterministic. */
+/**
+ * 2024-11-20T00:00:00Z: the fixed clock to opt into for deterministic tests (`now: () => DEFAULT_PRICE_NOW`,
+ * `x-stub --fixed-clock`). Not the default: the stubs' default clock is the wall clock.
+ */
 export const DEFAULT_PRICE_NOW = Date.UTC(2024, 10, 20, 0, 0, 0);
+/**
+ * The response header that carries the price stub's clock on every answer (faults and errors included): the
+ * ISO time the answer was computed at, e.g. `2024-11-20T00:00:00.000Z`. A `/history` answered `[]` says here
+ * whether the range lay outside the stub's 30 days.
+ */
+const CLOCK_HEADER = 'x-stub-clock';
 /** Retention of `/history`: 30 days before now ("up to 1 month" in the document). */
 export const PRICE_RETENTION_MS = 30 * 86_400_000;
 export const DEFAULT_MAX_CANDLES = 10_000;
@@ -44,6 +57,13 @@ export const DEFAULT_MAX_CANDLES = 10_000;
 export const LATEST_PAGE_SIZE = 20;
 
 const PAIR_PATTERN = /^[a-z0-9]+_[a-z0-9]+$/;
+
+/** The value of `x-stub-clock`: the ISO time of `ms`, or the value as it is when it is no time (a clock of the caller's that is broken). */
+function clockText(ms: number): string {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : String(ms);
+}
+
+const clockHeader = (ms: number): Record<string, string> => ({ [CLOCK_HEADER]: clockText(ms) });
 
 function priceError(status: number, code: string, message: string): StubResponse {
   return errorResponse(status, code, message, { status: 'error' });
@@ -111,7 +131,8 @@ function createPriceRouter(options: {
       }
       const data: Candle[] = [];
       for (let i = 0; i < n; i++) data.push(candleAt(seed, pair.pair as string, first + i * step, step));
-      return jsonResponse(200, { status: 'success', data });
+      // The clock the candles were cut at (a range after it, or older than its 30 days, is `data: []`).
+      return jsonResponse(200, { status: 'success', data }, clockHeader(nowMs));
     },
     getLatest: (req) => {
       const pair = readPair(req.query, false);
@@ -124,7 +145,7 @@ function createPriceRouter(options: {
         totalRecords: pairs.length,
         pageSize: LATEST_PAGE_SIZE,
         instruments: pairs.map((p) => instrumentAt(seed, p, nowMs)),
-      });
+      }, clockHeader(nowMs));
     },
   };
 
@@ -150,10 +171,12 @@ export const PRICE_STUB_URL = 'http://127.0.0.1:27001';
 export function priceEngine(options: PriceStubOptions): { engine: StubEngine; info: PriceStubInfo } {
   const seed = seedToU32(options.seed ?? 1);
   const apiKey = options.apiKey ?? DEFAULT_PRICE_API_KEY;
-  const now = options.now ?? (() => DEFAULT_PRICE_NOW);
+  // The wall clock, looked up at each call (so that fake timers which replace `Date` apply to it).
+  const now = options.now ?? (() => Date.now());
   const maxCandles = options.maxCandles ?? DEFAULT_MAX_CANDLES;
   const route = createPriceRouter({ seed, apiKey, now, maxCandles });
-  return { engine: new StubEngine('price-history', route, options.requestLogSize), info: { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now } };
+  const engine = new StubEngine('price-history', route, options.requestLogSize, () => clockHeader(now()));
+  return { engine, info: { seed, apiKey, pairs: Object.keys(PRICE_PAIRS), now } };
 }
 
 /**
@@ -162,9 +185,10 @@ export function priceEngine(options: PriceStubOptions): { engine: StubEngine; in
  *
  * @example
  * ```ts
- * const stub = createPriceStubFetch();
+ * const stub = createPriceStubFetch();                                  // the wall clock
  * const prices = createPriceClient({ baseUrl: stub.url, apiKey: stub.apiKey, fetch: stub });
  * await prices.latest({ pair: 'btc_usdt' });
+ * const fixed = createPriceStubFetch({ now: () => DEFAULT_PRICE_NOW }); // deterministic: 2024-11-20T00:00:00Z
  * ```
  */
 export function createPriceStubFetch(options: PriceStubOptions & StubFetchOptions = {}): PriceStubFetch {

@@ -3,11 +3,13 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createNodeClient } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
+import { DEFAULT_PRICE_NOW } from '@x/testing';
 import { nodeHandlers, priceHandlers } from '@x/testing/msw';
 
 // Your app's URLs: the handlers answer every request to these origins.
 const node = nodeHandlers({ baseUrl: 'https://rpc.example.com', seed: 7 });
-const prices = priceHandlers({ baseUrl: 'https://prices.example.com', apiKey: 'test-key' });
+// The price clock fixed (the default is the wall clock), so that "the last 24 hours" are always the same candles.
+const prices = priceHandlers({ baseUrl: 'https://prices.example.com', apiKey: 'test-key', now: () => DEFAULT_PRICE_NOW });
 const server = setupServer(...node, ...prices);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
