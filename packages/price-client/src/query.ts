@@ -63,8 +63,9 @@ export type PriceQueries = {
  * import { QueryClient } from '@tanstack/query-core';
  * const queryClient = new QueryClient();
  * const queries = createPriceQueries(createPriceClient({ baseUrl: 'http://127.0.0.1:27001', apiKey: 'test-key' }));
- * const end = Date.UTC(2024, 10, 20);
- * const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * 3_600_000, end, resolution: 3600 }));
+ * const HOUR = 3_600_000;
+ * const end = Math.floor(Date.now() / HOUR) * HOUR; // the last six full hours
+ * const candles = await queryClient.fetchQuery(queries.history({ pair: 'btc_usdt', start: end - 6 * HOUR, end: end - 1, resolution: 3600 }));
  * ```
  */
 export function createPriceQueries(client: PriceClient): PriceQueries {
