@@ -86,8 +86,8 @@ function headerCursor(operationId: string, rule: PagingRule, next: { readonly na
   } else if (typeof value === 'string') {
     if (value === '' && rule.ends.includes('empty-cursor')) return undefined;
     if (next.encoding === 'u64') {
-      const n = /^[0-9]{1,20}$/.test(value) ? BigInt(value) : undefined;
-      if (n !== undefined && n <= 0xffffffffffffffffn) return n;
+      const n = readU64(value);
+      if (n !== undefined) return n;
       throw new ResponseShapeError({ operationId, path: where, expected: 'a u64 in decimal digits' });
     }
     if (value.length <= MAX_CURSOR_LENGTH && isWellFormed(value)) return value;

@@ -14,6 +14,7 @@ import {
   type TransportConfig,
   type TransportOptions,
 } from '@x/client-core';
+import { readU64 } from '@x/common';
 import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
@@ -34,8 +35,7 @@ const NODE: TransportConfig = {
 
 /** A 410's `x-supra-oldest-block`, a u64 in decimal; anything else is not a height. */
 function oldestBlock(headers: unknown): bigint | undefined {
-  const value = headers instanceof Headers ? headers.get('x-supra-oldest-block')?.trim() : undefined;
-  return value !== undefined && /^[0-9]{1,20}$/.test(value) && BigInt(value) <= 0xffffffffffffffffn ? BigInt(value) : undefined;
+  return headers instanceof Headers ? readU64(headers.get('x-supra-oldest-block')?.trim()) : undefined;
 }
 
 /** The options only node transports take. */
