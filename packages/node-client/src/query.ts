@@ -25,7 +25,7 @@ import { operations, type OperationId } from './generated/operations.js';
 import { versionQueries, type NodeV1Queries, type NodeV2Queries, type NodeVersionQueries } from './generated/queries.js';
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
-import { maxCount, pageParams, type ListingSpec } from './walk.js';
+import { maxCount, pageParams, walkFilters, type ListingSpec } from './walk.js';
 
 export * from './query-types.js';
 export type { NodeV1Queries, NodeV2Queries };
@@ -99,8 +99,7 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
     const order = o.order ?? 'asc';
     const args0 = fixed(args, false);
     // The listing's filters (v3's `type`) go with every page, and into the key.
-    const filters: Record<string, unknown> = {};
-    for (const p of op.params) if (p.in === 'query' && p.schema.enum !== undefined) filters[p.name] = (o as Record<string, unknown>)[p.name];
+    const filters = walkFilters(op, o);
     const listing: PagedListing = {
       operationId: id,
       rule,

@@ -175,13 +175,29 @@ export type ListingSpec = OperationSpec & { readonly paging: PagingRule };
 export function walkListing(client: Caller, operationId: string, op: ListingSpec, fixed: Readonly<Record<string, unknown>>, options: IterateOptions & { order?: unknown; start?: unknown } = {}): AsyncGenerator<unknown, void, undefined> {
   const affinity: NodeAffinity = {};
   const order = options.order ?? 'asc';
+  const filters = walkFilters(op, options);
   const listing: Listing = {
     operationId,
     rule: op.paging,
     maxPageSize: maxCount(op),
-    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, count, ...pageParams(op.paging, order, start) }, { signal }, affinity),
+    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, ...filters, count, ...pageParams(op.paging, order, start) }, { signal }, affinity),
   };
   return walk(listing, () => firstStart(op, options.start), options);
+}
+
+/**
+ * The listing's filters a walk (or an infinite query) sends with every page, from its caller's options:
+ * the query parameters that are enumerations (v3's `type`).
+ *
+ * @example
+ * ```ts
+ * walkFilters(op.listCoinTransactionsV3, { type: 'user', pageSize: 10 }); // { type: 'user' }
+ * ```
+ */
+export function walkFilters(op: OperationSpec, options: object): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  for (const p of op.params) if (p.in === 'query' && p.schema.enum !== undefined) filters[p.name] = (options as Record<string, unknown>)[p.name];
+  return filters;
 }
 
 /** The caller's `start` as the walk carries it: a u64 as a bigint, a cursor as the text sent back, both checked as the operation checks them. */

@@ -158,7 +158,7 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
   };
 }
 
-/** The query parameters a walk takes from its caller and sends on every page (a filter such as v3's `type`): enumerations. */
+/** The query parameters a walk takes from its caller and sends on every page (a filter such as v3's `type`): enumerations, as `walkFilters` of the node client reads them. */
 const walkFilters = (a: Action): OperationEntry['params'] => a.entry.params.filter((p) => p.in === 'query' && Array.isArray(p.schema.enum));
 
 /**
@@ -220,7 +220,7 @@ import * as op from './operations.js';
     );
     if (a.paging) {
       const w = walkSignature(a, a.paging);
-      const fixed = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...walkFilters(a).map((p) => `${p.name}: options?.${p.name}`)];
+      const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
       out.push(
         `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')})) console.log(item);`, '```'])}` +
           `export function ${walkFunction(a)}(client: Caller, ${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +

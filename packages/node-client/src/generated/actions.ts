@@ -406,7 +406,7 @@ export function listCoinTransactionsV3(client: Caller, address: string, options?
  * ```
  */
 export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address, type: options?.type }, options) as AsyncGenerator<TransactionV3, void, undefined>;
+  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
 }
 
 /**
@@ -436,7 +436,7 @@ export function listFungibleAssetTransactionsV3(client: Caller, address: string,
  * ```
  */
 export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
-  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address, type: options?.type }, options) as AsyncGenerator<TransactionV3, void, undefined>;
+  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
 }
 
 /**
