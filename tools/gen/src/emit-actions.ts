@@ -2,7 +2,7 @@ import type { OperationObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
 import { operationTable, type OperationEntry } from './emit-operations.ts';
-import { pagingTable, type PagingRule } from './paging.ts';
+import type { PagingRule } from './paging.ts';
 
 /**
  * The extension of an operation whose answer's type is chosen by one of its path parameters (a Move
@@ -45,13 +45,12 @@ const walkFunction = (a: { name: string; version: string | undefined }): string 
 /** Every operation of the spec with its version and paging, in spec order. */
 function actions(spec: Spec): Action[] {
   const table = operationTable(spec);
-  const paging = pagingTable(spec);
   const list: Action[] = [];
   for (const item of Object.values(spec.doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       const m = /^(.*)(V\d+)$/.exec(op.operationId);
-      list.push({ id: op.operationId, name: m ? m[1]! : op.operationId, version: m?.[2], entry: table[op.operationId]!, op, paging: paging[op.operationId], spec });
+      list.push({ id: op.operationId, name: m ? m[1]! : op.operationId, version: m?.[2], entry: table[op.operationId]!, op, paging: table[op.operationId]!.paging, spec });
     }
   }
   return list;
@@ -191,6 +190,16 @@ function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'):
   return lines;
 }
 
+/** The versions of the spec's operations (`V1`, `V2`, ...), in spec order. */
+const versionsOf = (all: readonly Action[]): string[] => [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
+
+/** The TSDoc line of a version whose every operation the node deprecates; none otherwise. */
+const versionDeprecation = (all: readonly Action[], v: string): string[] =>
+  all.filter((a) => a.version === v).every((a) => a.op.deprecated) ? ['@deprecated The node marks every operation of this version deprecated.'] : [];
+
+/** A walk's positional parameters: a typed-by parameter is any string there (the walk's items are not typed by it). */
+const walkPositional = (s: ReturnType<typeof signature>): string[] => s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`);
+
 /**
  * `actions.ts` of the node client: one exported function per operation (`getAccountV2(client, address,
  * options)`), one walk per listing (`walkTransactionsV2(client, address, options)`), and per version the
@@ -223,13 +232,13 @@ import * as op from './operations.js';
       const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
       out.push(
         `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')})) console.log(item);`, '```'])}` +
-          `export function ${walkFunction(a)}(client: Caller, ${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +
+          `export function ${walkFunction(a)}(client: Caller, ${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +
           `  return walkListing(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, options) as AsyncGenerator<${w.item}, void, undefined>;\n}\n`,
       );
     }
   }
   // Per version: the methods of `node.vN` and their table.
-  const versions = [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
+  const versions = versionsOf(all);
   for (const v of versions) {
     const members = all.filter((a) => a.version === v);
     const lower = v.toLowerCase();
@@ -245,19 +254,18 @@ import * as op from './operations.js';
       const s = signature(a);
       const w = walkSignature(a, a.paging);
       const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `node.${nv}.${walkName(n)}`)) : [];
-      type.push(`${doc([`Every item of \`${a.name}\`, page after page (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined>;`);
+      type.push(`${doc([`Every item of \`${a.name}\`, page after page (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined>;`);
       table.push(`  ${walkName(a.name)}: ${walkFunction(a)},`);
     }
-    const deprecated = members.every((a) => a.op.deprecated);
+    const deprecated = versionDeprecation(all, v);
     out.push(
-      `${doc([`The ${lower} operations and walks, as \`node.${lower}\` has them.`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export type Node${v}Api = {\n${type.join('\n')}\n};\n`,
-      `${doc([`The ${lower} actions by the names \`node.${lower}\` binds them to.`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export const ${lower}Actions = {\n${table.join('\n')}\n} as const;\n`,
+      `${doc([`The ${lower} operations and walks, as \`node.${lower}\` has them.`, ...deprecated])}export type Node${v}Api = {\n${type.join('\n')}\n};\n`,
+      `${doc([`The ${lower} actions by the names \`node.${lower}\` binds them to.`, ...deprecated])}export const ${lower}Actions = {\n${table.join('\n')}\n} as const;\n`,
     );
   }
-  const deprecatedVersion = (v: string): boolean => all.filter((a) => a.version === v).every((a) => a.op.deprecated);
   out.push(
     `/** Every version's actions by name (\`versionActions.v2.getAccount\` is {@link getAccountV2}): what \`createNodeClient\` binds. */\nexport const versionActions = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Actions`).join(', ')} } as const;\n`,
-    `/** The versions of the node client: \`node.v2\` and the others. */\nexport type NodeVersionApis = {\n${versions.map((v) => `${deprecatedVersion(v) ? '  /** @deprecated The node marks every operation of this version deprecated. */\n' : ''}  readonly ${v.toLowerCase()}: Node${v}Api;`).join('\n')}\n};\n`,
+    `/** The versions of the node client: \`node.v2\` and the others. */\nexport type NodeVersionApis = {\n${versions.map((v) => `${versionDeprecation(all, v).map((l) => `  /** ${l} */\n`).join('')}  readonly ${v.toLowerCase()}: Node${v}Api;`).join('\n')}\n};\n`,
   );
   return withNodeTypes(out);
 }
@@ -280,7 +288,7 @@ export function emitQueries(spec: Spec): string {
 import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
 `);
-  const versions = [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
+  const versions = versionsOf(all);
   for (const v of versions) {
     const members = all.filter((a) => a.version === v);
     const lower = v.toLowerCase();
@@ -297,19 +305,18 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}i
       const s = signature(a);
       const options = walkSignature(a, a.paging).options.replace(/^IterateOptions & /, 'PageOptions & ');
       const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `queries.${nv}.${walkName(n)}`)) : [];
-      type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`), `options?: ${options}`].join(', ')}): NodeInfiniteQueryOptions<${s.result}, NodeInfiniteQueryKey<'${a.id}'>>;`);
+      type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...walkPositional(s), `options?: ${options}`].join(', ')}): NodeInfiniteQueryOptions<${s.result}, NodeInfiniteQueryKey<'${a.id}'>>;`);
       table.push(`  ${walkName(a.name)}: { id: '${a.id}', walk: true },`);
     }
-    const deprecated = members.every((a) => a.op.deprecated);
+    const deprecated = versionDeprecation(all, v);
     out.push(
-      `${doc([`The query options of the ${lower} operations (\`queries.${lower}\`).`, ...(deprecated ? ['@deprecated The node marks every operation of this version deprecated.'] : [])])}export type Node${v}Queries = {\n${type.join('\n')}\n};\n`,
+      `${doc([`The query options of the ${lower} operations (\`queries.${lower}\`).`, ...deprecated])}export type Node${v}Queries = {\n${type.join('\n')}\n};\n`,
       `/** The ${lower} query options by name: the operation each is built from, and whether it is an infinite query. */\nexport const ${lower}Queries = {\n${table.join('\n')}\n} as const;\n`,
     );
   }
-  const deprecatedVersion = (v: string): boolean => all.filter((a) => a.version === v).every((a) => a.op.deprecated);
   out.push(
     `/** Every version's query options by name: what \`createNodeQueries\` builds. */\nexport const versionQueries = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Queries`).join(', ')} } as const;\n`,
-    `/** The query options of every version: \`queries.v2\` and the others. */\nexport type NodeVersionQueries = {\n${versions.map((v) => `${deprecatedVersion(v) ? '  /** @deprecated The node marks every operation of this version deprecated. */\n' : ''}  readonly ${v.toLowerCase()}: Node${v}Queries;`).join('\n')}\n};\n`,
+    `/** The query options of every version: \`queries.v2\` and the others. */\nexport type NodeVersionQueries = {\n${versions.map((v) => `${versionDeprecation(all, v).map((l) => `  /** ${l} */\n`).join('')}  readonly ${v.toLowerCase()}: Node${v}Queries;`).join('\n')}\n};\n`,
   );
   return withNodeTypes(out);
 }
