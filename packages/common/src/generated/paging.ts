@@ -283,6 +283,24 @@ export const paging = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": false
+  },
+  "listEventsV3": {
+    "items": [
+      "data"
+    ],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
   }
 } as const satisfies Readonly<Record<string, PagingRule>>;
 

@@ -141,6 +141,78 @@ export const routes = [
     "path": "/rpc/v3/accounts/{address}/resources/{resource_type}"
   },
   {
+    "operationId": "getTransactionV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/transactions/{hash}"
+  },
+  {
+    "operationId": "estimateGasPriceV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/transactions/estimate_gas_price"
+  },
+  {
+    "operationId": "getLatestBlockV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/block"
+  },
+  {
+    "operationId": "getBlockByHeightV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/block/height/{height}"
+  },
+  {
+    "operationId": "getBlockV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/block/{block_hash}"
+  },
+  {
+    "operationId": "getBlockTransactionHashesV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/block/{block_hash}/transactions"
+  },
+  {
+    "operationId": "listEventsV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/events/{event_type}"
+  },
+  {
+    "operationId": "viewV3",
+    "service": "node-rpc",
+    "method": "POST",
+    "path": "/rpc/v3/view"
+  },
+  {
+    "operationId": "getVersionV3",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v3/version"
+  },
+  {
+    "operationId": "getTableItemV2",
+    "service": "node-rpc",
+    "method": "POST",
+    "path": "/rpc/v2/tables/{table_handle}/item"
+  },
+  {
+    "operationId": "getChainIdV1",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v1/transactions/chain_id"
+  },
+  {
+    "operationId": "getTransactionParametersV1",
+    "service": "node-rpc",
+    "method": "GET",
+    "path": "/rpc/v1/transactions/parameters"
+  },
+  {
     "operationId": "getHistory",
     "service": "price-history",
     "method": "GET",

@@ -5,7 +5,7 @@ import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } fr
 import type { MoveResourceOf } from '../resources.js';
 import { walkListing, type IterateOptions } from '../walk.js';
 import * as op from './operations.js';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, TransactionInfoV1, TransactionInfoV2, TransactionV3 } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo, ViewResultV3 } from '@x/node-types';
 
 /**
  * Account sequence number and authentication key (v1).
@@ -551,8 +551,223 @@ export function getResourceV3<T extends string>(client: Caller, address: string,
 }
 
 /**
+ * A transaction by its hash.
+ *
+ * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+ * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+ *
+ * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getTransactionV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getTransactionV3(client: Caller, hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): Promise<TransactionV3> {
+  return client.call('getTransactionV3', op.getTransactionV3, { hash, type: options?.type, exclude_uncommitted: options?.exclude_uncommitted }, options) as Promise<TransactionV3>;
+}
+
+/**
+ * The gas price the node estimates.
+ *
+ * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+ * the minimum the chain accepts.
+ *
+ * `GET /rpc/v3/transactions/estimate_gas_price` (`estimateGasPriceV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await estimateGasPriceV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * ```
+ */
+export function estimateGasPriceV3(client: Caller, options?: CallOptions): Promise<GasPriceResV3> {
+  return client.call('estimateGasPriceV3', op.estimateGasPriceV3, {  }, options) as Promise<GasPriceResV3>;
+}
+
+/**
+ * The latest block.
+ *
+ * The header and execution statistics of the most recently finalized and executed block.
+ *
+ * `GET /rpc/v3/block` (`getLatestBlockV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getLatestBlockV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * ```
+ */
+export function getLatestBlockV3(client: Caller, options?: CallOptions): Promise<ExecutedBlockInfo> {
+  return client.call('getLatestBlockV3', op.getLatestBlockV3, {  }, options) as Promise<ExecutedBlockInfo>;
+}
+
+/**
+ * A block by its height.
+ *
+ * The block finalized at `height`; with `with_finalized_transactions`, also the transactions it
+ * finalized, in execution order (`type` keeps one kind). A height above the latest answers 404; a
+ * height the node has pruned answers 410 with its oldest block.
+ *
+ * `GET /rpc/v3/block/height/{height}` (`getBlockByHeightV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getBlockByHeightV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getBlockByHeightV3(client: Caller, height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV3> {
+  return client.call('getBlockByHeightV3', op.getBlockByHeightV3, { height, with_finalized_transactions: options?.with_finalized_transactions, type: options?.type }, options) as Promise<BlockV3>;
+}
+
+/**
+ * A block by its hash.
+ *
+ * The header and execution statistics of the block with this hash.
+ *
+ * `GET /rpc/v3/block/{block_hash}` (`getBlockV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getBlockV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getBlockV3(client: Caller, blockHash: string, options?: CallOptions): Promise<ExecutedBlockInfo> {
+  return client.call('getBlockV3', op.getBlockV3, { block_hash: blockHash }, options) as Promise<ExecutedBlockInfo>;
+}
+
+/**
+ * The hashes of a block's transactions.
+ *
+ * The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+ *
+ * `GET /rpc/v3/block/{block_hash}/transactions` (`getBlockTransactionHashesV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getBlockTransactionHashesV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getBlockTransactionHashesV3(client: Caller, blockHash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<Hash[]> {
+  return client.call('getBlockTransactionHashesV3', op.getBlockTransactionHashesV3, { block_hash: blockHash, type: options?.type }, options) as Promise<Hash[]>;
+}
+
+/**
+ * Events of one type.
+ *
+ * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+ * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+ * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+ * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+ * has pruned entirely answers 410 with its oldest block.
+ *
+ * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await listEventsV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function listEventsV3(client: Caller, eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>> {
+  return client.call('listEventsV3', op.listEventsV3, { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>>;
+}
+
+/**
+ * Every item of `listEventsV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
+ *
+ * @example
+ * ```ts
+ * for await (const item of walkEventsV3(http({ baseUrl: NODE_URLS.testnet }), '…')) console.log(item);
+ * ```
+ */
+export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<EventWithContextV3, void, undefined> {
+  return walkListing(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, options) as AsyncGenerator<EventWithContextV3, void, undefined>;
+}
+
+/**
+ * Runs a view function.
+ *
+ * Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+ * returns, one item per return value. Nothing on chain changes. A function that fails or does not
+ * exist answers 400 (500 on nodes before v11.7) with a message.
+ *
+ * `POST /rpc/v3/view` (`viewV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await viewV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * ```
+ */
+export function viewV3(client: Caller, options?: CallOptions): Promise<ViewResultV3> {
+  return client.call('viewV3', op.viewV3, {  }, options) as Promise<ViewResultV3>;
+}
+
+/**
+ * The node's build.
+ *
+ * The version, branch, commit and build time of the node's binary.
+ *
+ * `GET /rpc/v3/version` (`getVersionV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getVersionV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * ```
+ */
+export function getVersionV3(client: Caller, options?: CallOptions): Promise<VersionInfo> {
+  return client.call('getVersionV3', op.getVersionV3, {  }, options) as Promise<VersionInfo>;
+}
+
+/**
+ * One item of a Move table.
+ *
+ * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+ * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+ * A key or value that does not parse as its type answers 400. No newer version exists.
+ *
+ * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getTableItemV2(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getTableItemV2(client: Caller, tableHandle: string, options?: CallOptions): Promise<MoveValue> {
+  return client.call('getTableItemV2', op.getTableItemV2, { table_handle: tableHandle }, options) as Promise<MoveValue>;
+}
+
+/**
+ * The chain id.
+ *
+ * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+ *
+ * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getChainIdV1(http({ baseUrl: NODE_URLS.testnet }), );
+ * ```
+ */
+export function getChainIdV1(client: Caller, options?: CallOptions): Promise<ResponseBody<'getChainIdV1'>> {
+  return client.call('getChainIdV1', op.getChainIdV1, {  }, options) as Promise<ResponseBody<'getChainIdV1'>>;
+}
+
+/**
+ * The limits a transaction must respect.
+ *
+ * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+ *
+ * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getTransactionParametersV1(http({ baseUrl: NODE_URLS.testnet }), );
+ * ```
+ */
+export function getTransactionParametersV1(client: Caller, options?: CallOptions): Promise<TransactionParameters> {
+  return client.call('getTransactionParametersV1', op.getTransactionParametersV1, {  }, options) as Promise<TransactionParameters>;
+}
+
+/**
  * The v1 operations and walks, as `node.v1` has them.
- * @deprecated The node marks every operation of this version deprecated.
  */
 export type NodeV1Api = {
   /**
@@ -612,6 +827,22 @@ export type NodeV1Api = {
    */
   listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV1>;
   /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(options?: CallOptions): Promise<ResponseBody<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(options?: CallOptions): Promise<TransactionParameters>;
+  /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
@@ -635,7 +866,6 @@ export type NodeV1Api = {
 
 /**
  * The v1 actions by the names `node.v1` binds them to.
- * @deprecated The node marks every operation of this version deprecated.
  */
 export const v1Actions = {
   getAccount: getAccountV1,
@@ -645,6 +875,8 @@ export const v1Actions = {
   listResources: listResourcesV1,
   getResource: getResourceV1,
   listTransactions: listTransactionsV1,
+  getChainId: getChainIdV1,
+  getTransactionParameters: getTransactionParametersV1,
   coinTransactions: walkCoinTransactionsV1,
   modules: walkModulesV1,
   resources: walkResourcesV1,
@@ -653,7 +885,6 @@ export const v1Actions = {
 
 /**
  * The v2 operations and walks, as `node.v2` has them.
- * @deprecated The node marks every operation of this version deprecated.
  */
 export type NodeV2Api = {
   /**
@@ -713,6 +944,16 @@ export type NodeV2Api = {
    */
   listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV2>;
   /**
+   * One item of a Move table.
+   *
+   * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+   * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+   * A key or value that does not parse as its type answers 400. No newer version exists.
+   *
+   * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+   */
+  getTableItem(tableHandle: string, options?: CallOptions): Promise<MoveValue>;
+  /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
@@ -736,7 +977,6 @@ export type NodeV2Api = {
 
 /**
  * The v2 actions by the names `node.v2` binds them to.
- * @deprecated The node marks every operation of this version deprecated.
  */
 export const v2Actions = {
   getAccount: getAccountV2,
@@ -746,6 +986,7 @@ export const v2Actions = {
   listResources: listResourcesV2,
   getResource: getResourceV2,
   listTransactions: listTransactionsV2,
+  getTableItem: getTableItemV2,
   coinTransactions: walkCoinTransactionsV2,
   modules: walkModulesV2,
   resources: walkResourcesV2,
@@ -828,6 +1069,88 @@ export type NodeV3Api = {
    */
   getResource<T extends string>(address: string, resourceType: T, options?: CallOptions): Promise<MoveResourceOf<T>>;
   /**
+   * A transaction by its hash.
+   *
+   * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+   * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+   *
+   * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
+   */
+  getTransaction(hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): Promise<TransactionV3>;
+  /**
+   * The gas price the node estimates.
+   *
+   * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+   * the minimum the chain accepts.
+   *
+   * `GET /rpc/v3/transactions/estimate_gas_price` (`estimateGasPriceV3`).
+   */
+  estimateGasPrice(options?: CallOptions): Promise<GasPriceResV3>;
+  /**
+   * The latest block.
+   *
+   * The header and execution statistics of the most recently finalized and executed block.
+   *
+   * `GET /rpc/v3/block` (`getLatestBlockV3`).
+   */
+  getLatestBlock(options?: CallOptions): Promise<ExecutedBlockInfo>;
+  /**
+   * A block by its height.
+   *
+   * The block finalized at `height`; with `with_finalized_transactions`, also the transactions it
+   * finalized, in execution order (`type` keeps one kind). A height above the latest answers 404; a
+   * height the node has pruned answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/block/height/{height}` (`getBlockByHeightV3`).
+   */
+  getBlockByHeight(height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV3>;
+  /**
+   * A block by its hash.
+   *
+   * The header and execution statistics of the block with this hash.
+   *
+   * `GET /rpc/v3/block/{block_hash}` (`getBlockV3`).
+   */
+  getBlock(blockHash: string, options?: CallOptions): Promise<ExecutedBlockInfo>;
+  /**
+   * The hashes of a block's transactions.
+   *
+   * The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+   *
+   * `GET /rpc/v3/block/{block_hash}/transactions` (`getBlockTransactionHashesV3`).
+   */
+  getBlockTransactionHashes(blockHash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<Hash[]>;
+  /**
+   * Events of one type.
+   *
+   * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+   * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+   * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+   * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+   * has pruned entirely answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+   */
+  listEvents(eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>>;
+  /**
+   * Runs a view function.
+   *
+   * Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+   * returns, one item per return value. Nothing on chain changes. A function that fails or does not
+   * exist answers 400 (500 on nodes before v11.7) with a message.
+   *
+   * `POST /rpc/v3/view` (`viewV3`).
+   */
+  view(options?: CallOptions): Promise<ViewResultV3>;
+  /**
+   * The node's build.
+   *
+   * The version, branch, commit and build time of the node's binary.
+   *
+   * `GET /rpc/v3/version` (`getVersionV3`).
+   */
+  getVersion(options?: CallOptions): Promise<VersionInfo>;
+  /**
    * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
    */
   transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionV3, void, undefined>;
@@ -851,6 +1174,10 @@ export type NodeV3Api = {
    * Every item of `listResources`, page after page (`listResourcesV3`'s paging rule).
    */
   resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined>;
+  /**
+   * Every item of `listEvents`, page after page (`listEventsV3`'s paging rule).
+   */
+  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<EventWithContextV3, void, undefined>;
 };
 
 /**
@@ -866,12 +1193,22 @@ export const v3Actions = {
   getModule: getModuleV3,
   listResources: listResourcesV3,
   getResource: getResourceV3,
+  getTransaction: getTransactionV3,
+  estimateGasPrice: estimateGasPriceV3,
+  getLatestBlock: getLatestBlockV3,
+  getBlockByHeight: getBlockByHeightV3,
+  getBlock: getBlockV3,
+  getBlockTransactionHashes: getBlockTransactionHashesV3,
+  listEvents: listEventsV3,
+  view: viewV3,
+  getVersion: getVersionV3,
   transactions: walkTransactionsV3,
   coinTransactions: walkCoinTransactionsV3,
   fungibleAssetTransactions: walkFungibleAssetTransactionsV3,
   automatedTransactions: walkAutomatedTransactionsV3,
   modules: walkModulesV3,
   resources: walkResourcesV3,
+  events: walkEventsV3,
 } as const;
 
 /** Every version's actions by name (`versionActions.v2.getAccount` is {@link getAccountV2}): what `createNodeClient` binds. */
@@ -879,9 +1216,7 @@ export const versionActions = { v1: v1Actions, v2: v2Actions, v3: v3Actions } as
 
 /** The versions of the node client: `node.v2` and the others. */
 export type NodeVersionApis = {
-  /** @deprecated The node marks every operation of this version deprecated. */
   readonly v1: NodeV1Api;
-  /** @deprecated The node marks every operation of this version deprecated. */
   readonly v2: NodeV2Api;
   readonly v3: NodeV3Api;
 };

@@ -1095,10 +1095,274 @@ export const getResourceV3 = {
   ]
 } as const;
 
+/** `getTransactionV3`: method, path, parameter constraints. */
+export const getTransactionV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/transactions/{hash}",
+  "params": [
+    {
+      "name": "hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Transaction hash, 64 hex digits with or without a `0x` prefix"
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    },
+    {
+      "name": "exclude_uncommitted",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    }
+  ]
+} as const;
+
+/** `estimateGasPriceV3`: method, path, parameter constraints. */
+export const estimateGasPriceV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/transactions/estimate_gas_price",
+  "params": []
+} as const;
+
+/** `getLatestBlockV3`: method, path, parameter constraints. */
+export const getLatestBlockV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/block",
+  "params": []
+} as const;
+
+/** `getBlockByHeightV3`: method, path, parameter constraints. */
+export const getBlockByHeightV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/block/height/{height}",
+  "params": [
+    {
+      "name": "height",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "with_finalized_transactions",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    }
+  ]
+} as const;
+
+/** `getBlockV3`: method, path, parameter constraints. */
+export const getBlockV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/block/{block_hash}",
+  "params": [
+    {
+      "name": "block_hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Block hash, 64 hex digits with or without a `0x` prefix"
+    }
+  ]
+} as const;
+
+/** `getBlockTransactionHashesV3`: method, path, parameter constraints. */
+export const getBlockTransactionHashesV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/block/{block_hash}/transactions",
+  "params": [
+    {
+      "name": "block_hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Block hash, 64 hex digits with or without a `0x` prefix"
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    }
+  ]
+} as const;
+
+/** `listEventsV3`: method, path, parameter constraints and paging rule. */
+export const listEventsV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/events/{event_type}",
+  "params": [
+    {
+      "name": "event_type",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<[0-9A-Za-z_:<>, ]+>)?$"
+      },
+      "description": "Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`"
+    },
+    {
+      "name": "start_height",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "end_height",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "data"
+    ],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false
+  }
+} as const;
+
+/** `viewV3`: method, path, parameter constraints. */
+export const viewV3 = {
+  "method": "POST",
+  "path": "/rpc/v3/view",
+  "params": []
+} as const;
+
+/** `getVersionV3`: method, path, parameter constraints. */
+export const getVersionV3 = {
+  "method": "GET",
+  "path": "/rpc/v3/version",
+  "params": []
+} as const;
+
+/** `getTableItemV2`: method, path, parameter constraints. */
+export const getTableItemV2 = {
+  "method": "POST",
+  "path": "/rpc/v2/tables/{table_handle}/item",
+  "params": [
+    {
+      "name": "table_handle",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      },
+      "description": "Table handle, an address (1 to 64 hex digits, with or without a `0x` prefix)"
+    }
+  ]
+} as const;
+
+/** `getChainIdV1`: method, path, parameter constraints. */
+export const getChainIdV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/transactions/chain_id",
+  "params": []
+} as const;
+
+/** `getTransactionParametersV1`: method, path, parameter constraints. */
+export const getTransactionParametersV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/transactions/parameters",
+  "params": []
+} as const;
+
 /**
  * Every operation by id, in spec order. Each entry is also its own export above, which is what an action
  * imports: a bundle then carries the operations it calls, not this table.
  */
-export const operations = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3 } as const;
+export const operations = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3, getTransactionV3, estimateGasPriceV3, getLatestBlockV3, getBlockByHeightV3, getBlockV3, getBlockTransactionHashesV3, listEventsV3, viewV3, getVersionV3, getTableItemV2, getChainIdV1, getTransactionParametersV1 } as const;
 
-export type OperationId = "getAccountV1" | "listCoinTransactionsV1" | "listModulesV1" | "getModuleV1" | "listResourcesV1" | "getResourceV1" | "listTransactionsV1" | "getAccountV2" | "listCoinTransactionsV2" | "listModulesV2" | "getModuleV2" | "listResourcesV2" | "getResourceV2" | "listTransactionsV2" | "getAccountV3" | "listTransactionsV3" | "listCoinTransactionsV3" | "listFungibleAssetTransactionsV3" | "listAutomatedTransactionsV3" | "listModulesV3" | "getModuleV3" | "listResourcesV3" | "getResourceV3";
+export type OperationId = "getAccountV1" | "listCoinTransactionsV1" | "listModulesV1" | "getModuleV1" | "listResourcesV1" | "getResourceV1" | "listTransactionsV1" | "getAccountV2" | "listCoinTransactionsV2" | "listModulesV2" | "getModuleV2" | "listResourcesV2" | "getResourceV2" | "listTransactionsV2" | "getAccountV3" | "listTransactionsV3" | "listCoinTransactionsV3" | "listFungibleAssetTransactionsV3" | "listAutomatedTransactionsV3" | "listModulesV3" | "getModuleV3" | "listResourcesV3" | "getResourceV3" | "getTransactionV3" | "estimateGasPriceV3" | "getLatestBlockV3" | "getBlockByHeightV3" | "getBlockV3" | "getBlockTransactionHashesV3" | "listEventsV3" | "viewV3" | "getVersionV3" | "getTableItemV2" | "getChainIdV1" | "getTransactionParametersV1";

@@ -3,11 +3,10 @@
 import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
 import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, TransactionInfoV1, TransactionInfoV2, TransactionV3 } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo, ViewResultV3 } from '@x/node-types';
 
 /**
  * The query options of the v1 operations (`queries.v1`).
- * @deprecated The node marks every operation of this version deprecated.
  */
 export type NodeV1Queries = {
   /**
@@ -67,6 +66,22 @@ export type NodeV1Queries = {
    */
   listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV1, NodeQueryKey<'listTransactionsV1'>>;
   /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(): NodeQueryOptions<ResponseBody<'getChainIdV1'>, NodeQueryKey<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(): NodeQueryOptions<TransactionParameters, NodeQueryKey<'getTransactionParametersV1'>>;
+  /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.coinTransactions`.
    */
@@ -97,6 +112,8 @@ export const v1Queries = {
   listResources: { id: 'listResourcesV1' },
   getResource: { id: 'getResourceV1' },
   listTransactions: { id: 'listTransactionsV1' },
+  getChainId: { id: 'getChainIdV1' },
+  getTransactionParameters: { id: 'getTransactionParametersV1' },
   coinTransactions: { id: 'listCoinTransactionsV1', walk: true },
   modules: { id: 'listModulesV1', walk: true },
   resources: { id: 'listResourcesV1', walk: true },
@@ -105,7 +122,6 @@ export const v1Queries = {
 
 /**
  * The query options of the v2 operations (`queries.v2`).
- * @deprecated The node marks every operation of this version deprecated.
  */
 export type NodeV2Queries = {
   /**
@@ -165,6 +181,16 @@ export type NodeV2Queries = {
    */
   listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV2, NodeQueryKey<'listTransactionsV2'>>;
   /**
+   * One item of a Move table.
+   *
+   * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+   * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+   * A key or value that does not parse as its type answers 400. No newer version exists.
+   *
+   * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+   */
+  getTableItem(tableHandle: string): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
+  /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.coinTransactions`.
    */
@@ -195,6 +221,7 @@ export const v2Queries = {
   listResources: { id: 'listResourcesV2' },
   getResource: { id: 'getResourceV2' },
   listTransactions: { id: 'listTransactionsV2' },
+  getTableItem: { id: 'getTableItemV2' },
   coinTransactions: { id: 'listCoinTransactionsV2', walk: true },
   modules: { id: 'listModulesV2', walk: true },
   resources: { id: 'listResourcesV2', walk: true },
@@ -277,6 +304,88 @@ export type NodeV3Queries = {
    */
   getResource<T extends string>(address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>>;
   /**
+   * A transaction by its hash.
+   *
+   * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+   * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+   *
+   * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
+   */
+  getTransaction(hash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): NodeQueryOptions<TransactionV3, NodeQueryKey<'getTransactionV3'>>;
+  /**
+   * The gas price the node estimates.
+   *
+   * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+   * the minimum the chain accepts.
+   *
+   * `GET /rpc/v3/transactions/estimate_gas_price` (`estimateGasPriceV3`).
+   */
+  estimateGasPrice(): NodeQueryOptions<GasPriceResV3, NodeQueryKey<'estimateGasPriceV3'>>;
+  /**
+   * The latest block.
+   *
+   * The header and execution statistics of the most recently finalized and executed block.
+   *
+   * `GET /rpc/v3/block` (`getLatestBlockV3`).
+   */
+  getLatestBlock(): NodeQueryOptions<ExecutedBlockInfo, NodeQueryKey<'getLatestBlockV3'>>;
+  /**
+   * A block by its height.
+   *
+   * The block finalized at `height`; with `with_finalized_transactions`, also the transactions it
+   * finalized, in execution order (`type` keeps one kind). A height above the latest answers 404; a
+   * height the node has pruned answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/block/height/{height}` (`getBlockByHeightV3`).
+   */
+  getBlockByHeight(height: U64Input, params?: { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<BlockV3, NodeQueryKey<'getBlockByHeightV3'>>;
+  /**
+   * A block by its hash.
+   *
+   * The header and execution statistics of the block with this hash.
+   *
+   * `GET /rpc/v3/block/{block_hash}` (`getBlockV3`).
+   */
+  getBlock(blockHash: string): NodeQueryOptions<ExecutedBlockInfo, NodeQueryKey<'getBlockV3'>>;
+  /**
+   * The hashes of a block's transactions.
+   *
+   * The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+   *
+   * `GET /rpc/v3/block/{block_hash}/transactions` (`getBlockTransactionHashesV3`).
+   */
+  getBlockTransactionHashes(blockHash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<Hash[], NodeQueryKey<'getBlockTransactionHashesV3'>>;
+  /**
+   * Events of one type.
+   *
+   * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+   * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+   * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+   * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+   * has pruned entirely answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+   */
+  listEvents(eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>, NodeQueryKey<'listEventsV3'>>;
+  /**
+   * Runs a view function.
+   *
+   * Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+   * returns, one item per return value. Nothing on chain changes. A function that fails or does not
+   * exist answers 400 (500 on nodes before v11.7) with a message.
+   *
+   * `POST /rpc/v3/view` (`viewV3`).
+   */
+  view(): NodeQueryOptions<ViewResultV3, NodeQueryKey<'viewV3'>>;
+  /**
+   * The node's build.
+   *
+   * The version, branch, commit and build time of the node's binary.
+   *
+   * `GET /rpc/v3/version` (`getVersionV3`).
+   */
+  getVersion(): NodeQueryOptions<VersionInfo, NodeQueryKey<'getVersionV3'>>;
+  /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV3`'s paging rule).
    */
   transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV3, NodeInfiniteQueryKey<'listTransactionsV3'>>;
@@ -300,6 +409,10 @@ export type NodeV3Queries = {
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV3`'s paging rule).
    */
   resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveResource>, NodeInfiniteQueryKey<'listResourcesV3'>>;
+  /**
+   * `listEvents`, page after page, for `useInfiniteQuery` (`listEventsV3`'s paging rule).
+   */
+  events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>, NodeInfiniteQueryKey<'listEventsV3'>>;
 };
 
 /** The v3 query options by name: the operation each is built from, and whether it is an infinite query. */
@@ -313,12 +426,22 @@ export const v3Queries = {
   getModule: { id: 'getModuleV3' },
   listResources: { id: 'listResourcesV3' },
   getResource: { id: 'getResourceV3' },
+  getTransaction: { id: 'getTransactionV3' },
+  estimateGasPrice: { id: 'estimateGasPriceV3' },
+  getLatestBlock: { id: 'getLatestBlockV3' },
+  getBlockByHeight: { id: 'getBlockByHeightV3' },
+  getBlock: { id: 'getBlockV3' },
+  getBlockTransactionHashes: { id: 'getBlockTransactionHashesV3' },
+  listEvents: { id: 'listEventsV3' },
+  view: { id: 'viewV3' },
+  getVersion: { id: 'getVersionV3' },
   transactions: { id: 'listTransactionsV3', walk: true },
   coinTransactions: { id: 'listCoinTransactionsV3', walk: true },
   fungibleAssetTransactions: { id: 'listFungibleAssetTransactionsV3', walk: true },
   automatedTransactions: { id: 'listAutomatedTransactionsV3', walk: true },
   modules: { id: 'listModulesV3', walk: true },
   resources: { id: 'listResourcesV3', walk: true },
+  events: { id: 'listEventsV3', walk: true },
 } as const;
 
 /** Every version's query options by name: what `createNodeQueries` builds. */
@@ -326,9 +449,7 @@ export const versionQueries = { v1: v1Queries, v2: v2Queries, v3: v3Queries } as
 
 /** The query options of every version: `queries.v2` and the others. */
 export type NodeVersionQueries = {
-  /** @deprecated The node marks every operation of this version deprecated. */
   readonly v1: NodeV1Queries;
-  /** @deprecated The node marks every operation of this version deprecated. */
   readonly v2: NodeV2Queries;
   readonly v3: NodeV3Queries;
 };

@@ -465,6 +465,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/v3/transactions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction by its hash
+         * @description The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+         *     a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+         */
+        get: operations["getTransactionV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/transactions/estimate_gas_price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gas price the node estimates
+         * @description Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+         *     the minimum the chain accepts.
+         */
+        get: operations["estimateGasPriceV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest block
+         * @description The header and execution statistics of the most recently finalized and executed block.
+         */
+        get: operations["getLatestBlockV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/block/height/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A block by its height
+         * @description The block finalized at `height`; with `with_finalized_transactions`, also the transactions it
+         *     finalized, in execution order (`type` keeps one kind). A height above the latest answers 404; a
+         *     height the node has pruned answers 410 with its oldest block.
+         */
+        get: operations["getBlockByHeightV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/block/{block_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A block by its hash
+         * @description The header and execution statistics of the block with this hash.
+         */
+        get: operations["getBlockV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/block/{block_hash}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hashes of a block's transactions
+         * @description The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+         */
+        get: operations["getBlockTransactionHashesV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/events/{event_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events of one type
+         * @description Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+         *     up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+         *     `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+         *     `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+         *     has pruned entirely answers 410 with its oldest block.
+         */
+        get: operations["listEventsV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a view function
+         * @description Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+         *     returns, one item per return value. Nothing on chain changes. A function that fails or does not
+         *     exist answers 400 (500 on nodes before v11.7) with a message.
+         */
+        post: operations["viewV3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v3/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The node's build
+         * @description The version, branch, commit and build time of the node's binary.
+         */
+        get: operations["getVersionV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v2/tables/{table_handle}/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One item of a Move table
+         * @description The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+         *     `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+         *     A key or value that does not parse as its type answers 400. No newer version exists.
+         */
+        post: operations["getTableItemV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v1/transactions/chain_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chain id
+         * @description The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+         */
+        get: operations["getChainIdV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v1/transactions/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The limits a transaction must respect
+         * @description What a client composing a transaction must respect (its longest time to live). No newer version exists.
+         */
+        get: operations["getTransactionParametersV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -838,8 +1090,134 @@ export interface components {
         MoveValueResponseV1: {
             result: ((components["schemas"]["MoveValue"] | null) | Record<string, unknown>)[];
         };
+        /** @description Counts and gas of a block's execution; any of them null when the node has not collected it. */
+        BlockExecutionStatistics: {
+            /** @description User transactions the block finalized. */
+            user_txn_count?: components["schemas"]["U64OrNull"];
+            /** @description Automated transactions the block ran. */
+            automated_txn_count?: components["schemas"]["U64OrNull"];
+            /** @description Automation registry records the block finalized. */
+            automation_record_count?: components["schemas"]["U64OrNull"];
+            /** @description The gas unit price of every automated transaction. */
+            automated_txn_gas_unit_price?: components["schemas"]["U64OrNull"];
+            /** @description The lowest gas unit price of the block's transactions. */
+            block_gas_unit_price_min?: components["schemas"]["U64OrNull"];
+            /** @description The highest gas unit price of the block's transactions. */
+            block_gas_unit_price_max?: components["schemas"]["U64OrNull"];
+            /** @description Gas used by the user transactions. */
+            block_total_user_gas_used?: components["schemas"]["U64OrNull"];
+            /** @description Gas used by the automated transactions. */
+            block_total_automated_gas_used?: components["schemas"]["U64OrNull"];
+        };
+        /** @description A u64, or null. */
+        U64OrNull: number | null;
+        /** @description A block's header and the statistics of its execution. */
+        ExecutedBlockInfo: {
+            header: components["schemas"]["BlockHeaderInfo"];
+            execution_statistics?: components["schemas"]["BlockExecutionStatistics"] | null;
+        };
+        /** @description A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent. */
+        BlockV3: {
+            header: components["schemas"]["BlockHeaderInfo"];
+            execution_statistics?: components["schemas"]["BlockExecutionStatistics"] | null;
+            /** @description The transactions the block finalized, in execution order; their `block_header` is unset. */
+            transactions?: components["schemas"]["TransactionV3"][] | null;
+        };
+        /** @description An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string. */
+        EventV3: {
+            guid: {
+                creation_number: components["schemas"]["DecimalString"];
+                account_address: components["schemas"]["AccountAddress"];
+            };
+            sequence_number: components["schemas"]["DecimalString"];
+            /** @description Move type of the event. */
+            type: string;
+            /** @description JSON representation of the event (any JSON value). */
+            data: unknown;
+        };
+        /** @description An event with the block and transaction it was emitted in. */
+        EventWithContextV3: {
+            event: components["schemas"]["EventV3"];
+            /**
+             * Format: uint64
+             * @description Height of the block the event was emitted in.
+             */
+            block_height: number;
+            transaction_hash: components["schemas"]["Hash"];
+        };
+        /** @description A page of events. Decision: `data` is an array, as real nodes send it and Supra's own SDK reads it; the served document writes one event there, which no node has been seen to send. */
+        EventsV3: {
+            data: components["schemas"]["EventWithContextV3"][];
+        };
+        /** @description Gas unit prices of recently executed transactions, and the least the chain accepts. */
+        GasPriceResV3: {
+            /** Format: uint64 */
+            mean_gas_price: number;
+            /** Format: uint64 */
+            max_gas_price: number;
+            /** Format: uint64 */
+            median_gas_price: number;
+            /** Format: uint64 */
+            min_configured_gas_price: number;
+        };
+        /** @description The node binary's build. */
+        VersionInfo: {
+            /** @description Semantic version. */
+            version: string;
+            /** @description Git branch of the build. */
+            branch: string;
+            /** @description Git commit of the build. */
+            commit_hash: string;
+            /** @description When it was built. */
+            build_time: string;
+            /** @description The Rust tool chain it was built with. */
+            build_env: string;
+        };
+        /** @description Limits a transaction must respect. */
+        TransactionParameters: {
+            /**
+             * Format: uint64
+             * @description The longest a transaction may wait for execution, in seconds.
+             */
+            max_transaction_time_to_live_seconds: number;
+        };
+        /** @description A Move function, `address::module::function`, e.g. `0x1::coin::balance` */
+        MoveFunctionId: string;
+        /** @description A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any */
+        MoveTypeTag: string;
+        /** @description A view function call. The node requires all three fields; the clients send `[]` for one left out. */
+        ViewRequest: {
+            function: components["schemas"]["MoveFunctionId"];
+            /** @default [] */
+            type_arguments: components["schemas"]["MoveTypeTag"][];
+            /**
+             * @description The function's arguments as JSON: u64 and larger as decimal strings, addresses as `0x` hex, `vector<u8>` as `0x` hex, booleans and smaller integers as themselves.
+             * @default []
+             */
+            arguments: unknown[];
+        };
+        /** @description A view function's results, one per return value. Real nodes send plain JSON values (u64 as a decimal string, `false`, arrays for vectors, objects for structs), not the one-key MoveValues the served document describes. */
+        ViewResultV3: {
+            result: unknown[];
+        };
+        /** @description Which item of a table, and the types to read its key and value as. */
+        TableItemRequest: {
+            key_type: components["schemas"]["MoveTypeTag"];
+            value_type: components["schemas"]["MoveTypeTag"];
+            /** @description The key, as JSON in the form of its `key_type` (a u64 as a decimal string). */
+            key: unknown;
+        };
     };
     responses: {
+        /** @description Nothing at that height or hash (yet). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description A page of transactions, a bare array. */
         TransactionsV3: {
             headers: {
@@ -940,6 +1318,43 @@ export interface components {
         blockHeight: number;
         /** @description The cursor after which the page starts (exclusive), the `x-supra-cursor` header of the previous page. */
         cursor: string;
+        /**
+         * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+         * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+         */
+        hash: string;
+        /**
+         * @description Block hash, 64 hex digits with or without a `0x` prefix
+         * @example 0x2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b
+         */
+        block_hash: string;
+        /**
+         * @description Block height (u64).
+         * @example 1
+         */
+        height: number;
+        /** @description True to include the transactions the block finalized, in execution order. */
+        withFinalizedTransactions: boolean;
+        /** @description True to leave out a transaction the node has not committed yet. */
+        excludeUncommitted: boolean;
+        /**
+         * @description Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`
+         * @example 0x1::coin::CoinDeposit
+         */
+        event_type: string;
+        /** @description The lowest block height of the range (u64), inclusive. */
+        startHeight: number;
+        /** @description The block height (u64) the range ends before, exclusive; not below `start_height`. */
+        endHeight: number;
+        /** @description Maximum number of events; default 20, at most 100. */
+        limit: number;
+        /** @description The cursor after which the page starts (exclusive): the `x-supra-cursor` header of the previous page. Opaque: take it from the header, never build it. */
+        startEventCursor: string;
+        /**
+         * @description Table handle, an address (1 to 64 hex digits, with or without a `0x` prefix)
+         * @example 0x1b854694ae746cdbd8d44186ca4929b2b337df21d1c74633be19b2710552fdca
+         */
+        table_handle: string;
     };
     requestBodies: never;
     headers: {
@@ -1684,6 +2099,342 @@ export interface operations {
             default: components["responses"]["Undocumented"];
         };
     };
+    getTransactionV3: {
+        parameters: {
+            query?: {
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+                /** @description True to leave out a transaction the node has not committed yet. */
+                exclude_uncommitted?: components["parameters"]["excludeUncommitted"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+                 */
+                hash: components["parameters"]["hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionV3"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    estimateGasPriceV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gas price statistics. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GasPriceResV3"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getLatestBlockV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest block. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutedBlockInfo"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getBlockByHeightV3: {
+        parameters: {
+            query?: {
+                /** @description True to include the transactions the block finalized, in execution order. */
+                with_finalized_transactions?: components["parameters"]["withFinalizedTransactions"];
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block height (u64).
+                 * @example 1
+                 */
+                height: components["parameters"]["height"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockV3"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Pruned"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getBlockV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Block hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b
+                 */
+                block_hash: components["parameters"]["block_hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutedBlockInfo"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getBlockTransactionHashesV3: {
+        parameters: {
+            query?: {
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b
+                 */
+                block_hash: components["parameters"]["block_hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction hashes. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hash"][];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listEventsV3: {
+        parameters: {
+            query?: {
+                /** @description The lowest block height of the range (u64), inclusive. */
+                start_height?: components["parameters"]["startHeight"];
+                /** @description The block height (u64) the range ends before, exclusive; not below `start_height`. */
+                end_height?: components["parameters"]["endHeight"];
+                /** @description Maximum number of events; default 20, at most 100. */
+                limit?: components["parameters"]["limit"];
+                /** @description The cursor after which the page starts (exclusive): the `x-supra-cursor` header of the previous page. Opaque: take it from the header, never build it. */
+                start?: components["parameters"]["startEventCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`
+                 * @example 0x1::coin::CoinDeposit
+                 */
+                event_type: components["parameters"]["event_type"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events; the next page's `start` is the `x-supra-cursor` header. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    "x-supra-cursor": components["headers"]["Cursor"];
+                    "x-supra-oldest-block": components["headers"]["OldestBlock"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsV3"];
+                };
+            };
+            410: components["responses"]["Pruned"];
+            503: components["responses"]["ArchiveInitializing"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    viewV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The function's results. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewResultV3"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getVersionV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build information. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionInfo"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getTableItemV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Table handle, an address (1 to 64 hex digits, with or without a `0x` prefix)
+                 * @example 0x1b854694ae746cdbd8d44186ca4929b2b337df21d1c74633be19b2710552fdca
+                 */
+                table_handle: components["parameters"]["table_handle"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableItemRequest"];
+            };
+        };
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveValue"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getChainIdV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain id. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getTransactionParametersV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction parameters. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionParameters"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
 }
 
 // One alias per schema.
@@ -1813,3 +2564,63 @@ export type DecimalString = components['schemas']['DecimalString'];
  * @deprecated Part of the deprecated v1 API.
  */
 export type MoveValueResponseV1 = components['schemas']['MoveValueResponseV1'];
+/**
+ * Counts and gas of a block's execution; any of them null when the node has not collected it.
+ */
+export type BlockExecutionStatistics = components['schemas']['BlockExecutionStatistics'];
+/**
+ * A u64, or null.
+ */
+export type U64OrNull = components['schemas']['U64OrNull'];
+/**
+ * A block's header and the statistics of its execution.
+ */
+export type ExecutedBlockInfo = components['schemas']['ExecutedBlockInfo'];
+/**
+ * A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent.
+ */
+export type BlockV3 = components['schemas']['BlockV3'];
+/**
+ * An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.
+ */
+export type EventV3 = components['schemas']['EventV3'];
+/**
+ * An event with the block and transaction it was emitted in.
+ */
+export type EventWithContextV3 = components['schemas']['EventWithContextV3'];
+/**
+ * A page of events. Decision: `data` is an array, as real nodes send it and Supra's own SDK reads it; the served document writes one event there, which no node has been seen to send.
+ */
+export type EventsV3 = components['schemas']['EventsV3'];
+/**
+ * Gas unit prices of recently executed transactions, and the least the chain accepts.
+ */
+export type GasPriceResV3 = components['schemas']['GasPriceResV3'];
+/**
+ * The node binary's build.
+ */
+export type VersionInfo = components['schemas']['VersionInfo'];
+/**
+ * Limits a transaction must respect.
+ */
+export type TransactionParameters = components['schemas']['TransactionParameters'];
+/**
+ * A Move function, `address::module::function`, e.g. `0x1::coin::balance`
+ */
+export type MoveFunctionId = components['schemas']['MoveFunctionId'];
+/**
+ * A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any
+ */
+export type MoveTypeTag = components['schemas']['MoveTypeTag'];
+/**
+ * A view function call. The node requires all three fields; the clients send `[]` for one left out.
+ */
+export type ViewRequest = components['schemas']['ViewRequest'];
+/**
+ * A view function's results, one per return value. Real nodes send plain JSON values (u64 as a decimal string, `false`, arrays for vectors, objects for structs), not the one-key MoveValues the served document describes.
+ */
+export type ViewResultV3 = components['schemas']['ViewResultV3'];
+/**
+ * Which item of a table, and the types to read its key and value as.
+ */
+export type TableItemRequest = components['schemas']['TableItemRequest'];

@@ -2846,6 +2846,677 @@ const MoveValueResponseV1$liveStrict: Readonly<Record<string, unknown>> = {
   },
   "additionalProperties": false
 };
+const BlockExecutionStatistics$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Counts and gas of a block's execution; any of them null when the node has not collected it.",
+  "properties": {
+    "user_txn_count": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "User transactions the block finalized."
+    },
+    "automated_txn_count": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Automated transactions the block ran."
+    },
+    "automation_record_count": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Automation registry records the block finalized."
+    },
+    "automated_txn_gas_unit_price": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "The gas unit price of every automated transaction."
+    },
+    "block_gas_unit_price_min": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "The lowest gas unit price of the block's transactions."
+    },
+    "block_gas_unit_price_max": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "The highest gas unit price of the block's transactions."
+    },
+    "block_total_user_gas_used": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Gas used by the user transactions."
+    },
+    "block_total_automated_gas_used": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Gas used by the automated transactions."
+    }
+  }
+};
+const BlockExecutionStatistics$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Counts and gas of a block's execution; any of them null when the node has not collected it.",
+  "properties": {
+    "user_txn_count": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "User transactions the block finalized."
+    },
+    "automated_txn_count": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Automated transactions the block ran."
+    },
+    "automation_record_count": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Automation registry records the block finalized."
+    },
+    "automated_txn_gas_unit_price": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "The gas unit price of every automated transaction."
+    },
+    "block_gas_unit_price_min": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "The lowest gas unit price of the block's transactions."
+    },
+    "block_gas_unit_price_max": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "The highest gas unit price of the block's transactions."
+    },
+    "block_total_user_gas_used": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Gas used by the user transactions."
+    },
+    "block_total_automated_gas_used": {
+      "$ref": "#/$defs/U64OrNull",
+      "description": "Gas used by the automated transactions."
+    }
+  },
+  "additionalProperties": false
+};
+const U64OrNull$documented: Readonly<Record<string, unknown>> = {
+  "description": "A u64, or null.",
+  "anyOf": [
+    {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    {
+      "type": "null"
+    }
+  ]
+};
+const ExecutedBlockInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A block's header and the statistics of its execution.",
+  "required": [
+    "header"
+  ],
+  "properties": {
+    "header": {
+      "$ref": "#/$defs/BlockHeaderInfo"
+    },
+    "execution_statistics": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockExecutionStatistics"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  }
+};
+const ExecutedBlockInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A block's header and the statistics of its execution.",
+  "required": [
+    "header"
+  ],
+  "properties": {
+    "header": {
+      "$ref": "#/$defs/BlockHeaderInfo"
+    },
+    "execution_statistics": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockExecutionStatistics"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false
+};
+const BlockV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent.",
+  "required": [
+    "header"
+  ],
+  "properties": {
+    "header": {
+      "$ref": "#/$defs/BlockHeaderInfo"
+    },
+    "execution_statistics": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockExecutionStatistics"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "transactions": {
+      "description": "The transactions the block finalized, in execution order; their `block_header` is unset.",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/TransactionV3"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  }
+};
+const BlockV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent.",
+  "required": [
+    "header"
+  ],
+  "properties": {
+    "header": {
+      "$ref": "#/$defs/BlockHeaderInfo"
+    },
+    "execution_statistics": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockExecutionStatistics"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "transactions": {
+      "description": "The transactions the block finalized, in execution order; their `block_header` is unset.",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/TransactionV3"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false
+};
+const EventV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.",
+  "required": [
+    "guid",
+    "sequence_number",
+    "type",
+    "data"
+  ],
+  "properties": {
+    "guid": {
+      "type": "object",
+      "required": [
+        "creation_number",
+        "account_address"
+      ],
+      "properties": {
+        "creation_number": {
+          "$ref": "#/$defs/DecimalString"
+        },
+        "account_address": {
+          "$ref": "#/$defs/AccountAddress"
+        }
+      }
+    },
+    "sequence_number": {
+      "$ref": "#/$defs/DecimalString"
+    },
+    "type": {
+      "type": "string",
+      "description": "Move type of the event."
+    },
+    "data": {
+      "description": "JSON representation of the event (any JSON value)."
+    }
+  }
+};
+const EventV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.",
+  "required": [
+    "guid",
+    "sequence_number",
+    "type",
+    "data"
+  ],
+  "properties": {
+    "guid": {
+      "type": "object",
+      "required": [
+        "creation_number",
+        "account_address"
+      ],
+      "properties": {
+        "creation_number": {
+          "$ref": "#/$defs/DecimalString"
+        },
+        "account_address": {
+          "$ref": "#/$defs/AccountAddress"
+        }
+      },
+      "additionalProperties": false
+    },
+    "sequence_number": {
+      "$ref": "#/$defs/DecimalString"
+    },
+    "type": {
+      "type": "string",
+      "description": "Move type of the event."
+    },
+    "data": {
+      "description": "JSON representation of the event (any JSON value)."
+    }
+  },
+  "additionalProperties": false
+};
+const EventWithContextV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event with the block and transaction it was emitted in.",
+  "required": [
+    "event",
+    "block_height",
+    "transaction_hash"
+  ],
+  "properties": {
+    "event": {
+      "$ref": "#/$defs/EventV3"
+    },
+    "block_height": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Height of the block the event was emitted in."
+    },
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    }
+  }
+};
+const EventWithContextV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event with the block and transaction it was emitted in.",
+  "required": [
+    "event",
+    "block_height",
+    "transaction_hash"
+  ],
+  "properties": {
+    "event": {
+      "$ref": "#/$defs/EventV3"
+    },
+    "block_height": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Height of the block the event was emitted in."
+    },
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    }
+  },
+  "additionalProperties": false
+};
+const EventsV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A page of events. Decision: `data` is an array, as real nodes send it and Supra's own SDK reads it; the served document writes one event there, which no node has been seen to send.",
+  "required": [
+    "data"
+  ],
+  "properties": {
+    "data": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventWithContextV3"
+      }
+    }
+  }
+};
+const EventsV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A page of events. Decision: `data` is an array, as real nodes send it and Supra's own SDK reads it; the served document writes one event there, which no node has been seen to send.",
+  "required": [
+    "data"
+  ],
+  "properties": {
+    "data": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventWithContextV3"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const GasPriceResV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Gas unit prices of recently executed transactions, and the least the chain accepts.",
+  "required": [
+    "mean_gas_price",
+    "max_gas_price",
+    "median_gas_price",
+    "min_configured_gas_price"
+  ],
+  "properties": {
+    "mean_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    "max_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    "median_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    "min_configured_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    }
+  }
+};
+const GasPriceResV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Gas unit prices of recently executed transactions, and the least the chain accepts.",
+  "required": [
+    "mean_gas_price",
+    "max_gas_price",
+    "median_gas_price",
+    "min_configured_gas_price"
+  ],
+  "properties": {
+    "mean_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    "max_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    "median_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    },
+    "min_configured_gas_price": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000
+    }
+  },
+  "additionalProperties": false
+};
+const VersionInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The node binary's build.",
+  "required": [
+    "version",
+    "branch",
+    "commit_hash",
+    "build_time",
+    "build_env"
+  ],
+  "properties": {
+    "version": {
+      "type": "string",
+      "description": "Semantic version."
+    },
+    "branch": {
+      "type": "string",
+      "description": "Git branch of the build."
+    },
+    "commit_hash": {
+      "type": "string",
+      "description": "Git commit of the build."
+    },
+    "build_time": {
+      "type": "string",
+      "description": "When it was built."
+    },
+    "build_env": {
+      "type": "string",
+      "description": "The Rust tool chain it was built with."
+    }
+  }
+};
+const VersionInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The node binary's build.",
+  "required": [
+    "version",
+    "branch",
+    "commit_hash",
+    "build_time",
+    "build_env"
+  ],
+  "properties": {
+    "version": {
+      "type": "string",
+      "description": "Semantic version."
+    },
+    "branch": {
+      "type": "string",
+      "description": "Git branch of the build."
+    },
+    "commit_hash": {
+      "type": "string",
+      "description": "Git commit of the build."
+    },
+    "build_time": {
+      "type": "string",
+      "description": "When it was built."
+    },
+    "build_env": {
+      "type": "string",
+      "description": "The Rust tool chain it was built with."
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionParameters$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Limits a transaction must respect.",
+  "required": [
+    "max_transaction_time_to_live_seconds"
+  ],
+  "properties": {
+    "max_transaction_time_to_live_seconds": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "The longest a transaction may wait for execution, in seconds."
+    }
+  }
+};
+const TransactionParameters$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Limits a transaction must respect.",
+  "required": [
+    "max_transaction_time_to_live_seconds"
+  ],
+  "properties": {
+    "max_transaction_time_to_live_seconds": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "The longest a transaction may wait for execution, in seconds."
+    }
+  },
+  "additionalProperties": false
+};
+const MoveFunctionId$documented: Readonly<Record<string, unknown>> = {
+  "type": "string",
+  "description": "A Move function, `address::module::function`, e.g. `0x1::coin::balance`",
+  "pattern": "^(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$"
+};
+const MoveTypeTag$documented: Readonly<Record<string, unknown>> = {
+  "type": "string",
+  "description": "A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any",
+  "pattern": "^(bool|u8|u16|u32|u64|u128|u256|address|signer|vector<.+>|(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<.+>)?)$"
+};
+const ViewRequest$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A view function call. The node requires all three fields; the clients send `[]` for one left out.",
+  "required": [
+    "function",
+    "type_arguments",
+    "arguments"
+  ],
+  "properties": {
+    "function": {
+      "$ref": "#/$defs/MoveFunctionId"
+    },
+    "type_arguments": {
+      "type": "array",
+      "default": [],
+      "items": {
+        "$ref": "#/$defs/MoveTypeTag"
+      }
+    },
+    "arguments": {
+      "type": "array",
+      "default": [],
+      "description": "The function's arguments as JSON: u64 and larger as decimal strings, addresses as `0x` hex, `vector<u8>` as `0x` hex, booleans and smaller integers as themselves.",
+      "items": {}
+    }
+  }
+};
+const ViewRequest$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A view function call. The node requires all three fields; the clients send `[]` for one left out.",
+  "required": [
+    "function",
+    "type_arguments",
+    "arguments"
+  ],
+  "properties": {
+    "function": {
+      "$ref": "#/$defs/MoveFunctionId"
+    },
+    "type_arguments": {
+      "type": "array",
+      "default": [],
+      "items": {
+        "$ref": "#/$defs/MoveTypeTag"
+      }
+    },
+    "arguments": {
+      "type": "array",
+      "default": [],
+      "description": "The function's arguments as JSON: u64 and larger as decimal strings, addresses as `0x` hex, `vector<u8>` as `0x` hex, booleans and smaller integers as themselves.",
+      "items": {}
+    }
+  },
+  "additionalProperties": false
+};
+const ViewResultV3$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A view function's results, one per return value. Real nodes send plain JSON values (u64 as a decimal string, `false`, arrays for vectors, objects for structs), not the one-key MoveValues the served document describes.",
+  "required": [
+    "result"
+  ],
+  "properties": {
+    "result": {
+      "type": "array",
+      "items": {}
+    }
+  }
+};
+const ViewResultV3$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A view function's results, one per return value. Real nodes send plain JSON values (u64 as a decimal string, `false`, arrays for vectors, objects for structs), not the one-key MoveValues the served document describes.",
+  "required": [
+    "result"
+  ],
+  "properties": {
+    "result": {
+      "type": "array",
+      "items": {}
+    }
+  },
+  "additionalProperties": false
+};
+const TableItemRequest$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Which item of a table, and the types to read its key and value as.",
+  "required": [
+    "key_type",
+    "value_type",
+    "key"
+  ],
+  "properties": {
+    "key_type": {
+      "$ref": "#/$defs/MoveTypeTag"
+    },
+    "value_type": {
+      "$ref": "#/$defs/MoveTypeTag"
+    },
+    "key": {
+      "description": "The key, as JSON in the form of its `key_type` (a u64 as a decimal string)."
+    }
+  }
+};
+const TableItemRequest$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "Which item of a table, and the types to read its key and value as.",
+  "required": [
+    "key_type",
+    "value_type",
+    "key"
+  ],
+  "properties": {
+    "key_type": {
+      "$ref": "#/$defs/MoveTypeTag"
+    },
+    "value_type": {
+      "$ref": "#/$defs/MoveTypeTag"
+    },
+    "key": {
+      "description": "The key, as JSON in the form of its `key_type` (a u64 as a decimal string)."
+    }
+  },
+  "additionalProperties": false
+};
 const TradingPair$documented: Readonly<Record<string, unknown>> = {
   "type": "string",
   "description": "Trading pair identifier, a lowercase string `<base>_<quote>` joined by an underscore.",
@@ -3124,6 +3795,18 @@ const ListResourcesV3Response200$documented: Readonly<Record<string, unknown>> =
     "$ref": "#/$defs/MoveResource"
   }
 };
+const GetBlockTransactionHashesV3Response200$documented: Readonly<Record<string, unknown>> = {
+  "type": "array",
+  "items": {
+    "$ref": "#/$defs/Hash"
+  }
+};
+const GetChainIdV1Response200$documented: Readonly<Record<string, unknown>> = {
+  "type": "integer",
+  "format": "uint8",
+  "minimum": 0,
+  "maximum": 255
+};
 
 export const documented$ErrorMessage: JsonSchemaDef = { name: 'ErrorMessage', schema: ErrorMessage$documented, refs: () => [] };
 export const documentedStrict$ErrorMessage: JsonSchemaDef = { name: 'ErrorMessage', schema: ErrorMessage$documentedStrict, refs: () => [] };
@@ -3293,6 +3976,66 @@ export const documented$MoveValueResponseV1: JsonSchemaDef = { name: 'MoveValueR
 export const documentedStrict$MoveValueResponseV1: JsonSchemaDef = { name: 'MoveValueResponseV1', schema: MoveValueResponseV1$documentedStrict, refs: () => [documentedStrict$MoveValue] };
 export const live$MoveValueResponseV1: JsonSchemaDef = { name: 'MoveValueResponseV1', schema: MoveValueResponseV1$live, refs: () => [live$MoveValue] };
 export const liveStrict$MoveValueResponseV1: JsonSchemaDef = { name: 'MoveValueResponseV1', schema: MoveValueResponseV1$liveStrict, refs: () => [liveStrict$MoveValue] };
+export const documented$BlockExecutionStatistics: JsonSchemaDef = { name: 'BlockExecutionStatistics', schema: BlockExecutionStatistics$documented, refs: () => [documented$U64OrNull] };
+export const documentedStrict$BlockExecutionStatistics: JsonSchemaDef = { name: 'BlockExecutionStatistics', schema: BlockExecutionStatistics$documentedStrict, refs: () => [documentedStrict$U64OrNull] };
+export const live$BlockExecutionStatistics: JsonSchemaDef = { name: 'BlockExecutionStatistics', schema: BlockExecutionStatistics$documented, refs: () => [live$U64OrNull] };
+export const liveStrict$BlockExecutionStatistics: JsonSchemaDef = { name: 'BlockExecutionStatistics', schema: BlockExecutionStatistics$documentedStrict, refs: () => [liveStrict$U64OrNull] };
+export const documented$U64OrNull: JsonSchemaDef = { name: 'U64OrNull', schema: U64OrNull$documented, refs: () => [] };
+export const documentedStrict$U64OrNull: JsonSchemaDef = { name: 'U64OrNull', schema: U64OrNull$documented, refs: () => [] };
+export const live$U64OrNull: JsonSchemaDef = { name: 'U64OrNull', schema: U64OrNull$documented, refs: () => [] };
+export const liveStrict$U64OrNull: JsonSchemaDef = { name: 'U64OrNull', schema: U64OrNull$documented, refs: () => [] };
+export const documented$ExecutedBlockInfo: JsonSchemaDef = { name: 'ExecutedBlockInfo', schema: ExecutedBlockInfo$documented, refs: () => [documented$BlockHeaderInfo, documented$BlockExecutionStatistics] };
+export const documentedStrict$ExecutedBlockInfo: JsonSchemaDef = { name: 'ExecutedBlockInfo', schema: ExecutedBlockInfo$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$BlockExecutionStatistics] };
+export const live$ExecutedBlockInfo: JsonSchemaDef = { name: 'ExecutedBlockInfo', schema: ExecutedBlockInfo$documented, refs: () => [live$BlockHeaderInfo, live$BlockExecutionStatistics] };
+export const liveStrict$ExecutedBlockInfo: JsonSchemaDef = { name: 'ExecutedBlockInfo', schema: ExecutedBlockInfo$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$BlockExecutionStatistics] };
+export const documented$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documented, refs: () => [documented$BlockHeaderInfo, documented$BlockExecutionStatistics, documented$TransactionV3] };
+export const documentedStrict$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$BlockExecutionStatistics, documentedStrict$TransactionV3] };
+export const live$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documented, refs: () => [live$BlockHeaderInfo, live$BlockExecutionStatistics, live$TransactionV3] };
+export const liveStrict$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$BlockExecutionStatistics, liveStrict$TransactionV3] };
+export const documented$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documented, refs: () => [documented$DecimalString, documented$AccountAddress] };
+export const documentedStrict$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documentedStrict, refs: () => [documentedStrict$DecimalString, documentedStrict$AccountAddress] };
+export const live$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documented, refs: () => [live$DecimalString, live$AccountAddress] };
+export const liveStrict$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documentedStrict, refs: () => [liveStrict$DecimalString, liveStrict$AccountAddress] };
+export const documented$EventWithContextV3: JsonSchemaDef = { name: 'EventWithContextV3', schema: EventWithContextV3$documented, refs: () => [documented$EventV3, documented$Hash] };
+export const documentedStrict$EventWithContextV3: JsonSchemaDef = { name: 'EventWithContextV3', schema: EventWithContextV3$documentedStrict, refs: () => [documentedStrict$EventV3, documentedStrict$Hash] };
+export const live$EventWithContextV3: JsonSchemaDef = { name: 'EventWithContextV3', schema: EventWithContextV3$documented, refs: () => [live$EventV3, live$Hash] };
+export const liveStrict$EventWithContextV3: JsonSchemaDef = { name: 'EventWithContextV3', schema: EventWithContextV3$documentedStrict, refs: () => [liveStrict$EventV3, liveStrict$Hash] };
+export const documented$EventsV3: JsonSchemaDef = { name: 'EventsV3', schema: EventsV3$documented, refs: () => [documented$EventWithContextV3] };
+export const documentedStrict$EventsV3: JsonSchemaDef = { name: 'EventsV3', schema: EventsV3$documentedStrict, refs: () => [documentedStrict$EventWithContextV3] };
+export const live$EventsV3: JsonSchemaDef = { name: 'EventsV3', schema: EventsV3$documented, refs: () => [live$EventWithContextV3] };
+export const liveStrict$EventsV3: JsonSchemaDef = { name: 'EventsV3', schema: EventsV3$documentedStrict, refs: () => [liveStrict$EventWithContextV3] };
+export const documented$GasPriceResV3: JsonSchemaDef = { name: 'GasPriceResV3', schema: GasPriceResV3$documented, refs: () => [] };
+export const documentedStrict$GasPriceResV3: JsonSchemaDef = { name: 'GasPriceResV3', schema: GasPriceResV3$documentedStrict, refs: () => [] };
+export const live$GasPriceResV3: JsonSchemaDef = { name: 'GasPriceResV3', schema: GasPriceResV3$documented, refs: () => [] };
+export const liveStrict$GasPriceResV3: JsonSchemaDef = { name: 'GasPriceResV3', schema: GasPriceResV3$documentedStrict, refs: () => [] };
+export const documented$VersionInfo: JsonSchemaDef = { name: 'VersionInfo', schema: VersionInfo$documented, refs: () => [] };
+export const documentedStrict$VersionInfo: JsonSchemaDef = { name: 'VersionInfo', schema: VersionInfo$documentedStrict, refs: () => [] };
+export const live$VersionInfo: JsonSchemaDef = { name: 'VersionInfo', schema: VersionInfo$documented, refs: () => [] };
+export const liveStrict$VersionInfo: JsonSchemaDef = { name: 'VersionInfo', schema: VersionInfo$documentedStrict, refs: () => [] };
+export const documented$TransactionParameters: JsonSchemaDef = { name: 'TransactionParameters', schema: TransactionParameters$documented, refs: () => [] };
+export const documentedStrict$TransactionParameters: JsonSchemaDef = { name: 'TransactionParameters', schema: TransactionParameters$documentedStrict, refs: () => [] };
+export const live$TransactionParameters: JsonSchemaDef = { name: 'TransactionParameters', schema: TransactionParameters$documented, refs: () => [] };
+export const liveStrict$TransactionParameters: JsonSchemaDef = { name: 'TransactionParameters', schema: TransactionParameters$documentedStrict, refs: () => [] };
+export const documented$MoveFunctionId: JsonSchemaDef = { name: 'MoveFunctionId', schema: MoveFunctionId$documented, refs: () => [] };
+export const documentedStrict$MoveFunctionId: JsonSchemaDef = { name: 'MoveFunctionId', schema: MoveFunctionId$documented, refs: () => [] };
+export const live$MoveFunctionId: JsonSchemaDef = { name: 'MoveFunctionId', schema: MoveFunctionId$documented, refs: () => [] };
+export const liveStrict$MoveFunctionId: JsonSchemaDef = { name: 'MoveFunctionId', schema: MoveFunctionId$documented, refs: () => [] };
+export const documented$MoveTypeTag: JsonSchemaDef = { name: 'MoveTypeTag', schema: MoveTypeTag$documented, refs: () => [] };
+export const documentedStrict$MoveTypeTag: JsonSchemaDef = { name: 'MoveTypeTag', schema: MoveTypeTag$documented, refs: () => [] };
+export const live$MoveTypeTag: JsonSchemaDef = { name: 'MoveTypeTag', schema: MoveTypeTag$documented, refs: () => [] };
+export const liveStrict$MoveTypeTag: JsonSchemaDef = { name: 'MoveTypeTag', schema: MoveTypeTag$documented, refs: () => [] };
+export const documented$ViewRequest: JsonSchemaDef = { name: 'ViewRequest', schema: ViewRequest$documented, refs: () => [documented$MoveFunctionId, documented$MoveTypeTag] };
+export const documentedStrict$ViewRequest: JsonSchemaDef = { name: 'ViewRequest', schema: ViewRequest$documentedStrict, refs: () => [documentedStrict$MoveFunctionId, documentedStrict$MoveTypeTag] };
+export const live$ViewRequest: JsonSchemaDef = { name: 'ViewRequest', schema: ViewRequest$documented, refs: () => [live$MoveFunctionId, live$MoveTypeTag] };
+export const liveStrict$ViewRequest: JsonSchemaDef = { name: 'ViewRequest', schema: ViewRequest$documentedStrict, refs: () => [liveStrict$MoveFunctionId, liveStrict$MoveTypeTag] };
+export const documented$ViewResultV3: JsonSchemaDef = { name: 'ViewResultV3', schema: ViewResultV3$documented, refs: () => [] };
+export const documentedStrict$ViewResultV3: JsonSchemaDef = { name: 'ViewResultV3', schema: ViewResultV3$documentedStrict, refs: () => [] };
+export const live$ViewResultV3: JsonSchemaDef = { name: 'ViewResultV3', schema: ViewResultV3$documented, refs: () => [] };
+export const liveStrict$ViewResultV3: JsonSchemaDef = { name: 'ViewResultV3', schema: ViewResultV3$documentedStrict, refs: () => [] };
+export const documented$TableItemRequest: JsonSchemaDef = { name: 'TableItemRequest', schema: TableItemRequest$documented, refs: () => [documented$MoveTypeTag] };
+export const documentedStrict$TableItemRequest: JsonSchemaDef = { name: 'TableItemRequest', schema: TableItemRequest$documentedStrict, refs: () => [documentedStrict$MoveTypeTag] };
+export const live$TableItemRequest: JsonSchemaDef = { name: 'TableItemRequest', schema: TableItemRequest$documented, refs: () => [live$MoveTypeTag] };
+export const liveStrict$TableItemRequest: JsonSchemaDef = { name: 'TableItemRequest', schema: TableItemRequest$documentedStrict, refs: () => [liveStrict$MoveTypeTag] };
 export const documented$TradingPair: JsonSchemaDef = { name: 'TradingPair', schema: TradingPair$documented, refs: () => [] };
 export const documentedStrict$TradingPair: JsonSchemaDef = { name: 'TradingPair', schema: TradingPair$documented, refs: () => [] };
 export const live$TradingPair: JsonSchemaDef = { name: 'TradingPair', schema: TradingPair$documented, refs: () => [] };
@@ -3325,6 +4068,14 @@ export const documented$ListResourcesV3Response200: JsonSchemaDef = { name: 'Lis
 export const documentedStrict$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [documentedStrict$MoveResource] };
 export const live$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [live$MoveResource] };
 export const liveStrict$ListResourcesV3Response200: JsonSchemaDef = { name: 'ListResourcesV3Response200', schema: ListResourcesV3Response200$documented, refs: () => [liveStrict$MoveResource] };
+export const documented$GetBlockTransactionHashesV3Response200: JsonSchemaDef = { name: 'GetBlockTransactionHashesV3Response200', schema: GetBlockTransactionHashesV3Response200$documented, refs: () => [documented$Hash] };
+export const documentedStrict$GetBlockTransactionHashesV3Response200: JsonSchemaDef = { name: 'GetBlockTransactionHashesV3Response200', schema: GetBlockTransactionHashesV3Response200$documented, refs: () => [documentedStrict$Hash] };
+export const live$GetBlockTransactionHashesV3Response200: JsonSchemaDef = { name: 'GetBlockTransactionHashesV3Response200', schema: GetBlockTransactionHashesV3Response200$documented, refs: () => [live$Hash] };
+export const liveStrict$GetBlockTransactionHashesV3Response200: JsonSchemaDef = { name: 'GetBlockTransactionHashesV3Response200', schema: GetBlockTransactionHashesV3Response200$documented, refs: () => [liveStrict$Hash] };
+export const documented$GetChainIdV1Response200: JsonSchemaDef = { name: 'GetChainIdV1Response200', schema: GetChainIdV1Response200$documented, refs: () => [] };
+export const documentedStrict$GetChainIdV1Response200: JsonSchemaDef = { name: 'GetChainIdV1Response200', schema: GetChainIdV1Response200$documented, refs: () => [] };
+export const live$GetChainIdV1Response200: JsonSchemaDef = { name: 'GetChainIdV1Response200', schema: GetChainIdV1Response200$documented, refs: () => [] };
+export const liveStrict$GetChainIdV1Response200: JsonSchemaDef = { name: 'GetChainIdV1Response200', schema: GetChainIdV1Response200$documented, refs: () => [] };
 
 /** Every schema in its four readings, by name (`standardSchema` and the response schemas look them up here). */
 export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
@@ -3370,6 +4121,21 @@ export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
   MoveValue: { documented: documented$MoveValue, documentedStrict: documentedStrict$MoveValue, live: live$MoveValue, liveStrict: liveStrict$MoveValue },
   DecimalString: { documented: documented$DecimalString, documentedStrict: documentedStrict$DecimalString, live: live$DecimalString, liveStrict: liveStrict$DecimalString },
   MoveValueResponseV1: { documented: documented$MoveValueResponseV1, documentedStrict: documentedStrict$MoveValueResponseV1, live: live$MoveValueResponseV1, liveStrict: liveStrict$MoveValueResponseV1 },
+  BlockExecutionStatistics: { documented: documented$BlockExecutionStatistics, documentedStrict: documentedStrict$BlockExecutionStatistics, live: live$BlockExecutionStatistics, liveStrict: liveStrict$BlockExecutionStatistics },
+  U64OrNull: { documented: documented$U64OrNull, documentedStrict: documentedStrict$U64OrNull, live: live$U64OrNull, liveStrict: liveStrict$U64OrNull },
+  ExecutedBlockInfo: { documented: documented$ExecutedBlockInfo, documentedStrict: documentedStrict$ExecutedBlockInfo, live: live$ExecutedBlockInfo, liveStrict: liveStrict$ExecutedBlockInfo },
+  BlockV3: { documented: documented$BlockV3, documentedStrict: documentedStrict$BlockV3, live: live$BlockV3, liveStrict: liveStrict$BlockV3 },
+  EventV3: { documented: documented$EventV3, documentedStrict: documentedStrict$EventV3, live: live$EventV3, liveStrict: liveStrict$EventV3 },
+  EventWithContextV3: { documented: documented$EventWithContextV3, documentedStrict: documentedStrict$EventWithContextV3, live: live$EventWithContextV3, liveStrict: liveStrict$EventWithContextV3 },
+  EventsV3: { documented: documented$EventsV3, documentedStrict: documentedStrict$EventsV3, live: live$EventsV3, liveStrict: liveStrict$EventsV3 },
+  GasPriceResV3: { documented: documented$GasPriceResV3, documentedStrict: documentedStrict$GasPriceResV3, live: live$GasPriceResV3, liveStrict: liveStrict$GasPriceResV3 },
+  VersionInfo: { documented: documented$VersionInfo, documentedStrict: documentedStrict$VersionInfo, live: live$VersionInfo, liveStrict: liveStrict$VersionInfo },
+  TransactionParameters: { documented: documented$TransactionParameters, documentedStrict: documentedStrict$TransactionParameters, live: live$TransactionParameters, liveStrict: liveStrict$TransactionParameters },
+  MoveFunctionId: { documented: documented$MoveFunctionId, documentedStrict: documentedStrict$MoveFunctionId, live: live$MoveFunctionId, liveStrict: liveStrict$MoveFunctionId },
+  MoveTypeTag: { documented: documented$MoveTypeTag, documentedStrict: documentedStrict$MoveTypeTag, live: live$MoveTypeTag, liveStrict: liveStrict$MoveTypeTag },
+  ViewRequest: { documented: documented$ViewRequest, documentedStrict: documentedStrict$ViewRequest, live: live$ViewRequest, liveStrict: liveStrict$ViewRequest },
+  ViewResultV3: { documented: documented$ViewResultV3, documentedStrict: documentedStrict$ViewResultV3, live: live$ViewResultV3, liveStrict: liveStrict$ViewResultV3 },
+  TableItemRequest: { documented: documented$TableItemRequest, documentedStrict: documentedStrict$TableItemRequest, live: live$TableItemRequest, liveStrict: liveStrict$TableItemRequest },
   TradingPair: { documented: documented$TradingPair, documentedStrict: documentedStrict$TradingPair, live: live$TradingPair, liveStrict: liveStrict$TradingPair },
   Candle: { documented: documented$Candle, documentedStrict: documentedStrict$Candle, live: live$Candle, liveStrict: liveStrict$Candle },
   HistoryResponse: { documented: documented$HistoryResponse, documentedStrict: documentedStrict$HistoryResponse, live: live$HistoryResponse, liveStrict: liveStrict$HistoryResponse },
@@ -3378,4 +4144,6 @@ export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
   LatestResponse: { documented: documented$LatestResponse, documentedStrict: documentedStrict$LatestResponse, live: live$LatestResponse, liveStrict: liveStrict$LatestResponse },
   ListModulesV3Response200: { documented: documented$ListModulesV3Response200, documentedStrict: documentedStrict$ListModulesV3Response200, live: live$ListModulesV3Response200, liveStrict: liveStrict$ListModulesV3Response200 },
   ListResourcesV3Response200: { documented: documented$ListResourcesV3Response200, documentedStrict: documentedStrict$ListResourcesV3Response200, live: live$ListResourcesV3Response200, liveStrict: liveStrict$ListResourcesV3Response200 },
+  GetBlockTransactionHashesV3Response200: { documented: documented$GetBlockTransactionHashesV3Response200, documentedStrict: documentedStrict$GetBlockTransactionHashesV3Response200, live: live$GetBlockTransactionHashesV3Response200, liveStrict: liveStrict$GetBlockTransactionHashesV3Response200 },
+  GetChainIdV1Response200: { documented: documented$GetChainIdV1Response200, documentedStrict: documentedStrict$GetChainIdV1Response200, live: live$GetChainIdV1Response200, liveStrict: liveStrict$GetChainIdV1Response200 },
 };

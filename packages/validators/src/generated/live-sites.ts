@@ -99,4 +99,25 @@ export const liveSites: Readonly<Record<string, readonly (readonly [string, read
     ["/abi/exposed_functions", ["module-functions"]],
     ["/abi/structs", ["module-structs"]],
   ],
+  getTransactionV3: [
+    ["/block_header/timestamp", ["timestamp"]],
+    ["/header/expiration_timestamp", ["timestamp"]],
+    ["/header/sender", ["sender"]],
+    ["/output/Move/events/*/guid", ["event-guid"]],
+    ["/output/Move/events/*/sequence_number", ["event-sequence-number"]],
+  ],
+  getLatestBlockV3: [
+    ["/header/timestamp", ["timestamp"]],
+  ],
+  getBlockByHeightV3: [
+    ["/header/timestamp", ["timestamp"]],
+    ["/transactions/*/block_header/timestamp", ["timestamp"]],
+    ["/transactions/*/header/expiration_timestamp", ["timestamp"]],
+    ["/transactions/*/header/sender", ["sender"]],
+    ["/transactions/*/output/Move/events/*/guid", ["event-guid"]],
+    ["/transactions/*/output/Move/events/*/sequence_number", ["event-sequence-number"]],
+  ],
+  getBlockV3: [
+    ["/header/timestamp", ["timestamp"]],
+  ],
 };

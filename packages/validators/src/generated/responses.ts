@@ -17,6 +17,16 @@ import type {
   AccountStatementV2,
   AccountStatementV3,
   ErrorMessage,
+  TransactionV3,
+  GasPriceResV3,
+  ExecutedBlockInfo,
+  BlockV3,
+  Hash,
+  EventsV3,
+  ViewResultV3,
+  VersionInfo,
+  MoveValue,
+  TransactionParameters,
   HistoryResponse,
   LatestResponse,
 } from './types.js';
@@ -132,6 +142,54 @@ export interface ResponseBodies {
    */
   getResourceV3: { '200': MoveResource; 'default': unknown };
   /**
+   * `getTransactionV3` of specs/node-rpc.openapi.yaml.
+   */
+  getTransactionV3: { '200': TransactionV3; 'default': unknown };
+  /**
+   * `estimateGasPriceV3` of specs/node-rpc.openapi.yaml.
+   */
+  estimateGasPriceV3: { '200': GasPriceResV3; 'default': unknown };
+  /**
+   * `getLatestBlockV3` of specs/node-rpc.openapi.yaml.
+   */
+  getLatestBlockV3: { '200': ExecutedBlockInfo; 'default': unknown };
+  /**
+   * `getBlockByHeightV3` of specs/node-rpc.openapi.yaml.
+   */
+  getBlockByHeightV3: { '200': BlockV3; '404': ErrorMessage; '410': ErrorMessage; 'default': unknown };
+  /**
+   * `getBlockV3` of specs/node-rpc.openapi.yaml.
+   */
+  getBlockV3: { '200': ExecutedBlockInfo; 'default': unknown };
+  /**
+   * `getBlockTransactionHashesV3` of specs/node-rpc.openapi.yaml.
+   */
+  getBlockTransactionHashesV3: { '200': Hash[]; 'default': unknown };
+  /**
+   * `listEventsV3` of specs/node-rpc.openapi.yaml.
+   */
+  listEventsV3: { '200': EventsV3; '410': ErrorMessage; '503': ErrorMessage; 'default': unknown };
+  /**
+   * `viewV3` of specs/node-rpc.openapi.yaml.
+   */
+  viewV3: { '200': ViewResultV3; 'default': unknown };
+  /**
+   * `getVersionV3` of specs/node-rpc.openapi.yaml.
+   */
+  getVersionV3: { '200': VersionInfo; 'default': unknown };
+  /**
+   * `getTableItemV2` of specs/node-rpc.openapi.yaml.
+   */
+  getTableItemV2: { '200': MoveValue; 'default': unknown };
+  /**
+   * `getChainIdV1` of specs/node-rpc.openapi.yaml.
+   */
+  getChainIdV1: { '200': unknown; 'default': unknown };
+  /**
+   * `getTransactionParametersV1` of specs/node-rpc.openapi.yaml.
+   */
+  getTransactionParametersV1: { '200': TransactionParameters; 'default': unknown };
+  /**
    * `getHistory` of specs/price-history.openapi.yaml.
    */
   getHistory: { '200': HistoryResponse; '400': unknown; '404': unknown; '500': unknown };
@@ -172,6 +230,18 @@ export const responses: { readonly [Op in OperationId]: Readonly<Record<string, 
   getModuleV3: { '200': { schema: schemas.MoveModuleBytecode, nullable: false }, 'default': null },
   listResourcesV3: { '200': { schema: schemas.ListResourcesV3Response200, nullable: false }, 'default': null },
   getResourceV3: { '200': { schema: schemas.MoveResource, nullable: false }, 'default': null },
+  getTransactionV3: { '200': { schema: schemas.TransactionV3, nullable: false }, 'default': null },
+  estimateGasPriceV3: { '200': { schema: schemas.GasPriceResV3, nullable: false }, 'default': null },
+  getLatestBlockV3: { '200': { schema: schemas.ExecutedBlockInfo, nullable: false }, 'default': null },
+  getBlockByHeightV3: { '200': { schema: schemas.BlockV3, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getBlockV3: { '200': { schema: schemas.ExecutedBlockInfo, nullable: false }, 'default': null },
+  getBlockTransactionHashesV3: { '200': { schema: schemas.GetBlockTransactionHashesV3Response200, nullable: false }, 'default': null },
+  listEventsV3: { '200': { schema: schemas.EventsV3, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  viewV3: { '200': { schema: schemas.ViewResultV3, nullable: false }, 'default': null },
+  getVersionV3: { '200': { schema: schemas.VersionInfo, nullable: false }, 'default': null },
+  getTableItemV2: { '200': { schema: schemas.MoveValue, nullable: false }, 'default': null },
+  getChainIdV1: { '200': { schema: schemas.GetChainIdV1Response200, nullable: false }, 'default': null },
+  getTransactionParametersV1: { '200': { schema: schemas.TransactionParameters, nullable: false }, 'default': null },
   getHistory: { '200': { schema: schemas.HistoryResponse, nullable: false }, '400': null, '404': null, '500': null },
   getLatest: { '200': { schema: schemas.LatestResponse, nullable: false }, '400': null, '404': null, '500': null },
 };

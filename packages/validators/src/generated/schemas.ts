@@ -170,6 +170,66 @@ import {
   strict$MoveValueResponseV1,
   lenientAll$MoveValueResponseV1,
   strictAll$MoveValueResponseV1,
+  lenient$BlockExecutionStatistics,
+  strict$BlockExecutionStatistics,
+  lenientAll$BlockExecutionStatistics,
+  strictAll$BlockExecutionStatistics,
+  lenient$U64OrNull,
+  strict$U64OrNull,
+  lenientAll$U64OrNull,
+  strictAll$U64OrNull,
+  lenient$ExecutedBlockInfo,
+  strict$ExecutedBlockInfo,
+  lenientAll$ExecutedBlockInfo,
+  strictAll$ExecutedBlockInfo,
+  lenient$BlockV3,
+  strict$BlockV3,
+  lenientAll$BlockV3,
+  strictAll$BlockV3,
+  lenient$EventV3,
+  strict$EventV3,
+  lenientAll$EventV3,
+  strictAll$EventV3,
+  lenient$EventWithContextV3,
+  strict$EventWithContextV3,
+  lenientAll$EventWithContextV3,
+  strictAll$EventWithContextV3,
+  lenient$EventsV3,
+  strict$EventsV3,
+  lenientAll$EventsV3,
+  strictAll$EventsV3,
+  lenient$GasPriceResV3,
+  strict$GasPriceResV3,
+  lenientAll$GasPriceResV3,
+  strictAll$GasPriceResV3,
+  lenient$VersionInfo,
+  strict$VersionInfo,
+  lenientAll$VersionInfo,
+  strictAll$VersionInfo,
+  lenient$TransactionParameters,
+  strict$TransactionParameters,
+  lenientAll$TransactionParameters,
+  strictAll$TransactionParameters,
+  lenient$MoveFunctionId,
+  strict$MoveFunctionId,
+  lenientAll$MoveFunctionId,
+  strictAll$MoveFunctionId,
+  lenient$MoveTypeTag,
+  strict$MoveTypeTag,
+  lenientAll$MoveTypeTag,
+  strictAll$MoveTypeTag,
+  lenient$ViewRequest,
+  strict$ViewRequest,
+  lenientAll$ViewRequest,
+  strictAll$ViewRequest,
+  lenient$ViewResultV3,
+  strict$ViewResultV3,
+  lenientAll$ViewResultV3,
+  strictAll$ViewResultV3,
+  lenient$TableItemRequest,
+  strict$TableItemRequest,
+  lenientAll$TableItemRequest,
+  strictAll$TableItemRequest,
   lenient$TradingPair,
   strict$TradingPair,
   lenientAll$TradingPair,
@@ -202,6 +262,14 @@ import {
   strict$ListResourcesV3Response200,
   lenientAll$ListResourcesV3Response200,
   strictAll$ListResourcesV3Response200,
+  lenient$GetBlockTransactionHashesV3Response200,
+  strict$GetBlockTransactionHashesV3Response200,
+  lenientAll$GetBlockTransactionHashesV3Response200,
+  strictAll$GetBlockTransactionHashesV3Response200,
+  lenient$GetChainIdV1Response200,
+  strict$GetChainIdV1Response200,
+  lenientAll$GetChainIdV1Response200,
+  strictAll$GetChainIdV1Response200,
 } from './ajv.js';
 
 export const ErrorMessage: SchemaValidators = { name: 'ErrorMessage', lenient: lenient$ErrorMessage, strict: strict$ErrorMessage, lenientAll: lenientAll$ErrorMessage, strictAll: strictAll$ErrorMessage };
@@ -246,6 +314,21 @@ export const MoveResourcesResponse: SchemaValidators = { name: 'MoveResourcesRes
 export const MoveValue: SchemaValidators = { name: 'MoveValue', lenient: lenient$MoveValue, strict: strict$MoveValue, lenientAll: lenientAll$MoveValue, strictAll: strictAll$MoveValue };
 export const DecimalString: SchemaValidators = { name: 'DecimalString', lenient: lenient$DecimalString, strict: strict$DecimalString, lenientAll: lenientAll$DecimalString, strictAll: strictAll$DecimalString };
 export const MoveValueResponseV1: SchemaValidators = { name: 'MoveValueResponseV1', lenient: lenient$MoveValueResponseV1, strict: strict$MoveValueResponseV1, lenientAll: lenientAll$MoveValueResponseV1, strictAll: strictAll$MoveValueResponseV1 };
+export const BlockExecutionStatistics: SchemaValidators = { name: 'BlockExecutionStatistics', lenient: lenient$BlockExecutionStatistics, strict: strict$BlockExecutionStatistics, lenientAll: lenientAll$BlockExecutionStatistics, strictAll: strictAll$BlockExecutionStatistics };
+export const U64OrNull: SchemaValidators = { name: 'U64OrNull', lenient: lenient$U64OrNull, strict: strict$U64OrNull, lenientAll: lenientAll$U64OrNull, strictAll: strictAll$U64OrNull };
+export const ExecutedBlockInfo: SchemaValidators = { name: 'ExecutedBlockInfo', lenient: lenient$ExecutedBlockInfo, strict: strict$ExecutedBlockInfo, lenientAll: lenientAll$ExecutedBlockInfo, strictAll: strictAll$ExecutedBlockInfo };
+export const BlockV3: SchemaValidators = { name: 'BlockV3', lenient: lenient$BlockV3, strict: strict$BlockV3, lenientAll: lenientAll$BlockV3, strictAll: strictAll$BlockV3 };
+export const EventV3: SchemaValidators = { name: 'EventV3', lenient: lenient$EventV3, strict: strict$EventV3, lenientAll: lenientAll$EventV3, strictAll: strictAll$EventV3 };
+export const EventWithContextV3: SchemaValidators = { name: 'EventWithContextV3', lenient: lenient$EventWithContextV3, strict: strict$EventWithContextV3, lenientAll: lenientAll$EventWithContextV3, strictAll: strictAll$EventWithContextV3 };
+export const EventsV3: SchemaValidators = { name: 'EventsV3', lenient: lenient$EventsV3, strict: strict$EventsV3, lenientAll: lenientAll$EventsV3, strictAll: strictAll$EventsV3 };
+export const GasPriceResV3: SchemaValidators = { name: 'GasPriceResV3', lenient: lenient$GasPriceResV3, strict: strict$GasPriceResV3, lenientAll: lenientAll$GasPriceResV3, strictAll: strictAll$GasPriceResV3 };
+export const VersionInfo: SchemaValidators = { name: 'VersionInfo', lenient: lenient$VersionInfo, strict: strict$VersionInfo, lenientAll: lenientAll$VersionInfo, strictAll: strictAll$VersionInfo };
+export const TransactionParameters: SchemaValidators = { name: 'TransactionParameters', lenient: lenient$TransactionParameters, strict: strict$TransactionParameters, lenientAll: lenientAll$TransactionParameters, strictAll: strictAll$TransactionParameters };
+export const MoveFunctionId: SchemaValidators = { name: 'MoveFunctionId', lenient: lenient$MoveFunctionId, strict: strict$MoveFunctionId, lenientAll: lenientAll$MoveFunctionId, strictAll: strictAll$MoveFunctionId };
+export const MoveTypeTag: SchemaValidators = { name: 'MoveTypeTag', lenient: lenient$MoveTypeTag, strict: strict$MoveTypeTag, lenientAll: lenientAll$MoveTypeTag, strictAll: strictAll$MoveTypeTag };
+export const ViewRequest: SchemaValidators = { name: 'ViewRequest', lenient: lenient$ViewRequest, strict: strict$ViewRequest, lenientAll: lenientAll$ViewRequest, strictAll: strictAll$ViewRequest };
+export const ViewResultV3: SchemaValidators = { name: 'ViewResultV3', lenient: lenient$ViewResultV3, strict: strict$ViewResultV3, lenientAll: lenientAll$ViewResultV3, strictAll: strictAll$ViewResultV3 };
+export const TableItemRequest: SchemaValidators = { name: 'TableItemRequest', lenient: lenient$TableItemRequest, strict: strict$TableItemRequest, lenientAll: lenientAll$TableItemRequest, strictAll: strictAll$TableItemRequest };
 export const TradingPair: SchemaValidators = { name: 'TradingPair', lenient: lenient$TradingPair, strict: strict$TradingPair, lenientAll: lenientAll$TradingPair, strictAll: strictAll$TradingPair };
 export const Candle: SchemaValidators = { name: 'Candle', lenient: lenient$Candle, strict: strict$Candle, lenientAll: lenientAll$Candle, strictAll: strictAll$Candle };
 export const HistoryResponse: SchemaValidators = { name: 'HistoryResponse', lenient: lenient$HistoryResponse, strict: strict$HistoryResponse, lenientAll: lenientAll$HistoryResponse, strictAll: strictAll$HistoryResponse };
@@ -254,3 +337,5 @@ export const Instrument: SchemaValidators = { name: 'Instrument', lenient: lenie
 export const LatestResponse: SchemaValidators = { name: 'LatestResponse', lenient: lenient$LatestResponse, strict: strict$LatestResponse, lenientAll: lenientAll$LatestResponse, strictAll: strictAll$LatestResponse };
 export const ListModulesV3Response200: SchemaValidators = { name: 'ListModulesV3Response200', lenient: lenient$ListModulesV3Response200, strict: strict$ListModulesV3Response200, lenientAll: lenientAll$ListModulesV3Response200, strictAll: strictAll$ListModulesV3Response200 };
 export const ListResourcesV3Response200: SchemaValidators = { name: 'ListResourcesV3Response200', lenient: lenient$ListResourcesV3Response200, strict: strict$ListResourcesV3Response200, lenientAll: lenientAll$ListResourcesV3Response200, strictAll: strictAll$ListResourcesV3Response200 };
+export const GetBlockTransactionHashesV3Response200: SchemaValidators = { name: 'GetBlockTransactionHashesV3Response200', lenient: lenient$GetBlockTransactionHashesV3Response200, strict: strict$GetBlockTransactionHashesV3Response200, lenientAll: lenientAll$GetBlockTransactionHashesV3Response200, strictAll: strictAll$GetBlockTransactionHashesV3Response200 };
+export const GetChainIdV1Response200: SchemaValidators = { name: 'GetChainIdV1Response200', lenient: lenient$GetChainIdV1Response200, strict: strict$GetChainIdV1Response200, lenientAll: lenientAll$GetChainIdV1Response200, strictAll: strictAll$GetChainIdV1Response200 };

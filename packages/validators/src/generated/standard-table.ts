@@ -49,6 +49,21 @@ export interface SchemaTypes {
   MoveValue: types.MoveValue;
   DecimalString: types.DecimalString;
   MoveValueResponseV1: types.MoveValueResponseV1;
+  BlockExecutionStatistics: types.BlockExecutionStatistics;
+  U64OrNull: types.U64OrNull;
+  ExecutedBlockInfo: types.ExecutedBlockInfo;
+  BlockV3: types.BlockV3;
+  EventV3: types.EventV3;
+  EventWithContextV3: types.EventWithContextV3;
+  EventsV3: types.EventsV3;
+  GasPriceResV3: types.GasPriceResV3;
+  VersionInfo: types.VersionInfo;
+  TransactionParameters: types.TransactionParameters;
+  MoveFunctionId: types.MoveFunctionId;
+  MoveTypeTag: types.MoveTypeTag;
+  ViewRequest: types.ViewRequest;
+  ViewResultV3: types.ViewResultV3;
+  TableItemRequest: types.TableItemRequest;
   TradingPair: types.TradingPair;
   Candle: types.Candle;
   HistoryResponse: types.HistoryResponse;
@@ -101,6 +116,21 @@ export const schemaTable: { readonly [N in keyof SchemaTypes]: readonly [SchemaV
   MoveValue: [schemas.MoveValue, readings.MoveValue!],
   DecimalString: [schemas.DecimalString, readings.DecimalString!],
   MoveValueResponseV1: [schemas.MoveValueResponseV1, readings.MoveValueResponseV1!],
+  BlockExecutionStatistics: [schemas.BlockExecutionStatistics, readings.BlockExecutionStatistics!],
+  U64OrNull: [schemas.U64OrNull, readings.U64OrNull!],
+  ExecutedBlockInfo: [schemas.ExecutedBlockInfo, readings.ExecutedBlockInfo!],
+  BlockV3: [schemas.BlockV3, readings.BlockV3!],
+  EventV3: [schemas.EventV3, readings.EventV3!],
+  EventWithContextV3: [schemas.EventWithContextV3, readings.EventWithContextV3!],
+  EventsV3: [schemas.EventsV3, readings.EventsV3!],
+  GasPriceResV3: [schemas.GasPriceResV3, readings.GasPriceResV3!],
+  VersionInfo: [schemas.VersionInfo, readings.VersionInfo!],
+  TransactionParameters: [schemas.TransactionParameters, readings.TransactionParameters!],
+  MoveFunctionId: [schemas.MoveFunctionId, readings.MoveFunctionId!],
+  MoveTypeTag: [schemas.MoveTypeTag, readings.MoveTypeTag!],
+  ViewRequest: [schemas.ViewRequest, readings.ViewRequest!],
+  ViewResultV3: [schemas.ViewResultV3, readings.ViewResultV3!],
+  TableItemRequest: [schemas.TableItemRequest, readings.TableItemRequest!],
   TradingPair: [schemas.TradingPair, readings.TradingPair!],
   Candle: [schemas.Candle, readings.Candle!],
   HistoryResponse: [schemas.HistoryResponse, readings.HistoryResponse!],

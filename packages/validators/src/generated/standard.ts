@@ -690,6 +690,261 @@ export const MoveValueResponseV1: StandardValidator<types.MoveValueResponseV1> =
 export type MoveValueResponseV1 = types.MoveValueResponseV1;
 
 /**
+ * Standard Schema v1 and Standard JSON Schema of `BlockExecutionStatistics` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockExecutionStatistics` checks by default. `standardSchema('BlockExecutionStatistics', { strict, profile })` gives the other readings.
+ *
+ * Counts and gas of a block's execution; any of them null when the node has not collected it.
+ *
+ * @example
+ * ```ts
+ * import { BlockExecutionStatistics } from '@x/validators/standard';
+ * const result = BlockExecutionStatistics['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockExecutionStatistics['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockExecutionStatistics: StandardValidator<types.BlockExecutionStatistics> = /* @__PURE__ */ createStandard<types.BlockExecutionStatistics>(schemas.BlockExecutionStatistics, json.documented$BlockExecutionStatistics);
+/** The type of `BlockExecutionStatistics` (specs/node-rpc.openapi.yaml). */
+export type BlockExecutionStatistics = types.BlockExecutionStatistics;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `U64OrNull` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateU64OrNull` checks by default. `standardSchema('U64OrNull', { strict, profile })` gives the other readings.
+ *
+ * A u64, or null.
+ *
+ * @example
+ * ```ts
+ * import { U64OrNull } from '@x/validators/standard';
+ * const result = U64OrNull['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = U64OrNull['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const U64OrNull: StandardValidator<types.U64OrNull> = /* @__PURE__ */ createStandard<types.U64OrNull>(schemas.U64OrNull, json.documented$U64OrNull);
+/** The type of `U64OrNull` (specs/node-rpc.openapi.yaml). */
+export type U64OrNull = types.U64OrNull;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ExecutedBlockInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateExecutedBlockInfo` checks by default. `standardSchema('ExecutedBlockInfo', { strict, profile })` gives the other readings.
+ *
+ * A block's header and the statistics of its execution.
+ *
+ * @example
+ * ```ts
+ * import { ExecutedBlockInfo } from '@x/validators/standard';
+ * const result = ExecutedBlockInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ExecutedBlockInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ExecutedBlockInfo: StandardValidator<types.ExecutedBlockInfo> = /* @__PURE__ */ createStandard<types.ExecutedBlockInfo>(schemas.ExecutedBlockInfo, json.documented$ExecutedBlockInfo);
+/** The type of `ExecutedBlockInfo` (specs/node-rpc.openapi.yaml). */
+export type ExecutedBlockInfo = types.ExecutedBlockInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockV3` checks by default. `standardSchema('BlockV3', { strict, profile })` gives the other readings.
+ *
+ * A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent.
+ *
+ * @example
+ * ```ts
+ * import { BlockV3 } from '@x/validators/standard';
+ * const result = BlockV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockV3: StandardValidator<types.BlockV3> = /* @__PURE__ */ createStandard<types.BlockV3>(schemas.BlockV3, json.documented$BlockV3);
+/** The type of `BlockV3` (specs/node-rpc.openapi.yaml). */
+export type BlockV3 = types.BlockV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventV3` checks by default. `standardSchema('EventV3', { strict, profile })` gives the other readings.
+ *
+ * An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.
+ *
+ * @example
+ * ```ts
+ * import { EventV3 } from '@x/validators/standard';
+ * const result = EventV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventV3: StandardValidator<types.EventV3> = /* @__PURE__ */ createStandard<types.EventV3>(schemas.EventV3, json.documented$EventV3);
+/** The type of `EventV3` (specs/node-rpc.openapi.yaml). */
+export type EventV3 = types.EventV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventWithContextV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventWithContextV3` checks by default. `standardSchema('EventWithContextV3', { strict, profile })` gives the other readings.
+ *
+ * An event with the block and transaction it was emitted in.
+ *
+ * @example
+ * ```ts
+ * import { EventWithContextV3 } from '@x/validators/standard';
+ * const result = EventWithContextV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventWithContextV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventWithContextV3: StandardValidator<types.EventWithContextV3> = /* @__PURE__ */ createStandard<types.EventWithContextV3>(schemas.EventWithContextV3, json.documented$EventWithContextV3);
+/** The type of `EventWithContextV3` (specs/node-rpc.openapi.yaml). */
+export type EventWithContextV3 = types.EventWithContextV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventsV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventsV3` checks by default. `standardSchema('EventsV3', { strict, profile })` gives the other readings.
+ *
+ * A page of events. Decision: `data` is an array, as real nodes send it and Supra's own SDK reads it; the served document writes one event there, which no node has been seen to send.
+ *
+ * @example
+ * ```ts
+ * import { EventsV3 } from '@x/validators/standard';
+ * const result = EventsV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventsV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventsV3: StandardValidator<types.EventsV3> = /* @__PURE__ */ createStandard<types.EventsV3>(schemas.EventsV3, json.documented$EventsV3);
+/** The type of `EventsV3` (specs/node-rpc.openapi.yaml). */
+export type EventsV3 = types.EventsV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `GasPriceResV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateGasPriceResV3` checks by default. `standardSchema('GasPriceResV3', { strict, profile })` gives the other readings.
+ *
+ * Gas unit prices of recently executed transactions, and the least the chain accepts.
+ *
+ * @example
+ * ```ts
+ * import { GasPriceResV3 } from '@x/validators/standard';
+ * const result = GasPriceResV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = GasPriceResV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const GasPriceResV3: StandardValidator<types.GasPriceResV3> = /* @__PURE__ */ createStandard<types.GasPriceResV3>(schemas.GasPriceResV3, json.documented$GasPriceResV3);
+/** The type of `GasPriceResV3` (specs/node-rpc.openapi.yaml). */
+export type GasPriceResV3 = types.GasPriceResV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `VersionInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateVersionInfo` checks by default. `standardSchema('VersionInfo', { strict, profile })` gives the other readings.
+ *
+ * The node binary's build.
+ *
+ * @example
+ * ```ts
+ * import { VersionInfo } from '@x/validators/standard';
+ * const result = VersionInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = VersionInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const VersionInfo: StandardValidator<types.VersionInfo> = /* @__PURE__ */ createStandard<types.VersionInfo>(schemas.VersionInfo, json.documented$VersionInfo);
+/** The type of `VersionInfo` (specs/node-rpc.openapi.yaml). */
+export type VersionInfo = types.VersionInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionParameters` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionParameters` checks by default. `standardSchema('TransactionParameters', { strict, profile })` gives the other readings.
+ *
+ * Limits a transaction must respect.
+ *
+ * @example
+ * ```ts
+ * import { TransactionParameters } from '@x/validators/standard';
+ * const result = TransactionParameters['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionParameters['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionParameters: StandardValidator<types.TransactionParameters> = /* @__PURE__ */ createStandard<types.TransactionParameters>(schemas.TransactionParameters, json.documented$TransactionParameters);
+/** The type of `TransactionParameters` (specs/node-rpc.openapi.yaml). */
+export type TransactionParameters = types.TransactionParameters;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `MoveFunctionId` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateMoveFunctionId` checks by default. `standardSchema('MoveFunctionId', { strict, profile })` gives the other readings.
+ *
+ * A Move function, `address::module::function`, e.g. `0x1::coin::balance`
+ *
+ * @example
+ * ```ts
+ * import { MoveFunctionId } from '@x/validators/standard';
+ * const result = MoveFunctionId['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = MoveFunctionId['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const MoveFunctionId: StandardValidator<types.MoveFunctionId> = /* @__PURE__ */ createStandard<types.MoveFunctionId>(schemas.MoveFunctionId, json.documented$MoveFunctionId);
+/** The type of `MoveFunctionId` (specs/node-rpc.openapi.yaml). */
+export type MoveFunctionId = types.MoveFunctionId;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `MoveTypeTag` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateMoveTypeTag` checks by default. `standardSchema('MoveTypeTag', { strict, profile })` gives the other readings.
+ *
+ * A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any
+ *
+ * @example
+ * ```ts
+ * import { MoveTypeTag } from '@x/validators/standard';
+ * const result = MoveTypeTag['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = MoveTypeTag['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const MoveTypeTag: StandardValidator<types.MoveTypeTag> = /* @__PURE__ */ createStandard<types.MoveTypeTag>(schemas.MoveTypeTag, json.documented$MoveTypeTag);
+/** The type of `MoveTypeTag` (specs/node-rpc.openapi.yaml). */
+export type MoveTypeTag = types.MoveTypeTag;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ViewRequest` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateViewRequest` checks by default. `standardSchema('ViewRequest', { strict, profile })` gives the other readings.
+ *
+ * A view function call. The node requires all three fields; the clients send `[]` for one left out.
+ *
+ * @example
+ * ```ts
+ * import { ViewRequest } from '@x/validators/standard';
+ * const result = ViewRequest['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ViewRequest['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ViewRequest: StandardValidator<types.ViewRequest> = /* @__PURE__ */ createStandard<types.ViewRequest>(schemas.ViewRequest, json.documented$ViewRequest);
+/** The type of `ViewRequest` (specs/node-rpc.openapi.yaml). */
+export type ViewRequest = types.ViewRequest;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ViewResultV3` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateViewResultV3` checks by default. `standardSchema('ViewResultV3', { strict, profile })` gives the other readings.
+ *
+ * A view function's results, one per return value. Real nodes send plain JSON values (u64 as a decimal string, `false`, arrays for vectors, objects for structs), not the one-key MoveValues the served document describes.
+ *
+ * @example
+ * ```ts
+ * import { ViewResultV3 } from '@x/validators/standard';
+ * const result = ViewResultV3['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ViewResultV3['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ViewResultV3: StandardValidator<types.ViewResultV3> = /* @__PURE__ */ createStandard<types.ViewResultV3>(schemas.ViewResultV3, json.documented$ViewResultV3);
+/** The type of `ViewResultV3` (specs/node-rpc.openapi.yaml). */
+export type ViewResultV3 = types.ViewResultV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TableItemRequest` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTableItemRequest` checks by default. `standardSchema('TableItemRequest', { strict, profile })` gives the other readings.
+ *
+ * Which item of a table, and the types to read its key and value as.
+ *
+ * @example
+ * ```ts
+ * import { TableItemRequest } from '@x/validators/standard';
+ * const result = TableItemRequest['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TableItemRequest['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TableItemRequest: StandardValidator<types.TableItemRequest> = /* @__PURE__ */ createStandard<types.TableItemRequest>(schemas.TableItemRequest, json.documented$TableItemRequest);
+/** The type of `TableItemRequest` (specs/node-rpc.openapi.yaml). */
+export type TableItemRequest = types.TableItemRequest;
+
+/**
  * Standard Schema v1 and Standard JSON Schema of `TradingPair` (specs/price-history.openapi.yaml), documented and lenient:
  * what `validateTradingPair` checks by default. `standardSchema('TradingPair', { strict, profile })` gives the other readings.
  *

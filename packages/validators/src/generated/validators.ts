@@ -45,6 +45,21 @@ import type {
   MoveValue,
   DecimalString,
   MoveValueResponseV1,
+  BlockExecutionStatistics,
+  U64OrNull,
+  ExecutedBlockInfo,
+  BlockV3,
+  EventV3,
+  EventWithContextV3,
+  EventsV3,
+  GasPriceResV3,
+  VersionInfo,
+  TransactionParameters,
+  MoveFunctionId,
+  MoveTypeTag,
+  ViewRequest,
+  ViewResultV3,
+  TableItemRequest,
   TradingPair,
   Candle,
   HistoryResponse,
@@ -2077,6 +2092,741 @@ export function isMoveValueResponseV1(value: unknown, options?: ValidateOptions)
  */
 export function assertMoveValueResponseV1(value: unknown, options?: ValidateOptions): asserts value is MoveValueResponseV1 {
   assertValid(schemas.MoveValueResponseV1, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockExecutionStatistics` of specs/node-rpc.openapi.yaml.
+ *
+ * Counts and gas of a block's execution; any of them null when the node has not collected it.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockExecutionStatistics } from '@x/validators';
+ * const result = validateBlockExecutionStatistics({});
+ * if (result.ok) console.log(result.value); // typed as BlockExecutionStatistics
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockExecutionStatistics(value: unknown, options?: ValidateOptions): ValidationResult<BlockExecutionStatistics> {
+  return runValidator<BlockExecutionStatistics>(schemas.BlockExecutionStatistics, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockExecutionStatistics` (schema `BlockExecutionStatistics` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockExecutionStatistics } from '@x/validators';
+ * if (isBlockExecutionStatistics(value)) console.log(value); // narrowed to BlockExecutionStatistics
+ * ```
+ */
+export function isBlockExecutionStatistics(value: unknown, options?: ValidateOptions): value is BlockExecutionStatistics {
+  return isValid(schemas.BlockExecutionStatistics, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockExecutionStatistics` (schema `BlockExecutionStatistics` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockExecutionStatistics } from '@x/validators';
+ * assertBlockExecutionStatistics({}, { strict: true });
+ * ```
+ */
+export function assertBlockExecutionStatistics(value: unknown, options?: ValidateOptions): asserts value is BlockExecutionStatistics {
+  assertValid(schemas.BlockExecutionStatistics, value, options);
+}
+
+/**
+ * Validates a value against the schema `U64OrNull` of specs/node-rpc.openapi.yaml.
+ *
+ * A u64, or null.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateU64OrNull } from '@x/validators';
+ * const result = validateU64OrNull(0);
+ * if (result.ok) console.log(result.value); // typed as U64OrNull
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateU64OrNull(value: unknown, options?: ValidateOptions): ValidationResult<U64OrNull> {
+  return runValidator<U64OrNull>(schemas.U64OrNull, value, options);
+}
+
+/**
+ * Whether a value is a valid `U64OrNull` (schema `U64OrNull` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isU64OrNull } from '@x/validators';
+ * if (isU64OrNull(value)) console.log(value); // narrowed to U64OrNull
+ * ```
+ */
+export function isU64OrNull(value: unknown, options?: ValidateOptions): value is U64OrNull {
+  return isValid(schemas.U64OrNull, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `U64OrNull` (schema `U64OrNull` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertU64OrNull } from '@x/validators';
+ * assertU64OrNull(0, { strict: true });
+ * ```
+ */
+export function assertU64OrNull(value: unknown, options?: ValidateOptions): asserts value is U64OrNull {
+  assertValid(schemas.U64OrNull, value, options);
+}
+
+/**
+ * Validates a value against the schema `ExecutedBlockInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * A block's header and the statistics of its execution.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateExecutedBlockInfo } from '@x/validators';
+ * const result = validateExecutedBlockInfo(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as ExecutedBlockInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateExecutedBlockInfo(value: unknown, options?: ValidateOptions): ValidationResult<ExecutedBlockInfo> {
+  return runValidator<ExecutedBlockInfo>(schemas.ExecutedBlockInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `ExecutedBlockInfo` (schema `ExecutedBlockInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isExecutedBlockInfo } from '@x/validators';
+ * if (isExecutedBlockInfo(value)) console.log(value); // narrowed to ExecutedBlockInfo
+ * ```
+ */
+export function isExecutedBlockInfo(value: unknown, options?: ValidateOptions): value is ExecutedBlockInfo {
+  return isValid(schemas.ExecutedBlockInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ExecutedBlockInfo` (schema `ExecutedBlockInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertExecutedBlockInfo } from '@x/validators';
+ * assertExecutedBlockInfo(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertExecutedBlockInfo(value: unknown, options?: ValidateOptions): asserts value is ExecutedBlockInfo {
+  assertValid(schemas.ExecutedBlockInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockV3` of specs/node-rpc.openapi.yaml.
+ *
+ * A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockV3 } from '@x/validators';
+ * const result = validateBlockV3(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as BlockV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockV3(value: unknown, options?: ValidateOptions): ValidationResult<BlockV3> {
+  return runValidator<BlockV3>(schemas.BlockV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockV3` (schema `BlockV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockV3 } from '@x/validators';
+ * if (isBlockV3(value)) console.log(value); // narrowed to BlockV3
+ * ```
+ */
+export function isBlockV3(value: unknown, options?: ValidateOptions): value is BlockV3 {
+  return isValid(schemas.BlockV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockV3` (schema `BlockV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockV3 } from '@x/validators';
+ * assertBlockV3(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertBlockV3(value: unknown, options?: ValidateOptions): asserts value is BlockV3 {
+  assertValid(schemas.BlockV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventV3` of specs/node-rpc.openapi.yaml.
+ *
+ * An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventV3 } from '@x/validators';
+ * const result = validateEventV3(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventV3(value: unknown, options?: ValidateOptions): ValidationResult<EventV3> {
+  return runValidator<EventV3>(schemas.EventV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventV3` (schema `EventV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventV3 } from '@x/validators';
+ * if (isEventV3(value)) console.log(value); // narrowed to EventV3
+ * ```
+ */
+export function isEventV3(value: unknown, options?: ValidateOptions): value is EventV3 {
+  return isValid(schemas.EventV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventV3` (schema `EventV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventV3 } from '@x/validators';
+ * assertEventV3(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventV3(value: unknown, options?: ValidateOptions): asserts value is EventV3 {
+  assertValid(schemas.EventV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventWithContextV3` of specs/node-rpc.openapi.yaml.
+ *
+ * An event with the block and transaction it was emitted in.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventWithContextV3 } from '@x/validators';
+ * const result = validateEventWithContextV3(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventWithContextV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventWithContextV3(value: unknown, options?: ValidateOptions): ValidationResult<EventWithContextV3> {
+  return runValidator<EventWithContextV3>(schemas.EventWithContextV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventWithContextV3` (schema `EventWithContextV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventWithContextV3 } from '@x/validators';
+ * if (isEventWithContextV3(value)) console.log(value); // narrowed to EventWithContextV3
+ * ```
+ */
+export function isEventWithContextV3(value: unknown, options?: ValidateOptions): value is EventWithContextV3 {
+  return isValid(schemas.EventWithContextV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventWithContextV3` (schema `EventWithContextV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventWithContextV3 } from '@x/validators';
+ * assertEventWithContextV3(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventWithContextV3(value: unknown, options?: ValidateOptions): asserts value is EventWithContextV3 {
+  assertValid(schemas.EventWithContextV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventsV3` of specs/node-rpc.openapi.yaml.
+ *
+ * A page of events. Decision: `data` is an array, as real nodes send it and Supra's own SDK reads it; the served document writes one event there, which no node has been seen to send.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventsV3 } from '@x/validators';
+ * const result = validateEventsV3({ data: [] });
+ * if (result.ok) console.log(result.value); // typed as EventsV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventsV3(value: unknown, options?: ValidateOptions): ValidationResult<EventsV3> {
+  return runValidator<EventsV3>(schemas.EventsV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventsV3` (schema `EventsV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventsV3 } from '@x/validators';
+ * if (isEventsV3(value)) console.log(value); // narrowed to EventsV3
+ * ```
+ */
+export function isEventsV3(value: unknown, options?: ValidateOptions): value is EventsV3 {
+  return isValid(schemas.EventsV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventsV3` (schema `EventsV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventsV3 } from '@x/validators';
+ * assertEventsV3({ data: [] }, { strict: true });
+ * ```
+ */
+export function assertEventsV3(value: unknown, options?: ValidateOptions): asserts value is EventsV3 {
+  assertValid(schemas.EventsV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `GasPriceResV3` of specs/node-rpc.openapi.yaml.
+ *
+ * Gas unit prices of recently executed transactions, and the least the chain accepts.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateGasPriceResV3 } from '@x/validators';
+ * const result = validateGasPriceResV3({ mean_gas_price: 0, max_gas_price: 0, median_gas_price: 0, min_configured_gas_price: 0 });
+ * if (result.ok) console.log(result.value); // typed as GasPriceResV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateGasPriceResV3(value: unknown, options?: ValidateOptions): ValidationResult<GasPriceResV3> {
+  return runValidator<GasPriceResV3>(schemas.GasPriceResV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `GasPriceResV3` (schema `GasPriceResV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isGasPriceResV3 } from '@x/validators';
+ * if (isGasPriceResV3(value)) console.log(value); // narrowed to GasPriceResV3
+ * ```
+ */
+export function isGasPriceResV3(value: unknown, options?: ValidateOptions): value is GasPriceResV3 {
+  return isValid(schemas.GasPriceResV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `GasPriceResV3` (schema `GasPriceResV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertGasPriceResV3 } from '@x/validators';
+ * assertGasPriceResV3({ mean_gas_price: 0, max_gas_price: 0, median_gas_price: 0, min_configured_gas_price: 0 }, { strict: true });
+ * ```
+ */
+export function assertGasPriceResV3(value: unknown, options?: ValidateOptions): asserts value is GasPriceResV3 {
+  assertValid(schemas.GasPriceResV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `VersionInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * The node binary's build.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateVersionInfo } from '@x/validators';
+ * const result = validateVersionInfo(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as VersionInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateVersionInfo(value: unknown, options?: ValidateOptions): ValidationResult<VersionInfo> {
+  return runValidator<VersionInfo>(schemas.VersionInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `VersionInfo` (schema `VersionInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isVersionInfo } from '@x/validators';
+ * if (isVersionInfo(value)) console.log(value); // narrowed to VersionInfo
+ * ```
+ */
+export function isVersionInfo(value: unknown, options?: ValidateOptions): value is VersionInfo {
+  return isValid(schemas.VersionInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `VersionInfo` (schema `VersionInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertVersionInfo } from '@x/validators';
+ * assertVersionInfo(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertVersionInfo(value: unknown, options?: ValidateOptions): asserts value is VersionInfo {
+  assertValid(schemas.VersionInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionParameters` of specs/node-rpc.openapi.yaml.
+ *
+ * Limits a transaction must respect.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionParameters } from '@x/validators';
+ * const result = validateTransactionParameters({ max_transaction_time_to_live_seconds: 0 });
+ * if (result.ok) console.log(result.value); // typed as TransactionParameters
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionParameters(value: unknown, options?: ValidateOptions): ValidationResult<TransactionParameters> {
+  return runValidator<TransactionParameters>(schemas.TransactionParameters, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionParameters` (schema `TransactionParameters` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionParameters } from '@x/validators';
+ * if (isTransactionParameters(value)) console.log(value); // narrowed to TransactionParameters
+ * ```
+ */
+export function isTransactionParameters(value: unknown, options?: ValidateOptions): value is TransactionParameters {
+  return isValid(schemas.TransactionParameters, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionParameters` (schema `TransactionParameters` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionParameters } from '@x/validators';
+ * assertTransactionParameters({ max_transaction_time_to_live_seconds: 0 }, { strict: true });
+ * ```
+ */
+export function assertTransactionParameters(value: unknown, options?: ValidateOptions): asserts value is TransactionParameters {
+  assertValid(schemas.TransactionParameters, value, options);
+}
+
+/**
+ * Validates a value against the schema `MoveFunctionId` of specs/node-rpc.openapi.yaml.
+ *
+ * A Move function, `address::module::function`, e.g. `0x1::coin::balance`
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateMoveFunctionId } from '@x/validators';
+ * const result = validateMoveFunctionId('0x1::coin::CoinStore');
+ * if (result.ok) console.log(result.value); // typed as MoveFunctionId
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateMoveFunctionId(value: unknown, options?: ValidateOptions): ValidationResult<MoveFunctionId> {
+  return runValidator<MoveFunctionId>(schemas.MoveFunctionId, value, options);
+}
+
+/**
+ * Whether a value is a valid `MoveFunctionId` (schema `MoveFunctionId` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isMoveFunctionId } from '@x/validators';
+ * if (isMoveFunctionId(value)) console.log(value); // narrowed to MoveFunctionId
+ * ```
+ */
+export function isMoveFunctionId(value: unknown, options?: ValidateOptions): value is MoveFunctionId {
+  return isValid(schemas.MoveFunctionId, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `MoveFunctionId` (schema `MoveFunctionId` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertMoveFunctionId } from '@x/validators';
+ * assertMoveFunctionId('0x1::coin::CoinStore', { strict: true });
+ * ```
+ */
+export function assertMoveFunctionId(value: unknown, options?: ValidateOptions): asserts value is MoveFunctionId {
+  assertValid(schemas.MoveFunctionId, value, options);
+}
+
+/**
+ * Validates a value against the schema `MoveTypeTag` of specs/node-rpc.openapi.yaml.
+ *
+ * A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateMoveTypeTag } from '@x/validators';
+ * const result = validateMoveTypeTag('0x1::coin::CoinStore');
+ * if (result.ok) console.log(result.value); // typed as MoveTypeTag
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateMoveTypeTag(value: unknown, options?: ValidateOptions): ValidationResult<MoveTypeTag> {
+  return runValidator<MoveTypeTag>(schemas.MoveTypeTag, value, options);
+}
+
+/**
+ * Whether a value is a valid `MoveTypeTag` (schema `MoveTypeTag` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isMoveTypeTag } from '@x/validators';
+ * if (isMoveTypeTag(value)) console.log(value); // narrowed to MoveTypeTag
+ * ```
+ */
+export function isMoveTypeTag(value: unknown, options?: ValidateOptions): value is MoveTypeTag {
+  return isValid(schemas.MoveTypeTag, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `MoveTypeTag` (schema `MoveTypeTag` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertMoveTypeTag } from '@x/validators';
+ * assertMoveTypeTag('0x1::coin::CoinStore', { strict: true });
+ * ```
+ */
+export function assertMoveTypeTag(value: unknown, options?: ValidateOptions): asserts value is MoveTypeTag {
+  assertValid(schemas.MoveTypeTag, value, options);
+}
+
+/**
+ * Validates a value against the schema `ViewRequest` of specs/node-rpc.openapi.yaml.
+ *
+ * A view function call. The node requires all three fields; the clients send `[]` for one left out.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateViewRequest } from '@x/validators';
+ * const result = validateViewRequest({ function: '0x1::coin::CoinStore', type_arguments: [], arguments: [] });
+ * if (result.ok) console.log(result.value); // typed as ViewRequest
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateViewRequest(value: unknown, options?: ValidateOptions): ValidationResult<ViewRequest> {
+  return runValidator<ViewRequest>(schemas.ViewRequest, value, options);
+}
+
+/**
+ * Whether a value is a valid `ViewRequest` (schema `ViewRequest` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isViewRequest } from '@x/validators';
+ * if (isViewRequest(value)) console.log(value); // narrowed to ViewRequest
+ * ```
+ */
+export function isViewRequest(value: unknown, options?: ValidateOptions): value is ViewRequest {
+  return isValid(schemas.ViewRequest, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ViewRequest` (schema `ViewRequest` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertViewRequest } from '@x/validators';
+ * assertViewRequest({ function: '0x1::coin::CoinStore', type_arguments: [], arguments: [] }, { strict: true });
+ * ```
+ */
+export function assertViewRequest(value: unknown, options?: ValidateOptions): asserts value is ViewRequest {
+  assertValid(schemas.ViewRequest, value, options);
+}
+
+/**
+ * Validates a value against the schema `ViewResultV3` of specs/node-rpc.openapi.yaml.
+ *
+ * A view function's results, one per return value. Real nodes send plain JSON values (u64 as a decimal string, `false`, arrays for vectors, objects for structs), not the one-key MoveValues the served document describes.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateViewResultV3 } from '@x/validators';
+ * const result = validateViewResultV3({ result: [] });
+ * if (result.ok) console.log(result.value); // typed as ViewResultV3
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateViewResultV3(value: unknown, options?: ValidateOptions): ValidationResult<ViewResultV3> {
+  return runValidator<ViewResultV3>(schemas.ViewResultV3, value, options);
+}
+
+/**
+ * Whether a value is a valid `ViewResultV3` (schema `ViewResultV3` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isViewResultV3 } from '@x/validators';
+ * if (isViewResultV3(value)) console.log(value); // narrowed to ViewResultV3
+ * ```
+ */
+export function isViewResultV3(value: unknown, options?: ValidateOptions): value is ViewResultV3 {
+  return isValid(schemas.ViewResultV3, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ViewResultV3` (schema `ViewResultV3` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertViewResultV3 } from '@x/validators';
+ * assertViewResultV3({ result: [] }, { strict: true });
+ * ```
+ */
+export function assertViewResultV3(value: unknown, options?: ValidateOptions): asserts value is ViewResultV3 {
+  assertValid(schemas.ViewResultV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `TableItemRequest` of specs/node-rpc.openapi.yaml.
+ *
+ * Which item of a table, and the types to read its key and value as.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTableItemRequest } from '@x/validators';
+ * const result = validateTableItemRequest({ key_type: '0x1::coin::CoinStore', value_type: '0x1::coin::CoinStore', key: {} });
+ * if (result.ok) console.log(result.value); // typed as TableItemRequest
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTableItemRequest(value: unknown, options?: ValidateOptions): ValidationResult<TableItemRequest> {
+  return runValidator<TableItemRequest>(schemas.TableItemRequest, value, options);
+}
+
+/**
+ * Whether a value is a valid `TableItemRequest` (schema `TableItemRequest` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTableItemRequest } from '@x/validators';
+ * if (isTableItemRequest(value)) console.log(value); // narrowed to TableItemRequest
+ * ```
+ */
+export function isTableItemRequest(value: unknown, options?: ValidateOptions): value is TableItemRequest {
+  return isValid(schemas.TableItemRequest, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TableItemRequest` (schema `TableItemRequest` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTableItemRequest } from '@x/validators';
+ * assertTableItemRequest({ key_type: '0x1::coin::CoinStore', value_type: '0x1::coin::CoinStore', key: {} }, { strict: true });
+ * ```
+ */
+export function assertTableItemRequest(value: unknown, options?: ValidateOptions): asserts value is TableItemRequest {
+  assertValid(schemas.TableItemRequest, value, options);
 }
 
 /**
