@@ -39,6 +39,7 @@ export type { Flight } from './flights.js';
 export type { PageRead, PageStart, PagingRule } from './paging.js';
 export { bytesToHex, checkInteger, checkParam, isWellFormed, show } from './params.js';
 export type { FormatChecks, ParamSpec } from './params.js';
+export { requestBody, type BodyField } from './body.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export { BodyTooLarge, readText } from './read-text.js';
 export { REDACTED, redactText, redactUrl } from './redact.js';

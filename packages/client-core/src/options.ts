@@ -3,6 +3,7 @@
  * that none of those imports another back.
  */
 import type { PagingRule, ResponseValidator } from '@x/common';
+import type { BodyField } from './body.js';
 import type { ParamSpec } from './params.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import type { RetryOptions, RetryPolicy } from './retry.js';
@@ -93,6 +94,11 @@ export type OperationSpec = {
   readonly path: string;
   readonly params: readonly ParamSpec[];
   /**
+   * The fields of its JSON request body (a POST read). The call's `args.body` is then the body's JSON
+   * text, made and checked by `requestBody`, and sent as `application/json`.
+   */
+  readonly body?: readonly BodyField[];
+  /**
    * A listing's paging rule. One whose next cursor is a response header (`next.from: 'header'`) answers
    * `{ items, cursor }`: the body and that header (`undefined` when absent or empty).
    */
@@ -119,6 +125,8 @@ export type RoutedCall = {
   readonly op: OperationSpec;
   readonly path: Record<string, unknown> | undefined;
   readonly query: Record<string, unknown> | undefined;
+  /** The JSON text of its request body, when the operation has one. */
+  readonly body?: string | undefined;
   readonly signal: AbortSignal | undefined;
 };
 

@@ -60,16 +60,16 @@ export function readPage(operationId: string, rule: PagingRule, body: unknown, c
   const ends = rule.ends;
   const { next } = rule;
   if (body === null && ends.includes('null-body')) return { items: [], next: undefined };
-  // A header cursor's page comes as the transport hands it: the body's items and the header's cursor.
+  // A header cursor's page comes as the transport hands it: the items at the rule's pointer and the header's cursor.
   const page = next.from === 'header' ? (body as { items?: unknown; cursor?: unknown } | null) : undefined;
   const root = page ? page?.items : body;
-  if (typeof root !== 'object' || root === null || (Array.isArray(root) && rule.items.length > 0)) {
+  if (!page && (typeof root !== 'object' || root === null || (Array.isArray(root) && rule.items.length > 0))) {
     throw new ResponseShapeError({ operationId, path: '', expected: rule.items.length > 0 ? 'an object' : 'an array' });
   }
-  const items = at(root, rule.items, operationId, '');
+  const items = page ? root : at(root as object, rule.items, operationId, '');
   if (!Array.isArray(items)) throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: 'an array' });
   // A cursor is checked even on a page that ends the walk: a malformed one is the server's error either way.
-  const cursor = next.from === 'response' ? readCursor(operationId, rule, root) : next.from === 'header' ? headerCursor(operationId, rule, next, page?.cursor) : undefined;
+  const cursor = next.from === 'response' ? readCursor(operationId, rule, root as object) : next.from === 'header' ? headerCursor(operationId, rule, next, page?.cursor) : undefined;
   if (items.length === 0 && ends.includes('empty-page')) return { items, next: undefined };
   if (count !== undefined && items.length < count && ends.includes('short-page')) return { items, next: undefined };
   if (next.from !== 'last-item') return { items, next: cursor };

@@ -116,7 +116,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
     this.#formats = config.formats;
     // The router takes several nodes, a rate limit, hedging and the hook; without those, no router: the
     // direct path. A client without routing (the price client) bundles none of it, and refuses them.
-    const router = config.routing?.({ baseUrl: options.baseUrl, apiPaths: config.apiPaths ?? [], options, policy, retryDelay: this.#retryDelay, attempt: (a) => this.#attempt(a.operationId, a.op, a.path, a.query, a.signal, a.baseUrl) });
+    const router = config.routing?.({ baseUrl: options.baseUrl, apiPaths: config.apiPaths ?? [], options, policy, retryDelay: this.#retryDelay, attempt: (a) => this.#attempt(a.operationId, a.op, a.path, a.query, a.signal, a.baseUrl, a.body) });
     if (!router) {
       for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if (options[k] !== undefined) throw new InvalidArgumentError(k, 'is not supported by this client');
       parseBaseUrl(options.baseUrl, config.apiPaths);
@@ -136,7 +136,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
 
   /**
    * Checks `args` against the operation's parameters (rejecting with `InvalidArgumentError` before any
-   * request), then sends it and resolves to the parsed, optionally validated, body.
+   * request), then sends it and resolves to the parsed, optionally validated, body. An operation with a
+   * request body takes its JSON text as `args.body` (see `requestBody`).
    */
   call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options?: CallOptions, affinity?: NodeAffinity): Promise<unknown> {
     let path: Record<string, unknown> | undefined;
@@ -153,8 +154,9 @@ export class Transport<_Paths extends object = Record<string, never>> {
     } catch (err) {
       return Promise.reject(err);
     }
-    if (this.#router) return this.#router.call({ operationId, op, path, query, signal }, affinity);
-    return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl), this.#retry, this.#retryDelay, signal);
+    const body = op.body === undefined ? undefined : (args.body as string);
+    if (this.#router) return this.#router.call({ operationId, op, path, query, body, signal }, affinity);
+    return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl, body), this.#retry, this.#retryDelay, signal);
   }
 
   /** One attempt: settles on the first of its response, its timer and the caller's abort. */
@@ -165,6 +167,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
     query: Record<string, unknown> | undefined,
     signal: AbortSignal | undefined,
     baseUrl: string,
+    body?: string,
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const { method } = op;
@@ -260,10 +263,13 @@ export class Transport<_Paths extends object = Record<string, never>> {
           const parsed = parseBody(text, status, method, url);
           const result = this.#validator?.(operationId, status, parsed);
           if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
-          // A listing whose next cursor is a response header answers its items with that header (empty or
-          // absent: no next page), so a caller and a walk get both from one call.
-          const cursor = op.paging?.next.from === 'header' ? op.paging.next.name : undefined;
-          resolve(cursor === undefined ? parsed : { items: parsed, cursor: response.headers.get(cursor) || undefined });
+          // A listing whose next cursor is a response header answers its items (at the rule's pointer) with
+          // that header (empty or absent: no next page), so a caller and a walk get both from one call.
+          const paging = op.paging?.next.from === 'header' ? op.paging : undefined;
+          if (paging === undefined) return resolve(parsed);
+          let items = parsed;
+          for (const key of paging.items) items = typeof items === 'object' && items !== null ? (items as Record<string, unknown>)[key] : undefined;
+          resolve({ items, cursor: response.headers.get((paging.next as { name: string }).name) || undefined });
         } catch (err) {
           reject(err); // the attempt has ended: `fail` would drop it
         }
@@ -275,6 +281,10 @@ export class Transport<_Paths extends object = Record<string, never>> {
       try {
         url = requestUrl(baseUrl, op.path, path, query);
         const init: RequestInit = { method, headers: this.#headers, signal: controller.signal, redirect: 'manual' };
+        if (body !== undefined) {
+          init.body = body;
+          init.headers = [...(this.#headers ?? []), ['content-type', 'application/json']];
+        }
         if (this.#custom === undefined) {
           stage = 'fetch-failed';
           // No Request unless there is a redirect to follow (see the class doc on what a Request costs).

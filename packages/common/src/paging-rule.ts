@@ -62,5 +62,7 @@ export type PagingRule = {
   readonly order?: string;
   /** The query parameter a page starts at, when it is not `start` (v3 automated transactions: `cursor`). */
   readonly start?: string;
+  /** The query parameter of a page's size, when it is not `count` (v3 events: `limit`). */
+  readonly size?: string;
 };
 

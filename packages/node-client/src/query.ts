@@ -58,7 +58,16 @@ export function createNodeQueries(client: NodeClient): NodeQueries {
 type Table = Readonly<Record<string, { readonly id: OperationId; readonly walk?: boolean }>>;
 
 /** A path parameter as a key holds it: an address in its canonical form. */
-const keyed = (name: string, value: unknown): unknown => (name === 'address' ? normalizeAddress(value) : value);
+const keyed = (name: string, value: unknown): unknown => (name === 'address' ? normalizeAddress(value) : name === 'body' ? plain(value) : value);
+
+/** A request body as a key holds it: plain JSON (a bigint argument as its decimal string), which TanStack hashes. */
+function plain(value: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'null');
+  } catch {
+    return value; // refused by the call itself, with the parameter named
+  }
+}
 
 /**
  * The query options of one version, built from the generated table: each takes the operation's path
@@ -69,7 +78,8 @@ function queriesOf(client: NodeClient, table: Table): Record<string, unknown> {
   for (const [name, { id, walk }] of Object.entries(table)) {
     // Read as the transport reads it: the literal types of the table add nothing here.
     const op: OperationSpec & { readonly paging?: ListingSpec['paging'] } = operations[id];
-    const path = op.params.filter((p) => p.in === 'path').map((p) => p.name);
+    // The path parameters in order, then the request body of a POST read (a view call).
+    const path = [...op.params.filter((p) => p.in === 'path').map((p) => p.name), ...(op.body ? ['body'] : [])];
     /** The path parameters of a call's arguments, by name. */
     const fixed = (args: readonly unknown[], key: boolean): Record<string, unknown> => Object.fromEntries(path.map((n, i) => [n, key ? keyed(n, args[i]) : args[i]]));
     out[name] = walk ? infinite(client, id, op as ListingSpec, path.length, fixed) : (...args: unknown[]) => {
@@ -107,7 +117,7 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
       pageSize: o.pageSize ?? maxCount(op),
       order,
       start: o.start,
-      fetch: (start, count, signal) => client.transport.call(id, op, { ...args0, ...filters, count, ...pageParams(rule, order, start) }, { signal }),
+      fetch: (start, count, signal) => client.transport.call(id, op, { ...args0, ...filters, ...pageParams(rule, order, start, count) }, { signal }),
     };
     const initialPageParam = order === 'desc' && rule.predictable ? undefined : firstParam(rule, o.start);
     return {

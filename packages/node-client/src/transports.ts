@@ -7,6 +7,7 @@ import {
   InvalidArgumentError,
   nodeRouting,
   parseBaseUrl,
+  requestBody,
   startParam,
   Transport,
   U64_FORMATS,
@@ -74,6 +75,20 @@ function nodeConfig(options: NodeOptions): TransportConfig {
   };
 }
 
+/** Refuses `args` whose second parameter of `names` is below its first; values that are no u64 are left to the transport's checks. */
+function checkOrdered([low, high]: readonly [string, string], args: Record<string, unknown>): void {
+  const u64 = (v: unknown): bigint | undefined => {
+    try {
+      return v === undefined ? undefined : BigInt(v as string | number | bigint);
+    } catch {
+      return undefined;
+    }
+  };
+  const a = u64(args[low]);
+  const b = u64(args[high]);
+  if (a !== undefined && b !== undefined && b < a) throw new InvalidArgumentError(high, `must not be below ${low} (${a}), got ${b}`);
+}
+
 /**
  * A transport over `t`: every address the node is sent in its canonical form (see `normalizeAddress`),
  * and a v1 cursor given as its u8 bytes sent as the hex the node takes back.
@@ -81,21 +96,22 @@ function nodeConfig(options: NodeOptions): TransportConfig {
 function caller(t: Transport<object>, urls: readonly string[]): Caller {
   return {
     // `args` is the action's own object, so it is changed in place.
+    // `args` is the action's own object, so it is changed in place.
     call: (operationId, op, args, options, affinity) => {
-      if (args.address !== undefined) args.address = normalizeAddress(args.address);
-      // Parameters the operation takes one of (v3 automated transactions: `cursor` or `block_height`).
-      const { exclusive } = op as { exclusive?: readonly string[] };
-      if (exclusive) {
-        const given = exclusive.filter((name) => args[name] !== undefined);
-        if (given.length > 1) return Promise.reject(new InvalidArgumentError(given[1]!, `cannot be combined with ${given[0]}: give one of ${exclusive.join(', ')}`));
-      }
-      if (Array.isArray(args.start)) {
-        const { paging } = op as { paging?: PagingRule };
-        try {
-          if (paging) args.start = startParam(paging, args.start);
-        } catch (err) {
-          return Promise.reject(err); // as the transport reports a bad argument
+      try {
+        if (args.address !== undefined) args.address = normalizeAddress(args.address);
+        const { exclusive, ordered, paging } = op as { exclusive?: readonly string[]; ordered?: readonly [string, string]; paging?: PagingRule };
+        // Parameters the operation takes one of (v3 automated transactions: `cursor` or `block_height`).
+        if (exclusive) {
+          const given = exclusive.filter((name) => args[name] !== undefined);
+          if (given.length > 1) throw new InvalidArgumentError(given[1]!, `cannot be combined with ${given[0]}: give one of ${exclusive.join(', ')}`);
         }
+        // A range whose end is below its start (events' heights) would answer nothing, as if there were nothing.
+        if (ordered) checkOrdered(ordered, args);
+        if (Array.isArray(args.start) && paging) args.start = startParam(paging, args.start);
+        if (op.body) args.body = requestBody(op.body, args.body, U64_FORMATS);
+      } catch (err) {
+        return Promise.reject(err); // as the transport reports a bad argument
       }
       return t.call(operationId, op, args, options, affinity);
     },

@@ -138,25 +138,26 @@ export function checkOrder(operationId: string, rule: PagingRule, order: unknown
 }
 
 /**
- * The query parameters of one page beyond the listing's own: its start, under the name the rule gives,
- * and the rule's order parameter. Pages over predictable starts (ascending from a start, or a newest-first
- * window) ask ascending whenever they have a start, the newest page without one takes the node's default
- * (descending); a cursor listing asks ascending for an ascending walk.
+ * The query parameters of one page beyond the listing's own: its size and start, under the names the
+ * rule gives, and the rule's order parameter. Pages over predictable starts (ascending from a start, or a
+ * newest-first window) ask ascending whenever they have a start, the newest page without one takes the
+ * node's default (descending); a cursor listing asks ascending for an ascending walk.
  *
  * @example
  * ```ts
- * pageParams(paging.listCoinTransactionsV3, 'asc', 12n); // { start: 12n, ascending: true }
+ * pageParams(paging.listCoinTransactionsV3, 'asc', 12n, 50); // { count: 50, start: 12n, ascending: true }
  * ```
  */
-export function pageParams(rule: PagingRule, order: unknown, start: PageStart | undefined): Record<string, unknown> {
-  const params: Record<string, unknown> = { [rule.start ?? 'start']: start };
+export function pageParams(rule: PagingRule, order: unknown, start: PageStart | undefined, count: number): Record<string, unknown> {
+  const params: Record<string, unknown> = { [rule.size ?? 'count']: count, [rule.start ?? 'start']: start };
   if (rule.order !== undefined && (rule.predictable ? start !== undefined : order === 'asc')) params[rule.order] = true;
   return params;
 }
 
-/** The operation's largest `count` (the spec's maximum; 100 where it states none). */
-export function maxCount(op: OperationSpec): number {
-  return op.params.find((p) => p.name === 'count')?.schema.maximum ?? 100;
+/** The operation's largest page (the spec's maximum of its size parameter; 100 where it states none). */
+export function maxCount(op: OperationSpec & { readonly paging?: PagingRule }): number {
+  const size = op.paging?.size ?? 'count';
+  return op.params.find((p) => p.name === size)?.schema.maximum ?? 100;
 }
 
 /** A listing's entry of the generated operation table: its paging rule with it. */
@@ -180,24 +181,34 @@ export function walkListing(client: Caller, operationId: string, op: ListingSpec
     operationId,
     rule: op.paging,
     maxPageSize: maxCount(op),
-    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, ...filters, count, ...pageParams(op.paging, order, start) }, { signal }, affinity),
+    fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, ...filters, ...pageParams(op.paging, order, start, count) }, { signal }, affinity),
   };
   return walk(listing, () => firstStart(op, options.start), options);
 }
 
 /**
  * The listing's filters a walk (or an infinite query) sends with every page, from its caller's options:
- * the query parameters that are enumerations (v3's `type`).
+ * the query parameters that are not the page's own (its start, size and order, or a parameter the start
+ * excludes), such as v3's `type` or the events' height range.
  *
  * @example
  * ```ts
  * walkFilters(op.listCoinTransactionsV3, { type: 'user', pageSize: 10 }); // { type: 'user' }
  * ```
  */
-export function walkFilters(op: OperationSpec, options: object): Record<string, unknown> {
+export function walkFilters(op: ListingSpec, options: object): Record<string, unknown> {
   const filters: Record<string, unknown> = {};
-  for (const p of op.params) if (p.in === 'query' && p.schema.enum !== undefined) filters[p.name] = (options as Record<string, unknown>)[p.name];
+  for (const name of filterNames(op)) filters[name] = (options as Record<string, unknown>)[name];
   return filters;
+}
+
+/** The names {@link walkFilters} reads: what `pnpm gen` types as a walk's filter options. */
+function filterNames(op: ListingSpec): string[] {
+  const { paging } = op;
+  const start = paging.start ?? 'start';
+  const { exclusive } = op as { exclusive?: readonly string[] };
+  const own = [start, paging.size ?? 'count', paging.order, ...(exclusive?.includes(start) ? exclusive : [])];
+  return op.params.filter((p) => p.in === 'query' && !own.includes(p.name)).map((p) => p.name);
 }
 
 /** The caller's `start` as the walk carries it: a u64 as a bigint, a cursor as the text sent back, both checked as the operation checks them. */

@@ -11,6 +11,13 @@ import type { PagingRule } from './paging.ts';
  */
 const RESULT_BY_TYPE = 'x-result-by-type';
 
+/**
+ * The extension of an operation whose answer's type is chosen by a field of its request body (a view
+ * function by its name): `x-result-by-function: function`. The action then takes the body as
+ * `ViewRequestOf<F>` and answers `ViewResultOf<F>` (the node client's `view-functions.ts`).
+ */
+const RESULT_BY_FUNCTION = 'x-result-by-function';
+
 /** One operation as the emitters of actions read it. */
 type Action = {
   id: string;
@@ -24,9 +31,19 @@ type Action = {
   spec: Spec;
 };
 
-/** Example values of the path parameters in TSDoc examples. */
-const EXAMPLES: Record<string, string> = { address: '0x1', module_name: 'coin', resource_type: '0x1::account::Account' };
-const example = (name: string): string => `'${EXAMPLES[name] ?? '…'}'`;
+/** Example values of the positional parameters in TSDoc examples, as code. */
+const EXAMPLES: Record<string, string> = {
+  address: "'0x1'",
+  module_name: "'coin'",
+  resource_type: "'0x1::account::Account'",
+  event_type: "'0x1::coin::CoinDeposit'",
+  hash: 'hash',
+  block_hash: 'block.header.hash',
+  height: '1',
+  table_handle: 'handle',
+  body: 'request',
+};
+const example = (name: string): string => EXAMPLES[name] ?? "'…'";
 
 const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -137,28 +154,64 @@ function successor(a: Action, all: readonly Action[]): Action | undefined {
   return later.sort((x, y) => Number(y.version!.slice(1)) - Number(x.version!.slice(1)))[0];
 }
 
-/** The parts of one operation's signature: the positional path parameters, the options' type, the result. */
+/** The name of an operation's request body schema, where it has one. */
+function requestType(a: Action): string {
+  const body = a.op.requestBody === undefined ? undefined : resolveRef<{ content?: Record<string, { schema?: unknown }> }>(a.spec.doc, a.op.requestBody);
+  const named = namedType(a.spec, body?.content?.['application/json']?.schema);
+  if (named === undefined || named.array) throw new Error(`${a.id}: a request body must be a named object schema (components/schemas)`);
+  used.add(named.name);
+  // Fields with a default (a view call's `type_arguments`) may be left out: the client sends the default.
+  const optional = (a.entry.body ?? []).filter((f) => f.default !== undefined).map((f) => `'${f.name}'`);
+  return optional.length === 0 ? named.name : `Omit<${named.name}, ${optional.join(' | ')}> & Partial<Pick<${named.name}, ${optional.join(' | ')}>>`;
+}
+
+/** The parts of one operation's signature: the positional path parameters (and request body), the options' type, the result. */
 function signature(a: Action): { generic: string; positional: { name: string; camel: string; type: string }[]; options: string; query: string[]; result: string } {
-  const byType = (a.op as unknown as Record<string, unknown>)[RESULT_BY_TYPE] as string | undefined;
+  const extensions = a.op as unknown as Record<string, unknown>;
+  const byType = extensions[RESULT_BY_TYPE] as string | undefined;
   if (byType !== undefined && !a.entry.params.some((p) => p.in === 'path' && p.name === byType)) {
     throw new Error(`${a.id}: ${RESULT_BY_TYPE} names '${byType}', which is not one of its path parameters`);
   }
+  const byFunction = extensions[RESULT_BY_FUNCTION] as string | undefined;
+  if (byFunction !== undefined && !a.entry.body?.some((f) => f.name === byFunction)) {
+    throw new Error(`${a.id}: ${RESULT_BY_FUNCTION} names '${byFunction}', which is not a field of its request body`);
+  }
   const positional = a.entry.params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, camel: camel(p.name), type: p.name === byType ? 'T' : paramType(p) }));
+  // The request body follows the path parameters, as `request`.
+  if (a.entry.body) positional.push({ name: 'body', camel: 'request', type: byFunction !== undefined ? 'ViewRequestOf<F>' : requestType(a) });
   const query = a.entry.params.filter((p) => p.in === 'query');
   const fields = query.map((p) => `${p.name}?: ${paramType(p)} | undefined`);
   const options = fields.length === 0 ? 'CallOptions' : `CallOptions & { ${fields.join('; ')} }`;
   return {
-    generic: byType === undefined ? '' : '<T extends string>',
+    generic: byType !== undefined ? '<T extends string>' : byFunction !== undefined ? '<F extends string>' : '',
     positional,
     options,
     query: query.map((p) => p.name),
     // A header-cursor listing answers its items and the header's cursor: a bare array would lose the header.
-    result: byType !== undefined ? 'MoveResourceOf<T>' : a.paging?.next.from === 'header' ? `CursorPage<${itemType(a, [])}>` : bodyType(a),
+    result:
+      byType !== undefined
+        ? 'MoveResourceOf<T>'
+        : byFunction !== undefined
+          ? 'ViewResultOf<F>'
+          : a.paging?.next.from === 'header'
+            ? a.paging.items.length === 0
+              ? `CursorPage<${itemType(a, [])}>`
+              : `CursorPage<${itemType(a, a.paging.items)}>`
+            : bodyType(a),
   };
 }
 
-/** The query parameters a walk takes from its caller and sends on every page (a filter such as v3's `type`): enumerations, as `walkFilters` of the node client reads them. */
-const walkFilters = (a: Action): OperationEntry['params'] => a.entry.params.filter((p) => p.in === 'query' && Array.isArray(p.schema.enum));
+/**
+ * The query parameters a walk takes from its caller and sends on every page (v3's `type`, the events'
+ * heights): those that are not the page's own (start, size, order, or a parameter the start excludes),
+ * as `walkFilters` of the node client reads them.
+ */
+function walkFilters(a: Action): OperationEntry['params'] {
+  const rule = a.paging!;
+  const start = rule.start ?? 'start';
+  const own = [start, rule.size ?? 'count', rule.order, ...(a.entry.exclusive?.includes(start) ? a.entry.exclusive : [])];
+  return a.entry.params.filter((p) => p.in === 'query' && !own.includes(p.name));
+}
 
 /**
  * The options of a walk: its start's type; newest first where page starts are predictable, either order
@@ -190,6 +243,23 @@ function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'):
   return lines;
 }
 
+/**
+ * The operations of `node.vN`: those of version N and, in the newest version only, every operation of an
+ * older one that no newer version replaces and the node does not deprecate (the chain id of v1, a table
+ * item of v2), so that the current API is one namespace.
+ */
+function membersOf(all: readonly Action[], v: string, versions: readonly string[]): Action[] {
+  const n = (x: string): number => Number(x.slice(1));
+  const newest = Math.max(...versions.map(n));
+  if (n(v) !== newest) return all.filter((a) => a.version === v);
+  const carried = all.filter((a) => a.version !== undefined && a.version !== v && !a.op.deprecated && !all.some((b) => b.name === a.name && b.version !== undefined && n(b.version) > n(a.version!)));
+  return [...all.filter((a) => a.version === v), ...carried];
+}
+
+/** The import of the view functions' types, where an operation's answer is typed by its function. */
+const viewImport = (all: readonly Action[]): string =>
+  all.some((a) => signature(a).result.startsWith('ViewResultOf')) ? "import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';\n" : '';
+
 /** The versions of the spec's operations (`V1`, `V2`, ...), in spec order. */
 const versionsOf = (all: readonly Action[]): string[] => [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
 
@@ -215,7 +285,7 @@ export function emitActions(spec: Spec): string {
   out.push(`${header(spec.file)}
 import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
-${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import { walkListing, type IterateOptions } from '../walk.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions } from '../walk.js';
 import * as op from './operations.js';
 `);
   for (const a of all) {
@@ -240,7 +310,7 @@ import * as op from './operations.js';
   // Per version: the methods of `node.vN` and their table.
   const versions = versionsOf(all);
   for (const v of versions) {
-    const members = all.filter((a) => a.version === v);
+    const members = membersOf(all, v, versions);
     const lower = v.toLowerCase();
     const type: string[] = [];
     const table: string[] = [];
@@ -286,11 +356,11 @@ export function emitQueries(spec: Spec): string {
   const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
   out.push(`${header(spec.file)}
 import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
-${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
 `);
   const versions = versionsOf(all);
   for (const v of versions) {
-    const members = all.filter((a) => a.version === v);
+    const members = membersOf(all, v, versions);
     const lower = v.toLowerCase();
     const type: string[] = [];
     const table: string[] = [];

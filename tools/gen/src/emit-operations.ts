@@ -1,4 +1,4 @@
-import type { ParameterObject, SchemaObject, Spec } from './specs.ts';
+import type { OperationObject, ParameterObject, SchemaObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
 import { pagingTable, type PagingRule } from './paging.ts';
@@ -17,7 +17,19 @@ export type OperationEntry = {
   params: { name: string; in: string; required: boolean; schema: Record<string, unknown>; encoding?: 'u8-bytes-or-hex'; description?: string }[];
   /** A listing's paging rule (its `x-pagination`), for the walks and the query options. */
   paging?: PagingRule;
+  /**
+   * The fields of a JSON request body (a POST read: view function, table item), checked as parameters
+   * are; an array field's `items` check each element, a `default` is sent for a field left out.
+   */
+  body?: BodyField[];
+  /** Query parameters a call gives one of at most (`x-exclusive-parameters`). */
+  exclusive?: string[];
+  /** Two u64 query parameters whose second may not be below the first (`x-ordered-parameters`: a height range). */
+  ordered?: [string, string];
 };
+
+/** One field of a request body, as `OperationEntry.body` lists it. */
+export type BodyField = { name: string; in: 'body'; required: boolean; schema: Record<string, unknown>; description?: string; items?: { schema: Record<string, unknown>; description?: string }; default?: unknown };
 
 function paramSchema(spec: Spec, schema: SchemaObject): Record<string, unknown> {
   const resolved = resolveRef<SchemaObject>(spec.doc, schema);
@@ -63,7 +75,9 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
           ...(rule?.next.encoding === 'u8-bytes-or-hex' && p.in === 'query' && p.name === 'start' && { encoding: 'u8-bytes-or-hex' as const }),
         })),
         ...(rule && { paging: rule }),
+        ...(requestBody(spec, op) && { body: requestBody(spec, op) }),
         ...(exclusive(spec, op, params) && { exclusive: exclusive(spec, op, params) }),
+        ...(ordered(spec, op, params) && { ordered: ordered(spec, op, params) }),
       };
     }
   }
@@ -81,6 +95,57 @@ function exclusive(spec: Spec, op: { operationId: string }, params: readonly Par
     throw new Error(`${spec.file}: ${op.operationId}: x-exclusive-parameters must list two or more of its query parameters, got ${JSON.stringify(names)}`);
   }
   return names as string[];
+}
+
+/** What a person reads when a value does not match a schema's pattern: its description, without the final period. */
+function patternWords(spec: Spec, schema: SchemaObject, description: unknown): { description?: string } {
+  const resolved = resolveRef<SchemaObject>(spec.doc, schema);
+  const words = typeof description === 'string' ? description : typeof resolved.description === 'string' ? resolved.description : undefined;
+  return typeof resolved.pattern === 'string' && words ? { description: words.trim().replace(/\.$/, '') } : {};
+}
+
+/**
+ * The fields of an operation's JSON request body (its `requestBody`), in schema order: the body must be
+ * an object schema, and only `application/json` is sent.
+ */
+function requestBody(spec: Spec, op: OperationObject): BodyField[] | undefined {
+  if (op.requestBody === undefined) return undefined;
+  const where = `${spec.file}: ${op.operationId}: requestBody`;
+  const body = resolveRef<{ required?: boolean; content?: Record<string, { schema?: SchemaObject }> }>(spec.doc, op.requestBody);
+  const schema = body.content?.['application/json']?.schema;
+  if (schema === undefined) throw new Error(`${where}: the clients send application/json bodies only`);
+  const object = resolveRef<SchemaObject>(spec.doc, schema);
+  const properties = object.properties as Record<string, SchemaObject> | undefined;
+  if (object.type !== 'object' || properties === undefined) throw new Error(`${where}: must be an object schema with properties`);
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, raw]) => {
+    const field = resolveRef<SchemaObject>(spec.doc, raw);
+    // Items of any JSON value have nothing to check.
+    const items = field.type === 'array' && field.items !== undefined && Object.keys(paramSchema(spec, field.items as SchemaObject)).length > 0 ? (field.items as SchemaObject) : undefined;
+    return {
+      name,
+      in: 'body' as const,
+      required: required.has(name),
+      schema: paramSchema(spec, raw),
+      ...patternWords(spec, raw, (raw as { description?: unknown }).description),
+      ...(items && { items: { schema: paramSchema(spec, items), ...patternWords(spec, items, undefined) } }),
+      ...(field.default !== undefined && { default: field.default }),
+    };
+  });
+}
+
+/**
+ * An operation's `x-ordered-parameters`: two u64 query parameters, the second not below the first (the
+ * events' `start_height` and `end_height`).
+ */
+function ordered(spec: Spec, op: { operationId: string }, params: readonly ParameterObject[]): [string, string] | undefined {
+  const names = (op as Record<string, unknown>)['x-ordered-parameters'];
+  if (names === undefined) return undefined;
+  const u64 = (n: unknown): boolean => params.some((p) => p.in === 'query' && p.name === n && resolveRef<SchemaObject>(spec.doc, p.schema).format === 'uint64');
+  if (!Array.isArray(names) || names.length !== 2 || !names.every(u64)) {
+    throw new Error(`${spec.file}: ${op.operationId}: x-ordered-parameters must name two u64 query parameters, lowest first, got ${JSON.stringify(names)}`);
+  }
+  return names as [string, string];
 }
 
 /** The distinct API paths of path templates: `/rpc/v2` of `/rpc/v2/accounts/{address}`, `/history` of `/history`. */

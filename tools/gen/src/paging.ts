@@ -20,6 +20,7 @@ export type PagingRule = {
   newestFirstWithoutStart: boolean;
   order?: string;
   start?: string;
+  size?: string;
 };
 
 
@@ -52,14 +53,14 @@ const types = (spec: Spec, schemas: SchemaObject[]): Set<string> =>
     }),
   );
 
-/** The start (`start`, or the name the extension gives) and `count` query parameters, the 200 body schema and response headers of an operation. */
-function parts(spec: Spec, op: OperationObject, startName = 'start'): { start?: ParameterObject; count?: ParameterObject; body?: SchemaObject; headers: Record<string, unknown>; params: ParameterObject[] } {
+/** The start and page-size query parameters (`start` and `count`, or the names the extension gives), the 200 body schema and response headers of an operation. */
+function parts(spec: Spec, op: OperationObject, startName = 'start', sizeName = 'count'): { start?: ParameterObject; count?: ParameterObject; body?: SchemaObject; headers: Record<string, unknown>; params: ParameterObject[] } {
   const params = (op.parameters ?? []).map((p) => resolveRef<ParameterObject>(spec.doc, p));
   const ok = op.responses['200'] ? resolveRef(spec.doc, op.responses['200']) : undefined;
   const body = ok && 'content' in ok ? ok.content?.['application/json']?.schema : undefined;
   return {
     start: params.find((p) => p.in === 'query' && p.name === startName),
-    count: params.find((p) => p.in === 'query' && p.name === 'count'),
+    count: params.find((p) => p.in === 'query' && p.name === sizeName),
     body,
     headers: ((ok as { headers?: Record<string, unknown> } | undefined)?.headers ?? {}),
     params,
@@ -75,12 +76,15 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
   const where = `${spec.file}: ${op.operationId}: ${EXTENSION}`;
   const raw = (op as unknown as Record<string, unknown>)[EXTENSION] as Record<string, unknown> | undefined;
   if (!raw || typeof raw !== 'object') throw new Error(`${where}: missing; every operation with a \`start\` query parameter is a listing and states its paging`);
-  const known = ['items', 'next', 'ends', 'predictable', 'newestFirstWithoutStart', 'order', 'start'];
+  const known = ['items', 'next', 'ends', 'predictable', 'newestFirstWithoutStart', 'order', 'start', 'size'];
   for (const key of Object.keys(raw)) if (!known.includes(key)) throw new Error(`${where}: unknown key '${key}' (known: ${known.join(', ')})`);
   if (raw.start !== undefined && (typeof raw.start !== 'string' || raw.start === '')) throw new Error(`${where}.start: must name the query parameter a page starts at`);
   const startName = (raw.start as string | undefined) ?? 'start';
-  const { start, count, body, headers, params } = parts(spec, op, startName);
+  if (raw.size !== undefined && (typeof raw.size !== 'string' || raw.size === '')) throw new Error(`${where}.size: must name the query parameter of a page's size`);
+  const sizeName = (raw.size as string | undefined) ?? 'count';
+  const { start, count, body, headers, params } = parts(spec, op, startName, sizeName);
   if (!start) throw new Error(`${where}: the operation has no \`${startName}\` query parameter to page with`);
+  if (raw.size !== undefined && (!count || !types(spec, [count.schema]).has('integer'))) throw new Error(`${where}.size: must name an integer query parameter of the operation, got ${JSON.stringify(raw.size)}`);
   if (raw.order !== undefined) {
     const order = params.find((p) => p.in === 'query' && p.name === raw.order);
     if (!order || !types(spec, [order.schema]).has('boolean')) throw new Error(`${where}.order: must name a boolean query parameter of the operation, got ${JSON.stringify(raw.order)}`);
@@ -153,6 +157,7 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
     newestFirstWithoutStart: raw.newestFirstWithoutStart,
     ...(raw.order !== undefined && { order: raw.order as string }),
     ...(raw.start !== undefined && { start: startName }),
+    ...(raw.size !== undefined && { size: sizeName }),
   };
 }
 

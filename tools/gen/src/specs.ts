@@ -34,6 +34,7 @@ export type OperationObject = {
   deprecated?: boolean;
   security?: Record<string, string[]>[];
   parameters?: (ParameterObject | { $ref: string })[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: SchemaObject }> } | { $ref: string };
   responses: Record<string, ResponseObject | { $ref: string }>;
 };
 

@@ -300,7 +300,8 @@ export const paging = {
       "repeated-cursor"
     ],
     "predictable": false,
-    "newestFirstWithoutStart": false
+    "newestFirstWithoutStart": false,
+    "size": "limit"
   }
 } as const satisfies Readonly<Record<string, PagingRule>>;
 

@@ -3,9 +3,10 @@
 import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
+import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
 import { walkListing, type IterateOptions } from '../walk.js';
 import * as op from './operations.js';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo, ViewResultV3 } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
 /**
  * Account sequence number and authentication key (v1).
@@ -560,7 +561,7 @@ export function getResourceV3<T extends string>(client: Caller, address: string,
  *
  * @example
  * ```ts
- * const answer = await getTransactionV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * const answer = await getTransactionV3(http({ baseUrl: NODE_URLS.testnet }), hash);
  * ```
  */
 export function getTransactionV3(client: Caller, hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): Promise<TransactionV3> {
@@ -611,7 +612,7 @@ export function getLatestBlockV3(client: Caller, options?: CallOptions): Promise
  *
  * @example
  * ```ts
- * const answer = await getBlockByHeightV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * const answer = await getBlockByHeightV3(http({ baseUrl: NODE_URLS.testnet }), 1);
  * ```
  */
 export function getBlockByHeightV3(client: Caller, height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV3> {
@@ -627,7 +628,7 @@ export function getBlockByHeightV3(client: Caller, height: U64Input, options?: C
  *
  * @example
  * ```ts
- * const answer = await getBlockV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * const answer = await getBlockV3(http({ baseUrl: NODE_URLS.testnet }), block.header.hash);
  * ```
  */
 export function getBlockV3(client: Caller, blockHash: string, options?: CallOptions): Promise<ExecutedBlockInfo> {
@@ -643,7 +644,7 @@ export function getBlockV3(client: Caller, blockHash: string, options?: CallOpti
  *
  * @example
  * ```ts
- * const answer = await getBlockTransactionHashesV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * const answer = await getBlockTransactionHashesV3(http({ baseUrl: NODE_URLS.testnet }), block.header.hash);
  * ```
  */
 export function getBlockTransactionHashesV3(client: Caller, blockHash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<Hash[]> {
@@ -663,11 +664,11 @@ export function getBlockTransactionHashesV3(client: Caller, blockHash: string, o
  *
  * @example
  * ```ts
- * const answer = await listEventsV3(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * const answer = await listEventsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit');
  * ```
  */
-export function listEventsV3(client: Caller, eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>> {
-  return client.call('listEventsV3', op.listEventsV3, { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start }, options) as Promise<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>>;
+export function listEventsV3(client: Caller, eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<EventWithContextV3>> {
+  return client.call('listEventsV3', op.listEventsV3, { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start }, options) as Promise<CursorPage<EventWithContextV3>>;
 }
 
 /**
@@ -675,10 +676,10 @@ export function listEventsV3(client: Caller, eventType: string, options?: CallOp
  *
  * @example
  * ```ts
- * for await (const item of walkEventsV3(http({ baseUrl: NODE_URLS.testnet }), '…')) console.log(item);
+ * for await (const item of walkEventsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit')) console.log(item);
  * ```
  */
-export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<EventWithContextV3, void, undefined> {
+export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): AsyncGenerator<EventWithContextV3, void, undefined> {
   return walkListing(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, options) as AsyncGenerator<EventWithContextV3, void, undefined>;
 }
 
@@ -693,11 +694,11 @@ export function walkEventsV3(client: Caller, eventType: string, options?: Iterat
  *
  * @example
  * ```ts
- * const answer = await viewV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * const answer = await viewV3(http({ baseUrl: NODE_URLS.testnet }), request);
  * ```
  */
-export function viewV3(client: Caller, options?: CallOptions): Promise<ViewResultV3> {
-  return client.call('viewV3', op.viewV3, {  }, options) as Promise<ViewResultV3>;
+export function viewV3<F extends string>(client: Caller, request: ViewRequestOf<F>, options?: CallOptions): Promise<ViewResultOf<F>> {
+  return client.call('viewV3', op.viewV3, { body: request }, options) as Promise<ViewResultOf<F>>;
 }
 
 /**
@@ -727,11 +728,11 @@ export function getVersionV3(client: Caller, options?: CallOptions): Promise<Ver
  *
  * @example
  * ```ts
- * const answer = await getTableItemV2(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * const answer = await getTableItemV2(http({ baseUrl: NODE_URLS.testnet }), handle, request);
  * ```
  */
-export function getTableItemV2(client: Caller, tableHandle: string, options?: CallOptions): Promise<MoveValue> {
-  return client.call('getTableItemV2', op.getTableItemV2, { table_handle: tableHandle }, options) as Promise<MoveValue>;
+export function getTableItemV2(client: Caller, tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue> {
+  return client.call('getTableItemV2', op.getTableItemV2, { table_handle: tableHandle, body: request }, options) as Promise<MoveValue>;
 }
 
 /**
@@ -952,7 +953,7 @@ export type NodeV2Api = {
    *
    * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
    */
-  getTableItem(tableHandle: string, options?: CallOptions): Promise<MoveValue>;
+  getTableItem(tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
@@ -1131,7 +1132,7 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
    */
-  listEvents(eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>>;
+  listEvents(eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<EventWithContextV3>>;
   /**
    * Runs a view function.
    *
@@ -1141,7 +1142,7 @@ export type NodeV3Api = {
    *
    * `POST /rpc/v3/view` (`viewV3`).
    */
-  view(options?: CallOptions): Promise<ViewResultV3>;
+  view<F extends string>(request: ViewRequestOf<F>, options?: CallOptions): Promise<ViewResultOf<F>>;
   /**
    * The node's build.
    *
@@ -1150,6 +1151,32 @@ export type NodeV3Api = {
    * `GET /rpc/v3/version` (`getVersionV3`).
    */
   getVersion(options?: CallOptions): Promise<VersionInfo>;
+  /**
+   * One item of a Move table.
+   *
+   * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+   * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+   * A key or value that does not parse as its type answers 400. No newer version exists.
+   *
+   * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+   */
+  getTableItem(tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue>;
+  /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(options?: CallOptions): Promise<ResponseBody<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(options?: CallOptions): Promise<TransactionParameters>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
    */
@@ -1177,7 +1204,7 @@ export type NodeV3Api = {
   /**
    * Every item of `listEvents`, page after page (`listEventsV3`'s paging rule).
    */
-  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<EventWithContextV3, void, undefined>;
+  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): AsyncGenerator<EventWithContextV3, void, undefined>;
 };
 
 /**
@@ -1202,6 +1229,9 @@ export const v3Actions = {
   listEvents: listEventsV3,
   view: viewV3,
   getVersion: getVersionV3,
+  getTableItem: getTableItemV2,
+  getChainId: getChainIdV1,
+  getTransactionParameters: getTransactionParametersV1,
   transactions: walkTransactionsV3,
   coinTransactions: walkCoinTransactionsV3,
   fungibleAssetTransactions: walkFungibleAssetTransactionsV3,

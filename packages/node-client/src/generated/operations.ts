@@ -1309,15 +1309,57 @@ export const listEventsV3 = {
       "repeated-cursor"
     ],
     "predictable": false,
-    "newestFirstWithoutStart": false
-  }
+    "newestFirstWithoutStart": false,
+    "size": "limit"
+  },
+  "ordered": [
+    "start_height",
+    "end_height"
+  ]
 } as const;
 
 /** `viewV3`: method, path, parameter constraints. */
 export const viewV3 = {
   "method": "POST",
   "path": "/rpc/v3/view",
-  "params": []
+  "params": [],
+  "body": [
+    {
+      "name": "function",
+      "in": "body",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      "description": "A Move function, `address::module::function`, e.g. `0x1::coin::balance`"
+    },
+    {
+      "name": "type_arguments",
+      "in": "body",
+      "required": true,
+      "schema": {
+        "type": "array"
+      },
+      "items": {
+        "schema": {
+          "type": "string",
+          "pattern": "^(bool|u8|u16|u32|u64|u128|u256|address|signer|vector<.+>|(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<.+>)?)$"
+        },
+        "description": "A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any"
+      },
+      "default": []
+    },
+    {
+      "name": "arguments",
+      "in": "body",
+      "required": true,
+      "schema": {
+        "type": "array"
+      },
+      "default": []
+    }
+  ]
 } as const;
 
 /** `getVersionV3`: method, path, parameter constraints. */
@@ -1341,6 +1383,34 @@ export const getTableItemV2 = {
         "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
       },
       "description": "Table handle, an address (1 to 64 hex digits, with or without a `0x` prefix)"
+    }
+  ],
+  "body": [
+    {
+      "name": "key_type",
+      "in": "body",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(bool|u8|u16|u32|u64|u128|u256|address|signer|vector<.+>|(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<.+>)?)$"
+      },
+      "description": "A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any"
+    },
+    {
+      "name": "value_type",
+      "in": "body",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(bool|u8|u16|u32|u64|u128|u256|address|signer|vector<.+>|(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<.+>)?)$"
+      },
+      "description": "A Move type, e.g. `u64`, `address`, `vector<u8>` or `0x1::supra_coin::SupraCoin` with its type arguments if any"
+    },
+    {
+      "name": "key",
+      "in": "body",
+      "required": true,
+      "schema": {}
     }
   ]
 } as const;

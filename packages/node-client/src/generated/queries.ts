@@ -2,8 +2,9 @@
 
 import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
+import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
 import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo, ViewResultV3 } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
 /**
  * The query options of the v1 operations (`queries.v1`).
@@ -189,7 +190,7 @@ export type NodeV2Queries = {
    *
    * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
    */
-  getTableItem(tableHandle: string): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
+  getTableItem(tableHandle: string, request: TableItemRequest): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
   /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.coinTransactions`.
@@ -366,7 +367,7 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
    */
-  listEvents(eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>, NodeQueryKey<'listEventsV3'>>;
+  listEvents(eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<EventWithContextV3>, NodeQueryKey<'listEventsV3'>>;
   /**
    * Runs a view function.
    *
@@ -376,7 +377,7 @@ export type NodeV3Queries = {
    *
    * `POST /rpc/v3/view` (`viewV3`).
    */
-  view(): NodeQueryOptions<ViewResultV3, NodeQueryKey<'viewV3'>>;
+  view<F extends string>(request: ViewRequestOf<F>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>>;
   /**
    * The node's build.
    *
@@ -385,6 +386,32 @@ export type NodeV3Queries = {
    * `GET /rpc/v3/version` (`getVersionV3`).
    */
   getVersion(): NodeQueryOptions<VersionInfo, NodeQueryKey<'getVersionV3'>>;
+  /**
+   * One item of a Move table.
+   *
+   * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+   * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+   * A key or value that does not parse as its type answers 400. No newer version exists.
+   *
+   * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+   */
+  getTableItem(tableHandle: string, request: TableItemRequest): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
+  /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(): NodeQueryOptions<ResponseBody<'getChainIdV1'>, NodeQueryKey<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(): NodeQueryOptions<TransactionParameters, NodeQueryKey<'getTransactionParametersV1'>>;
   /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV3`'s paging rule).
    */
@@ -412,7 +439,7 @@ export type NodeV3Queries = {
   /**
    * `listEvents`, page after page, for `useInfiniteQuery` (`listEventsV3`'s paging rule).
    */
-  events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<ItemOf<ResponseBody<'listEventsV3'>, []>>, NodeInfiniteQueryKey<'listEventsV3'>>;
+  events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>>;
 };
 
 /** The v3 query options by name: the operation each is built from, and whether it is an infinite query. */
@@ -435,6 +462,9 @@ export const v3Queries = {
   listEvents: { id: 'listEventsV3' },
   view: { id: 'viewV3' },
   getVersion: { id: 'getVersionV3' },
+  getTableItem: { id: 'getTableItemV2' },
+  getChainId: { id: 'getChainIdV1' },
+  getTransactionParameters: { id: 'getTransactionParametersV1' },
   transactions: { id: 'listTransactionsV3', walk: true },
   coinTransactions: { id: 'listCoinTransactionsV3', walk: true },
   fungibleAssetTransactions: { id: 'listFungibleAssetTransactionsV3', walk: true },

@@ -1,0 +1,52 @@
+import { InvalidArgumentError } from './errors.js';
+import { checkParam, show, type FormatChecks, type ParamSpec } from './params.js';
+
+/**
+ * One field of an operation's JSON request body, as the generated operation table lists it: checked as
+ * a parameter is, an array's elements each against `items`, and `default` sent when it is left out.
+ */
+export type BodyField = ParamSpec & {
+  readonly items?: { readonly schema: ParamSpec['schema']; readonly description?: string };
+  readonly default?: unknown;
+};
+
+/**
+ * The JSON text of a request body: `value`'s fields checked against `fields` (an `InvalidArgumentError`
+ * names the field, or the element: `type_arguments[1]`), defaults filled in, bigints sent as decimal
+ * strings (Move's u64 and larger), and a field the operation does not take refused, since a node
+ * ignoring a misspelt one would answer something the caller did not ask for.
+ *
+ * @example
+ * ```ts
+ * requestBody(operations.viewV3.body, { function: '0x1::timestamp::now_microseconds' });
+ * // '{"function":"0x1::timestamp::now_microseconds","type_arguments":[],"arguments":[]}'
+ * ```
+ */
+export function requestBody(fields: readonly BodyField[], value: unknown, formats?: FormatChecks): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidArgumentError('request', `must be an object of ${fields.map((f) => f.name).join(', ')}, got ${show(value)}`);
+  const given = value as Record<string, unknown>;
+  for (const name of Object.keys(given)) {
+    if (given[name] !== undefined && !fields.some((f) => f.name === name)) throw new InvalidArgumentError(name, `is not a field of this request (its fields: ${fields.map((f) => f.name).join(', ')})`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    let v = given[field.name] ?? field.default;
+    if (v === undefined || v === null) {
+      if (field.required) throw new InvalidArgumentError(field.name, 'is required');
+      continue;
+    }
+    if (field.schema.type === 'array') {
+      if (!Array.isArray(v)) throw new InvalidArgumentError(field.name, `must be an array, got ${show(v)}`);
+      const { items } = field;
+      if (items) v.forEach((element, i) => checkParam({ name: `${field.name}[${i}]`, in: 'body', required: true, ...items }, element, formats));
+    } else if (field.schema.type !== undefined) {
+      v = checkParam(field, v, formats);
+    }
+    out[field.name] = v;
+  }
+  try {
+    return JSON.stringify(out, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  } catch (err) {
+    throw new InvalidArgumentError('request', `cannot be sent as JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
