@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'RESPONSE_TOO_LARGE'
   | 'NODES_FAILED'
   | 'HISTORY_PRUNED'
-  | 'CHAIN_ID_MISMATCH';
+  | 'CHAIN_ID_MISMATCH'
+  | 'TRANSACTION_WAIT_TIMEOUT';
 
 /**
  * Each class's name by its code, as string literals: a name taken from the class at run time
@@ -36,6 +37,7 @@ const NAMES: Readonly<Record<ErrorCode, string>> = {
   NODES_FAILED: 'NodesFailedError',
   HISTORY_PRUNED: 'HistoryPrunedError',
   CHAIN_ID_MISMATCH: 'ChainIdMismatchError',
+  TRANSACTION_WAIT_TIMEOUT: 'TransactionWaitTimeoutError',
 };
 
 // One problem a response validator found: declared once, in @x/common, which @x/validators shares.
@@ -410,6 +412,31 @@ function describeCause(cause: unknown): string {
 }
 
 /**
+ * A transaction did not become final (`Success`, `Fail` or `Invalid`) before `waitForTransaction`'s
+ * deadline: which hash, how long it waited, and the last status seen (`undefined` while the node did not
+ * know the hash).
+ *
+ * @example
+ * ```ts
+ * try { await waitForTransaction(node.transport, hash, { timeoutMs: 30_000 }); } catch (err) {
+ *   if (err instanceof TransactionWaitTimeoutError) console.log(err.hash, err.waitedMs, err.lastStatus);
+ * }
+ * ```
+ */
+export class TransactionWaitTimeoutError extends ClientError {
+  declare readonly code: 'TRANSACTION_WAIT_TIMEOUT';
+  readonly hash: string;
+  readonly waitedMs: number;
+  readonly lastStatus: string | undefined;
+  constructor(init: { hash: string; waitedMs: number; lastStatus: string | undefined }) {
+    super('TRANSACTION_WAIT_TIMEOUT', `Transaction ${init.hash} was not final after ${init.waitedMs} ms (${init.lastStatus === undefined ? 'the node did not know it' : `last status ${init.lastStatus}`})`);
+    this.hash = init.hash;
+    this.waitedMs = init.waitedMs;
+    this.lastStatus = init.lastStatus;
+  }
+}
+
+/**
  * Every error the clients throw, as a union tagged by `code`: `if (err.code === 'HTTP_ERROR')` narrows it
  * to `HttpError` (a query's `error` of the `/query` subpaths is this type).
  *
@@ -431,4 +458,5 @@ export type AnyClientError =
   | ResponseShapeError
   | ResponseTooLargeError
   | NodesFailedError
-  | ChainIdMismatchError;
+  | ChainIdMismatchError
+  | TransactionWaitTimeoutError;

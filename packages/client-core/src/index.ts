@@ -17,6 +17,7 @@
 // router's marks, the retry clock's helpers). `pnpm api-report` holds this surface to api/index.api.md.
 export {
   ChainIdMismatchError,
+  TransactionWaitTimeoutError,
   ClientError,
   HistoryPrunedError,
   HttpError,

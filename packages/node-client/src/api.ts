@@ -3,6 +3,8 @@ import type { TransportOptions } from '@x/client-core';
 import type { NodeV1Api, NodeV2Api, NodeVersionApis } from './generated/actions.js';
 import type { Caller } from './types.js';
 import type { NodeOptions } from './transports.js';
+import type { WaitOptions } from './wait.js';
+import type { TransactionV3 } from '@x/node-types';
 
 export type { NodeV1Api, NodeV2Api };
 export type { Caller, CursorPage, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
@@ -17,4 +19,9 @@ export type NodeClient = NodeVersionApis & {
   readonly transport: Caller;
   /** The node base URLs as the client uses them (normalised, no trailing slash), in order of preference, e.g. for cache keys. */
   readonly baseUrls: readonly string[];
+  /**
+   * Polls the transaction `hash` (v3) until it is final and answers it, or rejects with
+   * `TransactionWaitTimeoutError` past `timeoutMs` (see {@link waitForTransaction}).
+   */
+  waitForTransaction(hash: string, options?: WaitOptions): Promise<TransactionV3>;
 };

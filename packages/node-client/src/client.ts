@@ -1,5 +1,6 @@
 import { fallback, http } from './transports.js';
 import { versionActions } from './generated/actions.js';
+import { waitForTransaction } from './wait.js';
 import type { Caller, NodeClient, NodeClientOptions } from './api.js';
 
 /** The actions of a table bound to one transport: `bind(t, v2).getAccount(a)` is `getAccountV2(t, a)`. */
@@ -31,7 +32,7 @@ function bind<T extends Record<string, (client: Caller, ...args: never[]) => unk
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const routed = typeof options.baseUrl === 'object' || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
   const transport = routed ? fallback(options) : http(options as Parameters<typeof http>[0]);
-  const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls };
+  const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls, waitForTransaction: (hash: string, o?: never) => waitForTransaction(transport, hash, o) };
   // Every version the spec has (`v1`, `v2`, ...), its actions and walks bound by name.
   for (const [version, table] of Object.entries(versionActions)) client[version] = bind(transport, table);
   return client as NodeClient;

@@ -1,5 +1,6 @@
 /**
- * Typed client for the account operations (v1, deprecated, and v2) of a Supra node's RPC service.
+ * Typed client for a Supra node's RPC service: its account operations (v3; v1 and v2 deprecated) and the
+ * reads beyond accounts (transactions by hash, blocks, events, view functions, tables, gas price, chain id).
  *
  * @example
  * ```ts
@@ -21,10 +22,14 @@ export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, 
 export { nodeErrorMessage } from './error-message.js';
 export { supraRetryIn } from './retry-in.js';
 export type { IterateOptions } from './walk.js';
+export type { RangeWalkOptions } from './walk-range.js';
+export { waitForTransaction, type WaitOptions } from './wait.js';
+export type { ViewFunctionName, ViewFunctions, ViewRequestOf, ViewResultOf } from './view-functions.js';
 export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {
   ChainIdMismatchError,
   HistoryPrunedError,
+  TransactionWaitTimeoutError,
   ClientError,
   InvalidArgumentError,
   HttpError,

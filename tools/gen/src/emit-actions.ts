@@ -31,6 +31,37 @@ type Action = {
   spec: Spec;
 };
 
+/**
+ * The extension of an operation read one height at a time that a walk steps through (blocks):
+ * `x-range-walk: { name, parameter, latest, pointer }`, the walk's short name, the u64 path parameter,
+ * the operation that answers the latest item, and where an answer holds its height.
+ */
+const RANGE_WALK = 'x-range-walk';
+
+type RangeWalk = { name: string; parameter: string; latest: string; pointer: string[] };
+
+/** An operation's `x-range-walk`, checked against the operation and the spec. */
+function rangeWalk(a: Action, all: readonly Action[]): RangeWalk | undefined {
+  const raw = (a.op as unknown as Record<string, unknown>)[RANGE_WALK] as Record<string, unknown> | undefined;
+  if (raw === undefined) return undefined;
+  const where = `${a.spec.file}: ${a.id}: ${RANGE_WALK}`;
+  if (typeof raw.name !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(raw.name)) throw new Error(`${where}.name: must be a walk's name, got ${JSON.stringify(raw.name)}`);
+  if (!a.entry.params.some((p) => p.in === 'path' && p.name === raw.parameter && p.schema.format === 'uint64')) throw new Error(`${where}.parameter: must name a u64 path parameter, got ${JSON.stringify(raw.parameter)}`);
+  const latest = all.find((b) => b.id === raw.latest);
+  if (!latest || latest.entry.params.some((p) => p.required) || latest.entry.body) throw new Error(`${where}.latest: must name an operation without required parameters, got ${JSON.stringify(raw.latest)}`);
+  if (typeof raw.pointer !== 'string' || !raw.pointer.startsWith('/')) throw new Error(`${where}.pointer: must be a JSON Pointer, got ${JSON.stringify(raw.pointer)}`);
+  return { name: raw.name, parameter: raw.parameter as string, latest: latest.id, pointer: raw.pointer.slice(1).split('/') };
+}
+
+/** The exported function of a range walk: `walkBlocksV3`. */
+const rangeFunction = (a: Action, w: RangeWalk): string => `walk${w.name.charAt(0).toUpperCase()}${w.name.slice(1)}${a.version ?? ''}`;
+
+/** A range walk's options: the range, and the operation's query parameters. */
+function rangeOptions(a: Action): string {
+  const fields = a.entry.params.filter((p) => p.in === 'query').map((p) => `${p.name}?: ${paramType(p)} | undefined`);
+  return `RangeWalkOptions${fields.length ? ` & { ${fields.join('; ')} }` : ''}`;
+}
+
 /** Example values of the positional parameters in TSDoc examples, as code. */
 const EXAMPLES: Record<string, string> = {
   address: "'0x1'",
@@ -286,7 +317,7 @@ export function emitActions(spec: Spec): string {
 import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions } from '../walk.js';
-import * as op from './operations.js';
+${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}import * as op from './operations.js';
 `);
   for (const a of all) {
     const s = signature(a);
@@ -297,6 +328,16 @@ import * as op from './operations.js';
         `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
         `  return client.call('${a.id}', op.${a.id}, { ${args.join(', ')} }, options) as Promise<${s.result}>;\n}\n`,
     );
+    const range = rangeWalk(a, all);
+    if (range) {
+      const fixed = s.positional.filter((p) => p.name !== range.parameter);
+      const item = bodyType(a);
+      out.push(
+        `${doc([`Every \`${a.id}\` over a range of \`${range.parameter}\`s, one request per ${range.parameter}, in order (see \`RangeWalkOptions\`).`, '', '@example', '```ts', `for await (const item of ${rangeFunction(a, range)}(http({ baseUrl: NODE_URLS.testnet }), ${[...fixed.map((p) => example(p.name)), '{ order: \'desc\', limit: 10 }'].join(', ')})) console.log(item);`, '```'])}` +
+          `export function ${rangeFunction(a, range)}(client: Caller, ${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): AsyncGenerator<${item}, void, undefined> {\n` +
+          `  return walkRange(client, { operationId: '${a.id}', op: op.${a.id}, parameter: '${range.parameter}', latestId: '${range.latest}', latest: op.${range.latest}, pointer: ${JSON.stringify(range.pointer)} }, { ${fixed.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)).join(', ')} }, options) as AsyncGenerator<${item}, void, undefined>;\n}\n`,
+      );
+    }
     if (a.paging) {
       const w = walkSignature(a, a.paging);
       const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
@@ -318,6 +359,13 @@ import * as op from './operations.js';
       const s = signature(a);
       type.push(`${doc(actionDoc(a, all, 'method'), '  ')}  ${a.name}${s.generic}(${[...s.positional.map((p) => `${p.camel}: ${p.type}`), `options?: ${s.options}`].join(', ')}): Promise<${s.result}>;`);
       table.push(`  ${a.name}: ${a.id},`);
+    }
+    for (const a of members) {
+      const range = rangeWalk(a, all);
+      if (!range) continue;
+      const fixed = signature(a).positional.filter((p) => p.name !== range.parameter);
+      type.push(`${doc([`Every \`${a.name}\` over a range of \`${range.parameter}\`s, in order (\`${rangeFunction(a, range)}\`).`], '  ')}  ${range.name}(${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): AsyncGenerator<${bodyType(a)}, void, undefined>;`);
+      table.push(`  ${range.name}: ${rangeFunction(a, range)},`);
     }
     for (const a of members) {
       if (!a.paging) continue;

@@ -5,6 +5,7 @@ import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } fr
 import type { MoveResourceOf } from '../resources.js';
 import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
 import { walkListing, type IterateOptions } from '../walk.js';
+import { walkRange, type RangeWalkOptions } from '../walk-range.js';
 import * as op from './operations.js';
 import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
@@ -620,6 +621,18 @@ export function getBlockByHeightV3(client: Caller, height: U64Input, options?: C
 }
 
 /**
+ * Every `getBlockByHeightV3` over a range of `height`s, one request per height, in order (see `RangeWalkOptions`).
+ *
+ * @example
+ * ```ts
+ * for await (const item of walkBlocksV3(http({ baseUrl: NODE_URLS.testnet }), { order: 'desc', limit: 10 })) console.log(item);
+ * ```
+ */
+export function walkBlocksV3(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<BlockV3, void, undefined> {
+  return walkRange(client, { operationId: 'getBlockByHeightV3', op: op.getBlockByHeightV3, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as AsyncGenerator<BlockV3, void, undefined>;
+}
+
+/**
  * A block by its hash.
  *
  * The header and execution statistics of the block with this hash.
@@ -1178,6 +1191,10 @@ export type NodeV3Api = {
    */
   getTransactionParameters(options?: CallOptions): Promise<TransactionParameters>;
   /**
+   * Every `getBlockByHeight` over a range of `height`s, in order (`walkBlocksV3`).
+   */
+  blocks(options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<BlockV3, void, undefined>;
+  /**
    * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
    */
   transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionV3, void, undefined>;
@@ -1232,6 +1249,7 @@ export const v3Actions = {
   getTableItem: getTableItemV2,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
+  blocks: walkBlocksV3,
   transactions: walkTransactionsV3,
   coinTransactions: walkCoinTransactionsV3,
   fungibleAssetTransactions: walkFungibleAssetTransactionsV3,

@@ -1,0 +1,118 @@
+import { checkInteger, Flights, HistoryPrunedError, InvalidArgumentError, ResponseShapeError, show, U64_FORMATS, type Flight, type NodeAffinity, type OperationSpec } from '@x/client-core';
+import type { Caller, U64Input } from './types.js';
+import { MAX_CONCURRENCY, type IterateOptions } from './walk.js';
+
+/**
+ * Options of a walk over a range of heights (`walkBlocksV3`, `node.v3.blocks`): the range, its order, and
+ * how many requests at once. Heights are predictable, so up to `concurrency` blocks are fetched ahead in
+ * either order, and they come in order.
+ */
+export type RangeWalkOptions = Omit<IterateOptions, 'pageSize'> & {
+  /**
+   * The lowest height, inclusive. Default: 0, or where the node's kept history starts: a walk from the
+   * default moves up to the oldest block a pruning node keeps, and a newest-first walk ends there.
+   */
+  start_height?: U64Input | undefined;
+  /** The height the range ends before, exclusive. Default: one above the latest block, read when the walk starts. */
+  end_height?: U64Input | undefined;
+  /** `asc` (default) from the lowest height up, or `desc` from the highest down. */
+  order?: 'asc' | 'desc' | undefined;
+};
+
+/** What a range walk reads: the operation of one height, and the one that answers the latest item. */
+export type RangeSpec = {
+  readonly operationId: string;
+  readonly op: OperationSpec;
+  /** The u64 path parameter the walk steps through. */
+  readonly parameter: string;
+  readonly latestId: string;
+  readonly latest: OperationSpec;
+  /** Where an answer holds its own height (JSON Pointer segments): checked against the height asked. */
+  readonly pointer: readonly string[];
+};
+
+/** A u64 option as a bigint, checked as the operation's u64 parameters are. */
+function u64(name: string, value: U64Input): bigint {
+  return BigInt(U64_FORMATS.uint64!(name, value));
+}
+
+/** The height an answer holds at `pointer`, or a `ResponseShapeError`. */
+function heightOf(spec: { operationId: string; pointer: readonly string[] }, body: unknown): bigint {
+  let v = body;
+  for (const key of spec.pointer) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
+  if ((typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^[0-9]{1,20}$/.test(v))) return BigInt(v);
+  throw new ResponseShapeError({ operationId: spec.operationId, path: `/${spec.pointer.join('/')}`, expected: 'a height (u64)' });
+}
+
+/**
+ * Every item of a range of heights, one call per height (blocks), in order, `concurrency` calls ahead.
+ * Same guarantees as the listing walks: options checked before any request, bounded memory (at most
+ * `concurrency` answers held), a `break` or the caller's abort cancels what is in flight, and every call
+ * goes to one node while it answers. An answer for another height than asked is a `ResponseShapeError`.
+ *
+ * @example
+ * ```ts
+ * for await (const block of walkRange(http(), spec, {}, { start_height: 100, end_height: 110 })) console.log(block);
+ * ```
+ */
+export async function* walkRange(
+  client: Caller,
+  spec: RangeSpec,
+  fixed: Readonly<Record<string, unknown>>,
+  options: RangeWalkOptions & Record<string, unknown> = {},
+): AsyncGenerator<unknown, void, undefined> {
+  const order = options.order ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(order)}`);
+  if ((options as IterateOptions).pageSize !== undefined) throw new InvalidArgumentError('pageSize', 'is not an option of a walk over heights: each height is one request');
+  const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
+  const concurrency = checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY);
+  const floorGiven = options.start_height !== undefined;
+  let low = floorGiven ? u64('start_height', options.start_height!) : 0n;
+  let high = options.end_height === undefined ? undefined : u64('end_height', options.end_height);
+  if (high !== undefined && high < low) throw new InvalidArgumentError('end_height', `must not be below start_height (${low}), got ${high}`);
+  // The operation's query parameters (a block's transactions, their kind) go with every call.
+  const filters: Record<string, unknown> = {};
+  for (const p of spec.op.params) if (p.in === 'query') filters[p.name] = options[p.name];
+  if (limit === 0) return;
+  options.signal?.throwIfAborted();
+  const affinity: NodeAffinity = {};
+  const flights = new Flights<unknown>(options.signal);
+  const queue: { height: bigint; flight: Flight<unknown> }[] = [];
+  try {
+    if (high === undefined) {
+      const latest = await flights.result(flights.launch((signal) => client.call(spec.latestId, spec.latest, {}, { signal }, affinity)));
+      high = heightOf({ operationId: spec.latestId, pointer: spec.pointer }, latest) + 1n;
+    }
+    const step = order === 'asc' ? 1n : -1n;
+    let next = order === 'asc' ? low : high - 1n;
+    const inRange = (h: bigint): boolean => h >= low && h < high!;
+    let yielded = 0;
+    while (true) {
+      while (queue.length < concurrency && inRange(next) && yielded + queue.length < limit) {
+        const height = next;
+        queue.push({ height, flight: flights.launch((signal) => client.call(spec.operationId, spec.op, { ...fixed, ...filters, [spec.parameter]: height }, { signal }, affinity)) });
+        next += step;
+      }
+      const head = queue.shift();
+      if (!head) return;
+      let item: unknown;
+      try {
+        item = await flights.result(head.flight);
+      } catch (err) {
+        // Below the history a node keeps, from a default start: up from where it starts, or down to there.
+        if (!(err instanceof HistoryPrunedError) || floorGiven) throw err;
+        if (order === 'desc') return;
+        const oldest = err.oldestBlock;
+        if (oldest === undefined || oldest <= head.height) throw err;
+        flights.drop(queue.splice(0).map((q) => q.flight));
+        low = next = oldest;
+        continue;
+      }
+      if (heightOf(spec, item) !== head.height) throw new ResponseShapeError({ operationId: spec.operationId, path: `/${spec.pointer.join('/')}`, expected: `the height asked for, ${head.height}` });
+      yield item;
+      yielded++;
+    }
+  } finally {
+    flights.close();
+  }
+}
