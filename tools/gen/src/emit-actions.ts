@@ -275,16 +275,16 @@ function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'):
 }
 
 /**
- * The operations of `node.vN`: those of version N and, in the newest version only, every operation of an
- * older one that no newer version replaces and the node does not deprecate (the chain id of v1, a table
- * item of v2), so that the current API is one namespace.
+ * The operations of `node.vN`: those of version N, then every operation of an older version that no
+ * version up to N replaces and the node does not deprecate (the chain id of v1, a table item of v2), so
+ * that `node.v3` is the whole current API, and stays so when a v4 arrives.
  */
-function membersOf(all: readonly Action[], v: string, versions: readonly string[]): Action[] {
-  const n = (x: string): number => Number(x.slice(1));
-  const newest = Math.max(...versions.map(n));
-  if (n(v) !== newest) return all.filter((a) => a.version === v);
-  const carried = all.filter((a) => a.version !== undefined && a.version !== v && !a.op.deprecated && !all.some((b) => b.name === a.name && b.version !== undefined && n(b.version) > n(a.version!)));
-  return [...all.filter((a) => a.version === v), ...carried];
+function membersOf(all: readonly Action[], v: string): Action[] {
+  const n = (a: Action): number => Number(a.version!.slice(1));
+  const at = Number(v.slice(1));
+  const versioned = all.filter((a) => a.version !== undefined);
+  const carried = versioned.filter((a) => n(a) < at && !a.op.deprecated && !versioned.some((b) => b.name === a.name && n(b) > n(a) && n(b) <= at));
+  return [...versioned.filter((a) => a.version === v), ...carried];
 }
 
 /** The import of the view functions' types, where an operation's answer is typed by its function. */
@@ -351,7 +351,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
   // Per version: the methods of `node.vN` and their table.
   const versions = versionsOf(all);
   for (const v of versions) {
-    const members = membersOf(all, v, versions);
+    const members = membersOf(all, v);
     const lower = v.toLowerCase();
     const type: string[] = [];
     const table: string[] = [];
@@ -408,7 +408,7 @@ ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}$
 `);
   const versions = versionsOf(all);
   for (const v of versions) {
-    const members = membersOf(all, v, versions);
+    const members = membersOf(all, v);
     const lower = v.toLowerCase();
     const type: string[] = [];
     const table: string[] = [];

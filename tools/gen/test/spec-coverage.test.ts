@@ -28,13 +28,13 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 const loadSpec = (file: string): Obj => parse(readFileSync(join(ROOT, 'specs', file), 'utf8'), { intAsBigInt: true }) as Obj;
 /**
  * The node spec as the account document describes it: what the spec adds from the node's own served
- * document (v3 paths and their schemas) is left out, and the v2 operations are read as the document has
+ * document (v3 paths, the reads beyond accounts, and their schemas) is left out, and the v2 operations are read as the document has
  * them, not deprecated (the served document, the node's newer word, deprecates them; the node types'
  * tests hold that). What remains must match the document exactly.
  */
 function asTheDocumentHasIt(spec: Obj): Obj {
   const copy = structuredClone(spec);
-  const paths = Object.entries(copy.paths as Record<string, Record<string, Obj>>).filter(([path]) => !path.startsWith('/rpc/v3/'));
+  const paths = Object.entries(copy.paths as Record<string, Record<string, Obj>>).filter(([path]) => /^\/rpc\/v[12]\/accounts\//.test(path));
   for (const [path, item] of paths) if (path.startsWith('/rpc/v2/')) for (const op of Object.values(item)) delete op.deprecated;
   copy.paths = Object.fromEntries(paths);
   const components = copy.components as Obj;
@@ -42,7 +42,11 @@ function asTheDocumentHasIt(spec: Obj): Obj {
   return copy;
 }
 /** The schemas the node spec takes from the node's served document, not from the account document. */
-const SERVED_SCHEMAS = ['ErrorMessage', 'AccountStatementV3', 'TransactionV3', 'BlockMetadataInfoV3', 'AutomationRecordInfoV3'];
+const SERVED_SCHEMAS = [
+  'ErrorMessage', 'AccountStatementV3', 'TransactionV3', 'BlockMetadataInfoV3', 'AutomationRecordInfoV3',
+  'BlockExecutionStatistics', 'U64OrNull', 'ExecutedBlockInfo', 'BlockV3', 'EventV3', 'EventWithContextV3', 'EventsV3',
+  'GasPriceResV3', 'VersionInfo', 'TransactionParameters', 'MoveFunctionId', 'MoveTypeTag', 'ViewRequest', 'ViewResultV3', 'TableItemRequest',
+];
 const NODE = asTheDocumentHasIt(loadSpec('node-rpc.openapi.yaml'));
 const PRICE = loadSpec('price-history.openapi.yaml');
 

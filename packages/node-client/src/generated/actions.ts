@@ -968,6 +968,22 @@ export type NodeV2Api = {
    */
   getTableItem(tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue>;
   /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(options?: CallOptions): Promise<ResponseBody<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(options?: CallOptions): Promise<TransactionParameters>;
+  /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
@@ -1001,6 +1017,8 @@ export const v2Actions = {
   getResource: getResourceV2,
   listTransactions: listTransactionsV2,
   getTableItem: getTableItemV2,
+  getChainId: getChainIdV1,
+  getTransactionParameters: getTransactionParametersV1,
   coinTransactions: walkCoinTransactionsV2,
   modules: walkModulesV2,
   resources: walkResourcesV2,

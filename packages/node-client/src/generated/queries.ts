@@ -192,6 +192,22 @@ export type NodeV2Queries = {
    */
   getTableItem(tableHandle: string, request: TableItemRequest): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
   /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(): NodeQueryOptions<ResponseBody<'getChainIdV1'>, NodeQueryKey<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(): NodeQueryOptions<TransactionParameters, NodeQueryKey<'getTransactionParametersV1'>>;
+  /**
    * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.coinTransactions`.
    */
@@ -223,6 +239,8 @@ export const v2Queries = {
   getResource: { id: 'getResourceV2' },
   listTransactions: { id: 'listTransactionsV2' },
   getTableItem: { id: 'getTableItemV2' },
+  getChainId: { id: 'getChainIdV1' },
+  getTransactionParameters: { id: 'getTransactionParametersV1' },
   coinTransactions: { id: 'listCoinTransactionsV2', walk: true },
   modules: { id: 'listModulesV2', walk: true },
   resources: { id: 'listResourcesV2', walk: true },
