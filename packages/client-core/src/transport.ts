@@ -154,7 +154,9 @@ export class Transport<_Paths extends object = Record<string, never>> {
     } catch (err) {
       return Promise.reject(err);
     }
-    const body = op.body === undefined ? undefined : (args.body as string);
+    // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
+    const body = op.body === undefined ? undefined : args.body;
+    if (body !== undefined && typeof body !== 'string') return Promise.reject(new InvalidArgumentError('body', 'must be JSON text made by requestBody'));
     if (this.#router) return this.#router.call({ operationId, op, path, query, body, signal }, affinity);
     return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl, body), this.#retry, this.#retryDelay, signal);
   }

@@ -26,6 +26,7 @@ import { versionQueries, type NodeV1Queries, type NodeV2Queries, type NodeVersio
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
 import { maxCount, pageParams, walkFilters, type ListingSpec } from './walk.js';
+import { callWithBody } from './body-call.js';
 
 export * from './query-types.js';
 export type { NodeV1Queries, NodeV2Queries };
@@ -93,7 +94,7 @@ function queriesOf(client: NodeClient, table: Table): Record<string, unknown> {
       }
       return {
         queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, { ...fixed(args, true), ...query }],
-        queryFn: ({ signal }: { signal: AbortSignal }) => client.transport.call(id, op, { ...fixed(args, false), ...params }, { signal }),
+        queryFn: ({ signal }: { signal: AbortSignal }) => (op.body ? callWithBody(client.transport, id, op as Parameters<typeof callWithBody>[2], { ...fixed(args, false), ...params }, { signal }) : client.transport.call(id, op, { ...fixed(args, false), ...params }, { signal })),
         retry: false,
       };
     };

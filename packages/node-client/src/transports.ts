@@ -7,7 +7,6 @@ import {
   InvalidArgumentError,
   nodeRouting,
   parseBaseUrl,
-  requestBody,
   startParam,
   Transport,
   U64_FORMATS,
@@ -109,7 +108,6 @@ function caller(t: Transport<object>, urls: readonly string[]): Caller {
         // A range whose end is below its start (events' heights) would answer nothing, as if there were nothing.
         if (ordered) checkOrdered(ordered, args);
         if (Array.isArray(args.start) && paging) args.start = startParam(paging, args.start);
-        if (op.body) args.body = requestBody(op.body, args.body, U64_FORMATS);
       } catch (err) {
         return Promise.reject(err); // as the transport reports a bad argument
       }

@@ -37,7 +37,9 @@ import type {
   TypeTag,
 } from '@x/node-types';
 
-type Json200<P extends keyof paths> = paths[P]['get']['responses'][200]['content']['application/json'];
+/** The 200 body of a GET path (the POST reads, view and table item, have none to compare here). */
+type GetPaths = { [P in keyof paths]: paths[P]['get'] extends { responses: { 200: { content: { 'application/json': unknown } } } } ? P : never }[keyof paths];
+type Json200<P extends GetPaths> = paths[P]['get'] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters']['query']>;
 type Primitive = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
 

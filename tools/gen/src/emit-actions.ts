@@ -317,7 +317,7 @@ export function emitActions(spec: Spec): string {
 import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 ${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions } from '../walk.js';
-${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}import * as op from './operations.js';
+${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}${all.some((a) => a.entry.body) ? "import { callWithBody } from '../body-call.js';\n" : ''}import * as op from './operations.js';
 `);
   for (const a of all) {
     const s = signature(a);
@@ -326,7 +326,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
     out.push(
       `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')});`, '```']))}` +
         `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
-        `  return client.call('${a.id}', op.${a.id}, { ${args.join(', ')} }, options) as Promise<${s.result}>;\n}\n`,
+        `  return ${a.entry.body ? `callWithBody(client, ` : 'client.call('}'${a.id}', op.${a.id}, { ${args.join(', ')} }, options) as Promise<${s.result}>;\n}\n`,
     );
     const range = rangeWalk(a, all);
     if (range) {

@@ -6,6 +6,7 @@ import type { MoveResourceOf } from '../resources.js';
 import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
 import { walkListing, type IterateOptions } from '../walk.js';
 import { walkRange, type RangeWalkOptions } from '../walk-range.js';
+import { callWithBody } from '../body-call.js';
 import * as op from './operations.js';
 import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
@@ -711,7 +712,7 @@ export function walkEventsV3(client: Caller, eventType: string, options?: Iterat
  * ```
  */
 export function viewV3<F extends string>(client: Caller, request: ViewRequestOf<F>, options?: CallOptions): Promise<ViewResultOf<F>> {
-  return client.call('viewV3', op.viewV3, { body: request }, options) as Promise<ViewResultOf<F>>;
+  return callWithBody(client, 'viewV3', op.viewV3, { body: request }, options) as Promise<ViewResultOf<F>>;
 }
 
 /**
@@ -745,7 +746,7 @@ export function getVersionV3(client: Caller, options?: CallOptions): Promise<Ver
  * ```
  */
 export function getTableItemV2(client: Caller, tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue> {
-  return client.call('getTableItemV2', op.getTableItemV2, { table_handle: tableHandle, body: request }, options) as Promise<MoveValue>;
+  return callWithBody(client, 'getTableItemV2', op.getTableItemV2, { table_handle: tableHandle, body: request }, options) as Promise<MoveValue>;
 }
 
 /**
