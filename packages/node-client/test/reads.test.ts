@@ -271,3 +271,40 @@ describe('bad input is refused before any request, naming the parameter', () => 
     expect(node.seen).toHaveLength(0);
   });
 });
+
+describe('query options of the reads', () => {
+  it('a view query sends its body, keys on it (a bigint as text), and answers as the call does', async () => {
+    const { QueryClient } = await import('@tanstack/query-core');
+    const { createNodeQueries } = await import('@x/node-client/query');
+    reset();
+    const client = createNodeClient({ baseUrl: node.url, retry: false });
+    const queries = createNodeQueries(client);
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, retry: false } } });
+    const options = queries.v3.view({ function: '0x1::coin::balance', type_arguments: ['0x1::supra_coin::SupraCoin'], arguments: ['0x1'] });
+    expect(options.queryKey.at(-1)).toEqual({ body: { function: '0x1::coin::balance', type_arguments: ['0x1::supra_coin::SupraCoin'], arguments: ['0x1'] } });
+    const answer = await qc.fetchQuery(options);
+    const balance: string = answer.result[0];
+    expect(balance).toBe('799817600');
+    expect(node.seen[0]).toMatchObject({ method: 'POST', contentType: 'application/json' });
+    expect(queries.v3.view({ function: '0xabc::m::f', arguments: [5n] }).queryKey.at(-1)).toEqual({ body: { function: '0xabc::m::f', arguments: ['5'] } });
+    await expectInvalid(qc.fetchQuery(queries.v3.view({ function: 'nope' })), 'function');
+    qc.clear();
+  });
+
+  it('the events infinite query pages as the walk does, its heights in the key and on every page', async () => {
+    const { QueryClient, InfiniteQueryObserver } = await import('@tanstack/query-core');
+    const { createNodeQueries } = await import('@x/node-client/query');
+    reset();
+    const queries = createNodeQueries(createNodeClient({ baseUrl: node.url, retry: false }));
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, retry: false } } });
+    const options = queries.v3.events('0x1::coin::CoinDeposit', { start_height: 20, end_height: 23, pageSize: 4 });
+    expect(options.queryKey.at(-1)).toMatchObject({ start_height: 20, end_height: 23, pageSize: 4 });
+    const observer = new InfiniteQueryObserver(qc, options);
+    let result = await observer.fetchNextPage();
+    while (result.hasNextPage) result = await observer.fetchNextPage();
+    const items = result.data!.pages.flatMap((p) => p.items);
+    expect(items.map((e) => e.event.sequence_number)).toEqual(EVENTS.filter((e) => e.height >= 20 && e.height < 23).map((e) => String(e.height * 3 + e.index)));
+    for (const s of node.seen) expect(Object.fromEntries(s.url.searchParams)).toMatchObject({ start_height: '20', end_height: '23', limit: '4' });
+    qc.clear();
+  });
+});
