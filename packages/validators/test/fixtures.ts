@@ -83,6 +83,46 @@ export const moveResource = {
 };
 export const moveValue = { Struct: { value: '1000000', frozen: false } };
 
+// The reads beyond accounts (v3 blocks, events, view, gas price, version; v1 chain id and transaction
+// parameters; v2 table items), in the forms LIVE-SHAPES.md gives for real nodes where it knows them: event
+// guids as objects and sequence numbers as decimal strings, view results as plain JSON values.
+
+const sender = '0xb8922417130785087f9c7926e76542531b703693fdc74c9386b65cf4427f4e80';
+
+/** A block's execution statistics: the counts and gas of its user transactions; the automation ones null (not collected). */
+export const blockExecutionStatistics = {
+  user_txn_count: 3,
+  automated_txn_count: 0,
+  automation_record_count: 0,
+  automated_txn_gas_unit_price: null,
+  block_gas_unit_price_min: 100,
+  block_gas_unit_price_max: 100,
+  block_total_user_gas_used: 1_581,
+  block_total_automated_gas_used: null,
+};
+export const executedBlockInfo = { header: blockHeaderInfo, execution_statistics: blockExecutionStatistics };
+/** A block asked for with its finalized transactions: theirs is no block header (the block is this one). */
+export const blockV3 = { ...executedBlockInfo, transactions: [{ ...userTransactionV3, block_header: null }] };
+/** An event of a module (`0x1::coin::CoinDeposit`), as the v3 listing sends it: account `0x0`, creation number and sequence number decimal strings. */
+export const eventV3 = {
+  guid: { creation_number: '0', account_address: '0x0' },
+  sequence_number: '0',
+  type: '0x1::coin::CoinDeposit',
+  data: { account: sender, amount: '1000', coin_type: '0x1::supra_coin::SupraCoin' },
+};
+export const eventWithContextV3 = { event: eventV3, block_height: 4_512_337, transaction_hash: hash };
+export const eventsV3 = {
+  data: [
+    eventWithContextV3,
+    { event: { ...eventV3, data: { ...eventV3.data, amount: '250000' } }, block_height: 4_512_339, transaction_hash: '0x3c6d1f0a9e8b7c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d' },
+  ],
+};
+/** What a view call of `0x1::coin::balance<0x1::supra_coin::SupraCoin>(sender)` sends and gets: the u64 as a decimal string. */
+export const viewRequest = { function: '0x1::coin::balance', type_arguments: ['0x1::supra_coin::SupraCoin'], arguments: [sender] };
+export const viewResultV3 = { result: ['799817600'] };
+/** An item of a `0x1::table::Table<address, 0x1::string::String>`. */
+export const tableItemRequest = { key_type: 'address', value_type: '0x1::string::String', key: sender };
+
 /** One valid sample per exported schema name (the `X` of `validateX`), both specs. */
 export const fixtures: Record<string, unknown> = {
   // node-rpc
@@ -144,6 +184,27 @@ export const fixtures: Record<string, unknown> = {
       null,
     ],
   },
+  BlockExecutionStatistics: blockExecutionStatistics,
+  U64OrNull: 1_581,
+  ExecutedBlockInfo: executedBlockInfo,
+  BlockV3: blockV3,
+  EventV3: eventV3,
+  EventWithContextV3: eventWithContextV3,
+  EventsV3: eventsV3,
+  GasPriceResV3: { mean_gas_price: 100, max_gas_price: 150, median_gas_price: 100, min_configured_gas_price: 100 },
+  VersionInfo: {
+    version: '11.5.2',
+    branch: 'release/v11.5',
+    commit_hash: '5e9ea6521b7c3d0f4a8e2b6c9d1f3a5e7b0c2d4f',
+    build_time: '2026-08-25T09:41:07Z',
+    build_env: 'rustc 1.84.1 (e71f9a9a9 2025-01-27)',
+  },
+  TransactionParameters: { max_transaction_time_to_live_seconds: 300 },
+  MoveFunctionId: '0x1::timestamp::now_microseconds',
+  MoveTypeTag: 'vector<0x1::coin::CoinStore<0x1::supra_coin::SupraCoin>>',
+  ViewRequest: viewRequest,
+  ViewResultV3: viewResultV3,
+  TableItemRequest: tableItemRequest,
   // price-history
   TradingPair: 'btc_usdt',
   Candle: { timestamp: 1_732_014_893_723, open: 97_000.5, high: 97_250, low: 96_800.25, close: 97_100, volume: 12.5 },
@@ -205,6 +266,18 @@ export const okBodies: Record<string, unknown> = {
   getModuleV3: moveModuleBytecode,
   listResourcesV3: [moveResource],
   getResourceV3: moveResource,
+  getTransactionV3: userTransactionV3,
+  estimateGasPriceV3: fixtures.GasPriceResV3,
+  getLatestBlockV3: executedBlockInfo,
+  getBlockByHeightV3: blockV3,
+  getBlockV3: executedBlockInfo,
+  getBlockTransactionHashesV3: [hash, eventsV3.data[1]!.transaction_hash],
+  listEventsV3: eventsV3,
+  viewV3: viewResultV3,
+  getVersionV3: fixtures.VersionInfo,
+  getTableItemV2: { String: 'alice' },
+  getChainIdV1: 8,
+  getTransactionParametersV1: fixtures.TransactionParameters,
   getHistory: fixtures.HistoryResponse,
   getLatest: fixtures.LatestResponse,
 };

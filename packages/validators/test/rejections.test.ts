@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidateOptions } from '@x/validators';
-import { automationRecordTransactionV3, blockMetadataTransactionV3, fixtures, moveResourceList, smrTransactionHeader, structTag, transactionInfoV2, userTransactionV3 } from './fixtures.js';
+import {
+  automationRecordTransactionV3,
+  blockExecutionStatistics,
+  blockMetadataTransactionV3,
+  blockV3,
+  eventV3,
+  eventWithContextV3,
+  executedBlockInfo,
+  fixtures,
+  moveResourceList,
+  smrTransactionHeader,
+  structTag,
+  tableItemRequest,
+  transactionInfoV2,
+  userTransactionV3,
+  viewRequest,
+} from './fixtures.js';
 import { fns, issuesOf } from './helpers.js';
 
 const UNION_OUTPUT = 'must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle';
@@ -134,6 +150,30 @@ const cases: Case[] = [
   { rule: 'deep TypeTag: wrong basic shape', schema: 'StructTag', value: deepTypeTag(8), issues: [{ path: '/type_args/0/vector/vector/struct/type_args/0', keyword: 'type', message: UNION_TYPETAG }] },
   { rule: 'deep TypeTag: missing field of a nested StructTag', schema: 'StructTag', value: deepTypeTag({ struct: { address: '0x1', name: 'X', type_args: [] } }), issues: [{ path: '/type_args/0/vector/vector/struct/type_args/0/struct/module', keyword: 'required' }] },
   { rule: 'deep TypeTag inside a v1 resource listing', schema: 'MoveList', value: { Resources: { ...moveResourceList, resource: [['r', deepTypeTag({ vector: 'u7' })]] } }, issues: [{ path: '/Resources/resource/0/1/type_args/0/vector/vector/struct/type_args/0/vector', keyword: 'enum' }] },
+  // the reads beyond accounts: what a node or a client gets wrong in them
+  { rule: 'an event in the documented v2 form (guid a string) where v3 sends an object', schema: 'EventV3', value: { ...eventV3, guid: '0x1::coin::DepositEvent#3' }, issues: [{ path: '/guid', keyword: 'type', message: 'must be object' }] },
+  { rule: 'an event sequence number as a number where v3 sends a decimal string', schema: 'EventV3', value: { ...eventV3, sequence_number: 0 }, issues: [{ path: '/sequence_number', keyword: 'type', message: 'must be string' }] },
+  { rule: 'a guid creation number as a number', schema: 'EventV3', value: { ...eventV3, guid: { creation_number: 2, account_address: '0x0' } }, issues: [{ path: '/guid/creation_number', keyword: 'type' }] },
+  { rule: 'an events page holding one event, as the served document writes it, not an array', schema: 'EventsV3', value: { data: eventWithContextV3 }, issues: [{ path: '/data', keyword: 'type', message: 'must be array' }] },
+  { rule: 'a negative block height deep in an events page', schema: 'EventsV3', value: { data: [eventWithContextV3, { ...eventWithContextV3, block_height: -1 }] }, issues: [{ path: '/data/1/block_height', keyword: 'minimum' }] },
+  { rule: 'an event without the transaction it was emitted in', schema: 'EventWithContextV3', value: { event: eventV3, block_height: 1 }, issues: [{ path: '/transaction_hash', keyword: 'required' }] },
+  { rule: 'a count as a decimal string', schema: 'BlockExecutionStatistics', value: { ...blockExecutionStatistics, user_txn_count: '3' }, issues: [{ path: '/user_txn_count', keyword: 'type', message: 'must be integer' }] },
+  { rule: 'gas above 2^53-1, rounded by JSON.parse', schema: 'BlockExecutionStatistics', value: { ...blockExecutionStatistics, block_total_user_gas_used: 2 ** 53 }, issues: [{ path: '/block_total_user_gas_used', keyword: 'unsafeInteger' }] },
+  { rule: 'a u64-or-null as a string', schema: 'U64OrNull', value: '1581', issues: [{ path: '', keyword: 'type', message: 'must be integer' }] },
+  { rule: 'a block without its header', schema: 'ExecutedBlockInfo', value: { execution_statistics: null }, issues: [{ path: '/header', keyword: 'required' }] },
+  { rule: 'execution statistics that are no object', schema: 'ExecutedBlockInfo', value: { ...executedBlockInfo, execution_statistics: [] }, issues: [{ path: '/execution_statistics', keyword: 'type', message: 'must be object' }] },
+  { rule: "a block's transaction without its txn_type", schema: 'BlockV3', value: { ...blockV3, transactions: [{ ...userTransactionV3, txn_type: undefined }] }, issues: [{ path: '/transactions/0/txn_type', keyword: 'required' }] },
+  { rule: "a block's transactions as an object", schema: 'BlockV3', value: { ...blockV3, transactions: {} }, issues: [{ path: '/transactions', keyword: 'type', message: 'must be array' }] },
+  { rule: 'a gas price as a decimal string', schema: 'GasPriceResV3', value: { ...(fixtures.GasPriceResV3 as object), mean_gas_price: '100' }, issues: [{ path: '/mean_gas_price', keyword: 'type', message: 'must be integer' }] },
+  { rule: 'a build without its tool chain', schema: 'VersionInfo', value: { ...(fixtures.VersionInfo as object), build_env: undefined }, issues: [{ path: '/build_env', keyword: 'required' }] },
+  { rule: 'a negative time to live', schema: 'TransactionParameters', value: { max_transaction_time_to_live_seconds: -300 }, issues: [{ path: '/max_transaction_time_to_live_seconds', keyword: 'minimum' }] },
+  { rule: 'a function id without its function', schema: 'MoveFunctionId', value: '0x1::timestamp', issues: [{ path: '', keyword: 'pattern' }] },
+  { rule: 'a type tag in the wrong case', schema: 'MoveTypeTag', value: 'U64', issues: [{ path: '', keyword: 'pattern' }] },
+  { rule: 'a view request without type_arguments (the node requires all three fields)', schema: 'ViewRequest', value: { function: '0x1::coin::balance', arguments: [] }, issues: [{ path: '/type_arguments', keyword: 'required' }] },
+  { rule: 'a type argument that is no Move type', schema: 'ViewRequest', value: { ...viewRequest, type_arguments: ['SupraCoin'] }, issues: [{ path: '/type_arguments/0', keyword: 'pattern' }] },
+  { rule: 'view results that are no array', schema: 'ViewResultV3', value: { result: '799817600' }, issues: [{ path: '/result', keyword: 'type', message: 'must be array' }] },
+  { rule: 'a table item request without its key', schema: 'TableItemRequest', value: { key_type: 'address', value_type: '0x1::string::String' }, issues: [{ path: '/key', keyword: 'required' }] },
+  { rule: 'a table key type that is no Move type', schema: 'TableItemRequest', value: { ...tableItemRequest, key_type: 'Address' }, issues: [{ path: '/key_type', keyword: 'pattern' }] },
 ];
 
 describe('rejections: exact JSON pointer, keyword and message', () => {
@@ -160,6 +200,11 @@ describe('strict and lenient profiles', () => {
     // a v3 transaction: the v2 record's properties and the tag, nothing else
     { schema: 'TransactionV3', value: { ...userTransactionV3, memo: 'x' }, path: '/memo' },
     { schema: 'AccountStatementV3', value: [userTransactionV3, { ...blockMetadataTransactionV3, task_index: 3 }], path: '/1/task_index' },
+    // the reads beyond accounts: a block's transactions only in BlockV3, the statistics and events closed
+    { schema: 'ExecutedBlockInfo', value: { ...executedBlockInfo, transactions: [] }, path: '/transactions' },
+    { schema: 'BlockExecutionStatistics', value: { ...blockExecutionStatistics, oracle_txn_count: 1 }, path: '/oracle_txn_count' },
+    { schema: 'EventsV3', value: { data: [{ ...eventWithContextV3, event_index: 0 }] }, path: '/data/0/event_index' },
+    { schema: 'ViewResultV3', value: { result: ['1'], gas_used: 7 }, path: '/gas_used' },
   ];
   // The automation record is an open object by the spec's decision: any other field, strict too.
   it('an automation record takes any other field, strict too', () => {
@@ -179,6 +224,9 @@ describe('strict and lenient profiles', () => {
     { schema: 'MoveModule', value: { ...(fixtures.MoveModule as object), name: { free: 1 }, friends: { a: 1 }, exposed_functions: { f: {} }, structs: { S: 1 } } },
     { schema: 'MoveValue', value: { Struct: { any: 'field', n: 1 } } },
     { schema: 'Event', value: { ...(fixtures.Event as object), data: { free: 'form' } } },
+    { schema: 'EventV3', value: { ...eventV3, data: { free: 'form', index: { value: '1' }, state: 0 } } },
+    { schema: 'ViewResultV3', value: { result: ['799817600', false, ['0x1'], { coin: { value: '1' } }] } },
+    { schema: 'TableItemRequest', value: { ...tableItemRequest, key: { any: ['json'] } } },
   ];
   it.each(open)('objects typed only as `object` stay open when strict: $schema', ({ schema, value }) => {
     expect(fns(schema).validate(value, { strict: true })).toEqual({ ok: true, value });

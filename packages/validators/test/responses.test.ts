@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseValidator, validateResponse, type ResponseValidator } from '@x/validators';
+import { routes } from '@x/common';
 import { okBodies, transactionInfoV2 } from './fixtures.js';
 import { issuesOf } from './helpers.js';
 
 const operations = Object.keys(okBodies);
 
 describe('validateResponse', () => {
+  it('has a valid 200 body in the fixtures for every operation of the route table (the reads beyond accounts too)', () => {
+    expect([...operations].sort()).toEqual(routes.map((r) => r.operationId).sort());
+  });
+
   it.each(operations)('accepts a valid 200 body of %s in both profiles', (op) => {
     for (const strict of [false, true]) {
       expect(validateResponse(op, 200, okBodies[op], { strict })).toEqual({ ok: true, value: okBodies[op] });
