@@ -10,6 +10,15 @@ describe('matchOperation', () => {
     expect(matchOperation(route.method.toLowerCase(), `https://proxy.example/base${path}/`)).toBe(route);
   });
 
+  it('a route without parameters wins over a parameter taking its segment: the gas price is no transaction hash', () => {
+    const hash = `0x${'6f'.repeat(32)}`;
+    expect(matchOperation('GET', 'http://n/rpc/v3/transactions/estimate_gas_price')?.operationId).toBe('estimateGasPriceV3');
+    expect(matchOperation('GET', 'https://proxy.example/node/rpc/v3/transactions/estimate_gas_price/')?.operationId).toBe('estimateGasPriceV3');
+    expect(matchOperation('GET', `http://n/rpc/v3/transactions/${hash}`)?.operationId).toBe('getTransactionV3');
+    expect(matchOperation('GET', 'http://n/rpc/v3/block')?.operationId).toBe('getLatestBlockV3');
+    expect(matchOperation('GET', `http://n/rpc/v3/block/${hash}`)?.operationId).toBe('getBlockV3');
+  });
+
   it('compares segments decoded, as the stubs do', () => {
     expect(matchOperation('GET', 'http://n/rpc/v2/accounts/0x1/%74ransactions')?.operationId).toBe('listTransactionsV2');
   });
