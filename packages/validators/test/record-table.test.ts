@@ -1,7 +1,8 @@
 /**
  * `x-validate record` reads the operations it records from the generated tables: an operation added to
  * the spec (here, to the generated `routes` and `paging` tables, as `pnpm gen` would) is recorded with no
- * edit of the CLI when record can fill its parameters, and skipped, named on stderr, when it cannot.
+ * edit of the CLI when record can fill its parameters (and, for a POST, knows its body), and skipped,
+ * named on stderr, when it cannot.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,8 @@ vi.mock('../../common/src/generated/routes.ts', async (importOriginal) => {
       { operationId: 'getBalanceV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/balance' },
       { operationId: 'listEventsV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/events' },
       { operationId: 'getEventV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/events/{event_name}' },
-      { operationId: 'getBlockV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/blocks/{height}' },
+      { operationId: 'getEpochV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/epochs/{epoch}' },
+      { operationId: 'getBlockV4', service: 'node-rpc', method: 'GET', path: '/rpc/v4/blocks/{height}' },
       { operationId: 'submitTransactionV2', service: 'node-rpc', method: 'POST', path: '/rpc/v2/transactions' },
       { operationId: 'getPairs', service: 'price-history', method: 'GET', path: '/pairs' },
     ],
@@ -51,10 +53,14 @@ describe('x-validate record reads its operations from the tables', () => {
       '/rpc/v2/accounts/0x1/events?count=2&start=c2': { events: [], cursor: null },
     };
     const urls: string[] = [];
-    const fake = (async (input: string | URL | Request) => {
+    const posts: { url: string; contentType: string | null; body: unknown }[] = [];
+    const fake = (async (input: string | URL | Request, init?: RequestInit) => {
       const u = new URL(String(input));
       urls.push(`${u.origin} ${u.pathname}${u.search}`);
-      return new Response(JSON.stringify(bodies[u.pathname + u.search] ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (init?.method === 'POST') posts.push({ url: u.pathname, contentType: new Headers(init.headers).get('content-type'), body: JSON.parse(String(init.body)) });
+      // The latest block, whose height fills any `{height}` (here the new v4 block read's)
+      const body = u.pathname === '/rpc/v3/block' ? { header: { height: 41, hash: `0x${'ab'.repeat(32)}` } } : (bodies[u.pathname + u.search] ?? {});
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     const progress: string[] = [];
     const outDir = mkdtempSync(join(tmpdir(), 'x-validate-record-table-'));
@@ -74,14 +80,29 @@ describe('x-validate record reads its operations from the tables', () => {
         'http://node /rpc/v2/accounts/0x1/events?count=2&start=c2',
         'http://node /rpc/v2/accounts/0x1/events/e%201',
       ]);
-      expect(urls.some((u) => u.includes('/blocks') || u.endsWith('/rpc/v2/transactions') || u.includes('/pairs'))).toBe(false);
+      // A `{height}` is the latest block's, whatever operation asks for it.
+      expect(urls).toContain('http://node /rpc/v4/blocks/41');
+      expect(urls.some((u) => u.includes('/epochs') || u.endsWith('/rpc/v2/transactions') || u.includes('/pairs'))).toBe(false);
+      // The one POST record knows a body for: the view of the node's clock, sent as JSON.
+      expect(posts).toEqual([
+        { url: '/rpc/v3/view', contentType: 'application/json', body: { function: '0x1::timestamp::now_microseconds', type_arguments: [], arguments: [] } },
+      ]);
       // (This fake's other listings are empty, so the operations that take a name from them are skipped too.)
       const skipped = progress.filter((l) => l.startsWith('skipped'));
-      expect(skipped).toContain('skipped getBlockV2 (/rpc/v2/blocks/{height}): no value for {height} (record fills an address, or a name from the listing above it)');
+      expect(skipped).toContain(
+        'skipped getEpochV2 (/rpc/v2/epochs/{epoch}): no value for {epoch} (record fills an address, a name from the listing above it, or {hash}, {height}, {block_hash}, {event_type})',
+      );
+      expect(skipped).toContain('skipped submitTransactionV2 (/rpc/v2/transactions): record knows no request body for it (it sends one for viewV3 only)');
       expect(skipped).toContain('skipped getPairs (/pairs): record knows no query for it (the route table carries path parameters only)');
-      expect(skipped.filter((l) => /Balance|Event|submit/.test(l))).toEqual([]);
-      const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+      expect(skipped.filter((l) => /getBalanceV2|listEventsV2|getEventV2|getBlockV4/.test(l))).toEqual([]);
+      const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: { request: { method: string; url: string; postData?: unknown } }[] } };
       expect(har.log.entries.map((e) => e.request.url)).toContain('http://node/rpc/v2/accounts/0x1/balance');
+      // The POST is recorded with its method and body (HAR postData).
+      const view = har.log.entries.find((e) => e.request.url === 'http://node/rpc/v3/view')!;
+      expect(view.request).toMatchObject({
+        method: 'POST',
+        postData: { mimeType: 'application/json', text: '{"function":"0x1::timestamp::now_microseconds","type_arguments":[],"arguments":[]}' },
+      });
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

@@ -78,7 +78,9 @@ const isOrigin = (operationId: PagedOperationId, start: string): boolean => {
 const pageOf = (rule: PagingRule, entry: HarEntry): unknown => {
   if (rule.next.from !== 'header') return bodyOf(entry);
   const name = rule.next.name.toLowerCase();
-  return { items: bodyOf(entry), cursor: entry.response.headers?.find((h) => h.name.toLowerCase() === name)?.value };
+  // The items at the rule's pointer (a bare array: the body; events: `/data`), as the clients' transport hands them over.
+  const items = rule.items.reduce<unknown>((v, key) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined), bodyOf(entry));
+  return { items, cursor: entry.response.headers?.find((h) => h.name.toLowerCase() === name)?.value };
 };
 
 type Check = { operationId: PagedOperationId; url: string; start: string; origin: boolean; given: boolean };
@@ -97,7 +99,7 @@ function checkStarts(har: HarFile): Check[] {
     for (const start of query.getAll(rule.start ?? 'start')) {
       checks.push({ operationId, url: entry.request.url, start, origin: isOrigin(operationId, start), given: given.get(key)?.has(start) ?? false });
     }
-    const count = query.get('count');
+    const count = query.get(rule.size ?? 'count');
     let next: PageStart | undefined;
     try {
       next = readPage(operationId, rule, pageOf(rule, entry), count === null ? undefined : Number(count)).next;
@@ -239,7 +241,7 @@ describe('x-validate record follows listings by the paging table', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
-    expect(urls.filter((u) => u.startsWith('/rpc/v3/'))).toEqual([
+    expect(urls.filter((u) => u.startsWith('/rpc/v3/accounts/'))).toEqual([
       '/rpc/v3/accounts/0x1',
       '/rpc/v3/accounts/0x1/transactions?count=2',
       '/rpc/v3/accounts/0x1/transactions?count=2&start=0&ascending=true',
@@ -267,5 +269,59 @@ describe('x-validate record follows listings by the paging table', () => {
       ['listAutomatedTransactionsV3', 'b2:7', true],
       ['listModulesV3', 'm-2', true],
     ]);
+  });
+
+  describe('an events walk (listEventsV3: items at /data, page size `limit`, the x-supra-cursor header sent back as `start`)', () => {
+    const hash = `0x${'7c'.repeat(32)}`;
+    const type = '0x1::coin::CoinDeposit';
+    const events = `/rpc/v3/events/${encodeURIComponent(type)}`;
+    const event = (n: number) => ({
+      event: { guid: { creation_number: '0', account_address: '0x0' }, sequence_number: String(n), type, data: { amount: String(n) } },
+      block_height: 10 + n,
+      transaction_hash: hash,
+    });
+    /** Records from a node whose account has one transaction that emitted a `type` event, and whose events pages are `pages`. */
+    const walk = async (pages: Record<string, { data: unknown[]; cursor?: string }>): Promise<{ urls: string[]; har: HarFile }> => {
+      const urls: string[] = [];
+      const fake = (async (input: string | URL | Request) => {
+        const u = new URL(String(input));
+        urls.push(u.pathname + u.search);
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        let body: unknown = {};
+        if (u.pathname === '/rpc/v3/accounts/0x1/transactions') body = [{ hash, header: { sequence_number: 0 }, output: { Move: { events: [{ type }] } }, txn_type: 'user' }];
+        const page = pages[u.pathname + u.search];
+        if (page) {
+          body = { data: page.data };
+          if (page.cursor !== undefined) headers['x-supra-cursor'] = page.cursor;
+        }
+        return new Response(JSON.stringify(body), { status: 200, headers });
+      }) as typeof fetch;
+      const outDir = mkdtempSync(join(tmpdir(), 'x-validate-record-events-'));
+      try {
+        const { file } = await record({ baseUrl: 'http://node', address: '0x1', outDir, count: 2, progress: () => {}, fetch: fake });
+        return { urls: urls.filter((u) => u.startsWith('/rpc/v3/events/')), har: JSON.parse(readFileSync(file, 'utf8')) as HarFile };
+      } finally {
+        rmSync(outDir, { recursive: true, force: true });
+      }
+    };
+
+    it('takes the event type from the account transaction, asks `limit` items, and sends the header cursor back as `start`', async () => {
+      const { urls, har } = await walk({
+        [`${events}?limit=2`]: { data: [event(0), event(1)], cursor: 'c1' },
+        [`${events}?limit=2&start=c1`]: { data: [event(2)], cursor: 'c2' },
+      });
+      expect(urls).toEqual([`${events}?limit=2`, `${events}?limit=2&start=c1`]);
+      // The recording's own check agrees: the cursor sent is one a recorded header gave.
+      expect(checkStarts(har).filter((c) => c.operationId === 'listEventsV3').map((c) => [c.start, c.given])).toEqual([['c1', true]]);
+    });
+
+    it.each([
+      ['an empty page (its header present, as nodes send it on the last page too)', { data: [], cursor: 'c0' }],
+      ['an empty header', { data: [event(0)], cursor: '' }],
+      ['no header', { data: [event(0)] }],
+    ])('stops where the rule ends the walk: %s', async (_what, first) => {
+      const { urls } = await walk({ [`${events}?limit=2`]: first });
+      expect(urls).toEqual([`${events}?limit=2`]);
+    });
   });
 });

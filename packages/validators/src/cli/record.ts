@@ -81,15 +81,20 @@ function pageQuery(rule: PagingRule, ascending: boolean, start: PageStart | unde
 }
 
 /**
- * Calls every GET operation of the generated route table whose parameters it can fill, and writes the
+ * Calls every operation of the generated route table whose parameters it can fill, and writes the
  * exchanges as a HAR 1.2 file. The node's operations (the price service's when `price` is given), in table
- * order: a path's `{address}` is `address`; a parameter after a listing's path (`.../modules/{module_name}`
+ * order: a path's `{address}` is `address`; a transaction `{hash}`, a block's `{height}` and `{block_hash}`
+ * and an `{event_type}` are read from answers recorded first ({@link PATH_VALUES}: the account's newest
+ * v3 transaction, the latest block); a parameter after a listing's path (`.../modules/{module_name}`
  * after `.../modules`) is the name of that listing's first item, the listing recorded first. A listing (an
- * operation of the `paging` table) is recorded a page of `count`, from the oldest too when its page
- * without start is the newest, and one page past, by its paging rule (a v3 header cursor read from the
- * `x-supra-cursor` header and sent back as the rule's start parameter, with its order parameter as the
- * page it follows had it). Every exchange keeps its response headers. The price operations get the query
- * record knows for them (the table carries none); any other operation is skipped, on `progress`.
+ * operation of the `paging` table) is recorded a page of `count` (under the rule's page-size name:
+ * `count`, or events' `limit`), from the oldest too when its page without start is the newest, and one
+ * page past, by its paging rule (a v3 header cursor read from the `x-supra-cursor` header and sent back
+ * as the rule's start parameter, with its order parameter as the page it follows had it; the walk stops
+ * where the rule ends it). A POST read is sent the JSON body record knows for it ({@link REQUEST_BODIES}:
+ * a view of `0x1::timestamp::now_microseconds`) and recorded with it (`postData`). Every exchange keeps
+ * its response headers. The price operations get the query record knows for them (the table carries
+ * none); any other operation is skipped, on `progress`.
  *
  * @example
  * ```sh
@@ -109,12 +114,15 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const redact = (text: string): string => redactText(text, apiKey);
 
   /**
-   * One GET, its same-origin redirects followed here (fetch would carry `x-api-key` to any origin),
-   * within the timeout and the body limit. The key goes with `keyed` requests only to URLs under the
-   * price base URL; the exchange recorded is the last one, at the URL that answered.
+   * One request (a GET, or a POST of a JSON body), its same-origin redirects followed here (fetch would
+   * carry `x-api-key` to any origin; a POST is not replayed, so its redirect is the answer), within the
+   * timeout and the body limit. The key goes with `keyed` requests only to URLs under the price base URL;
+   * the exchange recorded is the last one, at the URL that answered.
    */
-  const get = async (first: string, keyed = false): Promise<Exchange> => {
+  const send = async (first: string, keyed = false, body?: unknown): Promise<Exchange> => {
     step++;
+    const method = body === undefined ? 'GET' : 'POST';
+    const sent = body === undefined ? undefined : JSON.stringify(body);
     const started = new Date();
     const t0 = performance.now();
     const controller = new AbortController();
@@ -123,7 +131,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    const what = `GET ${first}`;
+    const what = `${method} ${first}`;
     let at = first;
     let headers: Record<string, string> = {};
     let response: Response;
@@ -135,13 +143,17 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       // that the key goes with it only when it is under the price base URL.
       let refused: string | undefined;
       let hops = 0;
-      const send = (request: Request): Promise<Response> => {
-        if (hops++ > 0) options.progress(`[${step}] GET ${printable(at, 500)} redirected to ${printable(request.url, 500)}`);
+      const hop = (request: Request): Promise<Response> => {
+        if (hops++ > 0) options.progress(`[${step}] ${method} ${printable(at, 500)} redirected to ${printable(request.url, 500)}`);
         at = request.url;
-        headers = { accept: 'application/json', ...(keyed && options.price && underBase(at, options.price.baseUrl) ? { 'x-api-key': apiKey } : {}) };
-        return doFetch(at, { headers, redirect: 'manual', signal: controller.signal });
+        headers = {
+          accept: 'application/json',
+          ...(sent === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(keyed && options.price && underBase(at, options.price.baseUrl) ? { 'x-api-key': apiKey } : {}),
+        };
+        return doFetch(at, { method, headers, ...(sent === undefined ? {} : { body: sent }), redirect: 'manual', signal: controller.signal });
       };
-      response = await sendWithinOrigin(send, new Request(first), { maxHops: MAX_REDIRECTS, onRefused: (why) => (refused = why) });
+      response = await sendWithinOrigin(hop, new Request(first, { method }), { maxHops: MAX_REDIRECTS, onRefused: (why) => (refused = why) });
       answered = true;
       if (refused !== undefined) {
         await response.body?.cancel().catch(() => {});
@@ -160,7 +172,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     }
     text = redact(text);
     const time = Math.round(performance.now() - t0);
-    options.progress(`[${step}] GET ${at} -> ${response.status} (${bytes} bytes, ${time} ms)`);
+    options.progress(`[${step}] ${method} ${at} -> ${response.status} (${bytes} bytes, ${time} ms)`);
     let json: unknown = undefined;
     try {
       json = JSON.parse(text);
@@ -176,14 +188,15 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       startedDateTime: started.toISOString(),
       time,
       request: {
-        method: 'GET',
+        method,
         url: at,
         httpVersion: 'HTTP/1.1',
         cookies: [],
         headers: requestHeaders,
         queryString: [...u.searchParams].map(([name, value]) => ({ name, value })),
+        ...(sent === undefined ? {} : { postData: { mimeType: 'application/json', text: sent } }),
         headersSize: -1,
-        bodySize: 0,
+        bodySize: sent === undefined ? 0 : Buffer.byteLength(sent, 'utf8'),
       },
       response: {
         status: response.status,
@@ -217,8 +230,9 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
    */
   const nextStart = (operationId: PagedOperationId, page: Exchange, from?: PageStart): PageStart | undefined => {
     const rule: PagingRule = paging[operationId];
-    // A header cursor's page as the clients' transport hands it to the paging interpreter: the body's items and the header.
-    const body = rule.next.from === 'header' ? { items: page.json, cursor: headerOf(page.entry, rule.next.name) } : page.json;
+    // A header cursor's page as the clients' transport hands it to the paging interpreter: the items at
+    // the rule's pointer (the body itself for the bare arrays, `/data` for events) and the header.
+    const body = rule.next.from === 'header' ? { items: at(page.json, rule.items), cursor: headerOf(page.entry, rule.next.name) } : page.json;
     let next: PageStart | undefined;
     try {
       next = readPage(operationId, rule, body, n).next;
@@ -236,6 +250,20 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const skipped = new Map<string, string>();
   let nodeCalls = 0;
 
+  /** The operations being recorded (a value one of them reads cannot come from one recorded after it). */
+  const pending = new Set<string>();
+  /**
+   * The body of the first answer of an operation of the node's route table, recorded first if it was not
+   * yet; undefined when the table has no such operation, it was not recorded, or it answered other than 2xx.
+   */
+  const answerOf = async (operationId: string): Promise<unknown> => {
+    const route = routes.find((r) => r.operationId === operationId && r.service === 'node-rpc');
+    if (route === undefined || pending.has(operationId)) return undefined;
+    const exchange = await recordRoute(route);
+    const status = exchange?.entry.response.status ?? 0;
+    return status >= 200 && status <= 299 ? exchange?.json : undefined;
+  };
+
   /** Records `route` once (its dependencies first); its first answer, or undefined when it cannot be recorded. */
   const recordRoute = async (route: Route): Promise<Exchange | undefined> => {
     const done = answers.get(route.operationId);
@@ -246,31 +274,51 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       options.progress(`skipped ${route.operationId} (${route.path}): ${why}`);
       return undefined;
     };
+    // A POST sends a JSON body, which record knows for some reads only.
+    const body = route.method === 'POST' && Object.hasOwn(REQUEST_BODIES, route.operationId) ? REQUEST_BODIES[route.operationId] : undefined;
+    if (route.method !== 'GET' && body === undefined) {
+      return skip(`record knows no request body for it (it sends one for ${Object.keys(REQUEST_BODIES).join(', ')} only)`);
+    }
+    pending.add(route.operationId);
     const path: Record<string, string> = {};
-    for (const name of pathParameters(route.path)) {
-      if (name === 'address' && route.service === 'node-rpc') {
-        path[name] = options.address;
-        continue;
+    try {
+      for (const name of pathParameters(route.path)) {
+        if (name === 'address' && route.service === 'node-rpc') {
+          path[name] = options.address;
+          continue;
+        }
+        // A value read from another operation's answer (a transaction's hash, the latest block's height, ...).
+        const source = route.service === 'node-rpc' && Object.hasOwn(PATH_VALUES, name) ? PATH_VALUES[name] : undefined;
+        if (source !== undefined) {
+          const value = await source.find(answerOf);
+          if (value === undefined) return skip(`no value for {${name}}: ${source.what} was not found in what was recorded`);
+          path[name] = value;
+          continue;
+        }
+        // A parameter after a listing's path (`.../modules/{module_name}` after `.../modules`): its first item's name.
+        const listing = listingAbove(route, name);
+        if (listing === undefined) {
+          return skip(`no value for {${name}} (record fills an address, a name from the listing above it, or ${Object.keys(PATH_VALUES).map((k) => `{${k}}`).join(', ')})`);
+        }
+        const page = await recordRoute(listing);
+        if (page === undefined) return skip(`{${name}} is named by ${listing.operationId}, which was not recorded`);
+        const value = itemName(at(page.json, paging[listing.operationId].items));
+        if (value === undefined) return skip(`no item in the first page of ${listing.operationId} to take {${name}} from`);
+        path[name] = value;
       }
-      // A parameter after a listing's path (`.../modules/{module_name}` after `.../modules`): its first item's name.
-      const listing = listingAbove(route, name);
-      if (listing === undefined) return skip(`no value for {${name}} (record fills an address, or a name from the listing above it)`);
-      const page = await recordRoute(listing);
-      if (page === undefined) return skip(`{${name}} is named by ${listing.operationId}, which was not recorded`);
-      const value = itemName(at(page.json, paging[listing.operationId].items));
-      if (value === undefined) return skip(`no item in the first page of ${listing.operationId} to take {${name}} from`);
-      path[name] = value;
+    } finally {
+      pending.delete(route.operationId);
     }
     const get1 = async (query?: Query): Promise<Exchange> => {
       const keyed = route.service === 'price-history';
-      const exchange = await get(url(root, route, path, query), keyed);
+      const exchange = await send(url(root, route, path, query), keyed, body);
       // The first call to the node decides: a node that answers it 4xx rejects or does not know the address,
       // and a recording of its 4xx answers would validate (they are documented answers) as if the node conformed.
       if (!keyed && nodeCalls++ === 0) {
         const { status } = exchange.entry.response;
         if (status >= 400 && status < 500) {
           throw new RecordError(
-            `GET ${exchange.entry.request.url} answered ${status}: the node rejected or does not know the address ${options.address}; nothing recorded`,
+            `${exchange.entry.request.method} ${exchange.entry.request.url} answered ${status}: the node rejected or does not know the address ${options.address}; nothing recorded`,
           );
         }
       }
@@ -284,7 +332,9 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       // next start (a header cursor as the header gave it) under the rule's start name, in the order
       // of the page it follows.
       const rule: PagingRule = paging[route.operationId];
-      const first = await get1({ count: n });
+      // The page size under the rule's name for it (`count`, or events' `limit`).
+      const size: Query = { [rule.size ?? 'count']: n };
+      const first = await get1(size);
       answers.set(route.operationId, first);
       let last = first;
       let from: PageStart | undefined;
@@ -292,13 +342,13 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       if (rule.newestFirstWithoutStart && rule.next.from !== 'header' && rule.next.encoding === 'u64') {
         from = 0n;
         ascending = true;
-        last = await get1({ count: n, ...pageQuery(rule, ascending, from) });
+        last = await get1({ ...size, ...pageQuery(rule, ascending, from) });
       } else if (rule.newestFirstWithoutStart && rule.order !== undefined) {
         ascending = true;
-        last = await get1({ count: n, ...pageQuery(rule, ascending, undefined) });
+        last = await get1({ ...size, ...pageQuery(rule, ascending, undefined) });
       }
       const next = nextStart(route.operationId, last, from);
-      if (next !== undefined) await get1({ count: n, ...pageQuery(rule, ascending, next) });
+      if (next !== undefined) await get1({ ...size, ...pageQuery(rule, ascending, next) });
       return first;
     }
     if (route.service === 'price-history') {
@@ -332,7 +382,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     : {};
 
   for (const route of routes) {
-    if (route.method === 'GET' && roots[route.service] !== undefined) await recordRoute(route);
+    if (roots[route.service] !== undefined) await recordRoute(route);
   }
 
   const har: Har = {
@@ -342,6 +392,50 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const file = join(options.outDir, `${options.address.replace(/[^0-9a-zA-Z]/g, '')}.har`);
   await writeFile(file, `${JSON.stringify(har, null, 2)}\n`);
   return { file, entries: entries.length };
+}
+
+/**
+ * The JSON body of each POST read `record` sends (the route table carries no bodies): a view of the node's
+ * clock, a framework function every node has (`0x1::timestamp::now_microseconds`, no arguments). Any
+ * other POST is skipped: a table item needs a table's handle, its key and value types and a key of it.
+ */
+const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
+  viewV3: { function: '0x1::timestamp::now_microseconds', type_arguments: [], arguments: [] },
+};
+
+/**
+ * Where `record` finds a node path parameter's value, by the parameter's name: in the answer of an
+ * operation it records first (through `answer`, which records it). So an operation added to the spec
+ * with one of these parameters is recorded with no change here.
+ */
+const PATH_VALUES: Readonly<Record<string, { readonly what: string; readonly find: (answer: (operationId: string) => Promise<unknown>) => Promise<string | undefined> }>> = {
+  hash: {
+    what: "a transaction hash (of the account's newest v3 transaction, else the latest block's first)",
+    find: async (answer) =>
+      text(at(await answer('listTransactionsV3'), ['0', 'hash'])) ?? text(at(await answer('getBlockTransactionHashesV3'), ['0'])),
+  },
+  height: { what: "the latest block's height", find: async (answer) => text(at(await answer('getLatestBlockV3'), ['header', 'height'])) },
+  block_hash: { what: "the latest block's hash", find: async (answer) => text(at(await answer('getLatestBlockV3'), ['header', 'hash'])) },
+  event_type: {
+    what: "an event type (of the account's newest v3 transaction's events, else of the transaction read by hash)",
+    find: async (answer) => eventType(await answer('listTransactionsV3')) ?? eventType(await answer('getTransactionV3')),
+  },
+};
+
+/** A path value from an answer: a string as it is, a safe non-negative integer in decimal digits; else undefined. */
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
+}
+
+/** The type of the first event of the first transaction (of a page, or one) that emitted any. */
+function eventType(answer: unknown): string | undefined {
+  for (const tx of Array.isArray(answer) ? answer : [answer]) {
+    const events = at(tx, ['output', 'Move', 'events']);
+    const type = Array.isArray(events) ? events.map((e) => at(e, ['type'])).find((t) => typeof t === 'string' && t !== '') : undefined;
+    if (typeof type === 'string') return type;
+  }
+  return undefined;
 }
 
 /** The names of a path template's parameters, in order. */
