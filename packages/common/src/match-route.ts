@@ -39,14 +39,20 @@ export function pathSegments(path: string): string[] | undefined {
   }
 }
 
+/** Path parameters of a template's segments. */
+const params = (segments: readonly string[]): number => segments.filter((s) => s.startsWith('{')).length;
+
+// The longest template first; of as many segments, the one with fewer parameters, so that a literal
+// segment wins over a parameter that would take it (`/rpc/v3/transactions/estimate_gas_price` is the gas
+// price, not a transaction whose hash is `estimate_gas_price`).
 const templates = routes
   .map((route) => ({ route, segments: route.path.split('/').slice(1) }))
-  .sort((a, b) => b.segments.length - a.segments.length);
+  .sort((a, b) => b.segments.length - a.segments.length || params(a.segments) - params(b.segments));
 
 /**
  * The route a request path (without its query) names: segment by segment, decoded (`%74ransactions` is
- * `transactions`), a `{parameter}` matching one segment; `undefined` for a path no route names or that
- * is not valid percent-encoding.
+ * `transactions`), a `{parameter}` matching one segment, a literal segment preferred over a parameter;
+ * `undefined` for a path no route names or that is not valid percent-encoding.
  *
  * @example
  * ```ts
