@@ -48,7 +48,7 @@ export { sendWithinOrigin } from './redirects.js';
 export type { Send, SendOptions } from './redirects.js';
 export { scopeOf, underBase } from './scope.js';
 export type { HeaderSource } from './redact.js';
-export { resolveRetry, withRetry } from './retry.js';
+export { resolveRetry, sleep, withRetry } from './retry.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export { nodeRouting } from './routing.js';
 export { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, Transport } from './transport.js';

@@ -1,4 +1,4 @@
-import { checkInteger, isNotFound, TransactionWaitTimeoutError, type CallOptions } from '@x/client-core';
+import { checkInteger, isNotFound, sleep, TransactionWaitTimeoutError, type CallOptions } from '@x/client-core';
 import type { TransactionV3 } from '@x/node-types';
 import { getTransactionV3 } from './generated/actions.js';
 import type { Caller } from './types.js';
@@ -57,27 +57,11 @@ export async function waitForTransaction(client: Caller, hash: string, options: 
         if (controller.signal.aborted) throw controller.signal.reason;
         if (!isNotFound(err)) throw err;
       }
-      await pause(interval, controller.signal);
+      await sleep(interval, controller.signal);
       interval = Math.min(maxInterval, Math.ceil(interval * 1.5));
     }
   } finally {
     clearTimeout(deadline);
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
