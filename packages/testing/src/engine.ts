@@ -29,14 +29,26 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The spec's operation the path names (e.g. `listTransactionsV2`), when it names one. */
   operationId?: string;
+  /** The body as text, when the request had one (the node's POST reads) no larger than `MAX_REQUEST_BODY_BYTES`. */
+  body?: string;
 }
+
+/**
+ * The largest request body a stub reads: 64 KiB, far more than a view call or a table key needs. A
+ * transport stops reading a larger one, and the stub answers 413: what a client sends cannot make it
+ * hold or parse more.
+ */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
+/** A request's body as a transport read it: its text, or the news that it was over `MAX_REQUEST_BODY_BYTES`. */
+export type RequestBody = string | { readonly tooLarge: true };
 
 /** The service a stub plays, as the specs name them. */
 export type Service = 'node-rpc' | 'price-history';
 
 /** What a request gets; a transport carries it out. */
 export type Outcome =
-  /** A CORS preflight: 204 with these headers (`PREFLIGHT_HEADERS` and the stub's own). */
+  /** A CORS preflight: 204 with these headers (`preflightHeaders` of the service and the stub's own). */
   | { kind: 'preflight'; headers: Readonly<Record<string, string>> }
   | { kind: 'answer'; response: StubResponse }
   | { kind: 'slow'; delayMs: number; respond: () => StubResponse }
@@ -68,14 +80,20 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),
 };
 
-/** The answer to a CORS preflight (`OPTIONS`), on any path: 204 with these headers. */
-export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET',
-  'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
-  // 0: not cached, so that every preflight reaches the stub and tests can see it.
-  'access-control-max-age': '0',
-};
+/**
+ * The answer to a CORS preflight (`OPTIONS`), on any path: 204 with these headers. The methods are those
+ * of the service's routes: `GET, POST` on the node (its view and table reads are POSTs of JSON, which
+ * a browser preflights for their `content-type`), `GET` on the price service.
+ */
+export function preflightHeaders(service: Service): Readonly<Record<string, string>> {
+  return {
+    ...CORS_HEADERS,
+    'access-control-allow-methods': [...new Set(routes.filter((r) => r.service === service).map((r) => r.method))].join(', '),
+    'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
+    // 0: not cached, so that every preflight reaches the stub and tests can see it.
+    'access-control-max-age': '0',
+  };
+}
 
 /** The headers of an answer: its content type, CORS, then its own. */
 export function answerHeaders(r: StubResponse): Record<string, string> {
@@ -100,6 +118,7 @@ export class StubEngine {
   readonly #attempts = new Map<string, number>();
   readonly #queued = new Map<string, Array<{ fault: Fault; left: number }>>();
   readonly #ownHeaders: (() => Record<string, string>) | undefined;
+  readonly #preflightHeaders: Readonly<Record<string, string>>;
 
   /**
    * `ownHeaders`: headers the stub adds to every answer it gives (faults, errors and preflights included;
@@ -115,6 +134,7 @@ export class StubEngine {
     this.#operationIds = routes.filter((r) => r.service === service).map((r) => r.operationId);
     this.#route = route;
     this.#ownHeaders = ownHeaders;
+    this.#preflightHeaders = preflightHeaders(service);
   }
 
   /** The stub's own headers; none when computing them throws (a caller's clock that throws still gets its answer: the router's 500). */
@@ -132,7 +152,7 @@ export class StubEngine {
   }
 
   #preflight(): Outcome {
-    return { kind: 'preflight', headers: this.#ownHeaders === undefined ? PREFLIGHT_HEADERS : { ...PREFLIGHT_HEADERS, ...this.#own() } };
+    return { kind: 'preflight', headers: this.#ownHeaders === undefined ? this.#preflightHeaders : { ...this.#preflightHeaders, ...this.#own() } };
   }
 
   /**
@@ -189,37 +209,41 @@ export class StubEngine {
     this.#queued.clear();
   }
 
-  /** Decides what a request gets. `url` is the path and query as sent. */
-  dispatch(method: string, url: string, headers: RequestHeaders): Outcome {
-    const outcome = this.#decide(method, url, headers);
+  /** Decides what a request gets. `url` is the path and query as sent; `body` what the transport read of a body, if any. */
+  dispatch(method: string, url: string, headers: RequestHeaders, body?: RequestBody): Outcome {
+    const outcome = this.#decide(method, url, headers, body);
     // A slow or truncated answer comes from `respond`, stamped already.
     return outcome.kind === 'answer' ? { kind: 'answer', response: this.#stamp(outcome.response) } : outcome;
   }
 
-  #decide(method: string, url: string, headers: RequestHeaders): Outcome {
+  #decide(method: string, url: string, headers: RequestHeaders, body: RequestBody | undefined): Outcome {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     if (path === REQUEST_LOG_PATH) return this.#control(method);
     // The operation the path names, by the generated route table's one matcher (the router itself routes by it too).
-    const operationId = matchRoute(path, { service: this.#service })?.route.operationId;
+    const route = matchRoute(path, { service: this.#service })?.route;
+    const operationId = route?.operationId;
     const recorded: RecordedRequest = { method, url, headers: { ...headers } };
     if (operationId !== undefined) recorded.operationId = operationId;
+    if (typeof body === 'string') recorded.body = body;
     this.#record(recorded);
     // A CORS preflight carries header names, never their values, so no fault applies to it.
     if (method === 'OPTIONS') return this.#preflight();
 
-    // The routers answer a method other than GET with a 405 in their own error shape.
+    // The routers answer a method their path is not served with by a 405 in their own error shape.
+    const request = { method, path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), headers };
+    const withBody = body === undefined ? request : typeof body === 'string' ? { ...request, body } : { ...request, bodyTooLarge: true };
     const respond = (): StubResponse => {
       try {
-        return this.#stamp(this.#route({ method, path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), headers }));
+        return this.#stamp(this.#route(withBody));
       } catch (err) {
         // A bug in the stub, not a fault on demand: still answer, and say what broke.
         return this.#stamp(errorResponse(500, 'stub_internal_error', err instanceof Error ? err.message : String(err)));
       }
     };
 
-    // A queued fault waits for a request of its operation (a GET: the only method the APIs have).
-    const fault = (method === 'GET' ? this.#queuedFault(operationId) : undefined) ?? this.#headerFault(method, url, headers);
+    // A queued fault waits for a request of its operation, with the operation's method (a DELETE of a GET's path is no request of it).
+    const fault = (method === route?.method ? this.#queuedFault(operationId) : undefined) ?? this.#headerFault(method, url, headers);
     if (fault === undefined) return { kind: 'answer', response: respond() };
     if ('response' in fault) return { kind: 'answer', response: fault.response };
     return outcomeOf(fault, url, respond);

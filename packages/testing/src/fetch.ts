@@ -4,7 +4,7 @@
  * (`follow`, `manual`, `error`), the request's `AbortSignal` (a rejection with its reason, also while a
  * `slow` answer is pending), a `reset` as a rejected `TypeError`, a `truncated` body that errors half way.
  */
-import { answerHeaders, type Outcome, type StubEngine } from './engine.ts';
+import { answerHeaders, MAX_REQUEST_BODY_BYTES, type Outcome, type RequestBody, type StubEngine } from './engine.ts';
 import { REDIRECT_STATUSES } from './faults.ts';
 import type { StubResponse } from './router.ts';
 
@@ -86,6 +86,34 @@ function settle(outcome: Outcome, method: string, signal: AbortSignal): Response
   }
 }
 
+/**
+ * A request's body, at most `MAX_REQUEST_BODY_BYTES`: read chunk by chunk and cancelled once over it (as
+ * the loopback server stops reading), so that a huge body is never held; `undefined` without one.
+ */
+async function readBody(body: ReadableStream<Uint8Array> | null): Promise<RequestBody | undefined> {
+  if (body === null) return undefined;
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_REQUEST_BODY_BYTES) {
+      await reader.cancel();
+      return { tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /** `url` and `redirected` as a network fetch sets them (a constructed `Response` has neither). */
 function located(response: Response, url: URL, redirected: boolean): Response {
   Object.defineProperty(response, 'url', { value: url.href, enumerable: true });
@@ -102,6 +130,9 @@ export function inMemoryFetch(engine: StubEngine, origin: string, fallback: Stub
     let url = new URL(request.url);
     let method = request.method;
     let redirected = false;
+    // Read once, on the first hop this stub answers: a 307 or 308 sends it again.
+    let body: RequestBody | undefined;
+    let bodyRead = false;
     for (let hop = 0; ; hop++) {
       // An abort between hops ends the call, as it does a network fetch.
       if (signal.aborted) throw signal.reason;
@@ -109,11 +140,18 @@ export function inMemoryFetch(engine: StubEngine, origin: string, fallback: Stub
         if (fallback === undefined) throw networkError(`${url.origin} is not served by this in-memory stub (${origin}); pass a fallback to reach it`);
         // The request as it came (body, credentials, cache...); after a redirect, the hop's URL and method.
         if (hop === 0) return fallback(request);
-        const response = await fallback(new Request(url, { method, headers: request.headers, signal, redirect: request.redirect }));
+        const resent = typeof body === 'string' && method !== 'GET' && method !== 'HEAD' ? { body } : {};
+        const response = await fallback(new Request(url, { method, headers: request.headers, signal, redirect: request.redirect, ...resent }));
         if (!response.redirected) Object.defineProperty(response, 'redirected', { value: true, enumerable: true });
         return response;
       }
-      const outcome = engine.dispatch(method, url.pathname + url.search, headersOf(request, url));
+      if (!bodyRead) {
+        bodyRead = true;
+        body = await readBody(request.body);
+      }
+      // As the loopback server: no body read for GET, HEAD and OPTIONS, and an absent one is empty text.
+      const carries = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+      const outcome = engine.dispatch(method, url.pathname + url.search, headersOf(request, url), carries ? (body ?? '') : undefined);
       const response = await settle(outcome, method, signal);
       const location = response.headers.get('location');
       if (!isRedirect(response.status) || location === null || request.redirect === 'manual') return located(response, url, redirected);
@@ -123,7 +161,10 @@ export function inMemoryFetch(engine: StubEngine, origin: string, fallback: Stub
       url = new URL(location, url);
       redirected = true;
       // As the fetch standard: a 303 becomes a GET, and so does a 301/302 after a POST.
-      if ((response.status === 303 && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) method = 'GET';
+      if ((response.status === 303 && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
     }
   };
 }

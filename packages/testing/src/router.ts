@@ -13,6 +13,10 @@ export interface StubRequest {
   path: string;
   query: URLSearchParams;
   headers: RequestHeaders;
+  /** The body as UTF-8 text, for a method that carries one (the node's POST reads); absent for GET. */
+  body?: string;
+  /** The body was over `MAX_REQUEST_BODY_BYTES`: the transport stopped reading it, and `body` is absent. */
+  bodyTooLarge?: boolean;
 }
 
 /** A response a router produces: status, body text and extra headers. */
@@ -63,9 +67,9 @@ export function handlerOf<H>(handlers: Readonly<Partial<Record<string, H>>>, ope
   return Object.hasOwn(handlers, operationId) ? handlers[operationId] : undefined;
 }
 
-/** The answer to a method other than GET (the only one the APIs have). */
-export function methodNotAllowed(): StubResponse {
-  return errorResponse(405, 'method_not_allowed', 'only GET is served', undefined, { allow: 'GET' });
+/** The answer to a method the path is not served with: `allow` is the one it is (GET unless said). */
+export function methodNotAllowed(allow = 'GET'): StubResponse {
+  return errorResponse(405, 'method_not_allowed', `only ${allow} is served`, undefined, { allow });
 }
 
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {

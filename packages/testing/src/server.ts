@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { answerHeaders, type StubEngine } from './engine.ts';
+import { answerHeaders, MAX_REQUEST_BODY_BYTES, type RequestBody, type StubEngine } from './engine.ts';
 import { StubArgumentError } from './errors.ts';
 import type { StubResponse } from './router.ts';
 
@@ -33,6 +33,38 @@ function write(res: ServerResponse, r: StubResponse): void {
   res.end(body);
 }
 
+/** Methods whose requests carry no body the stubs read. */
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads a request's body, at most `MAX_REQUEST_BODY_BYTES`: over that, it stops keeping what arrives and
+ * settles at once with `tooLarge` (the rest is drained unread, so that the client can read the 413);
+ * `undefined` when the client went away first.
+ */
+function readBody(req: IncomingMessage): Promise<RequestBody | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (body: RequestBody | undefined): void => {
+      if (settled) return;
+      settled = true;
+      resolve(body);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > MAX_REQUEST_BODY_BYTES) {
+        chunks.length = 0;
+        settle({ tooLarge: true });
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => settle(new TextDecoder().decode(Buffer.concat(chunks))));
+    req.on('error', () => settle(undefined));
+    req.on('close', () => settle(undefined));
+  });
+}
+
 /** Checks where a stub is asked to listen, naming the option at fault. */
 export function checkListenOptions(options: ListenOptions): { port: number; host: string } {
   const host = options.host ?? '127.0.0.1';
@@ -54,7 +86,21 @@ export async function listen(engine: StubEngine, options: ListenOptions): Promis
   let closing = false;
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const outcome = engine.dispatch(req.method ?? 'GET', req.url ?? '/', req.headers);
+    const method = req.method ?? 'GET';
+    if (BODILESS.has(method)) {
+      answer(req, res, undefined);
+      return;
+    }
+    void readBody(req).then((body) => {
+      if (res.destroyed) return;
+      // A body cut short: the connection closes after the 413, so that the unread rest is not taken for a next request.
+      if (typeof body === 'object') res.shouldKeepAlive = false;
+      answer(req, res, body ?? '');
+    });
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse, body: RequestBody | undefined): void => {
+    const outcome = engine.dispatch(req.method ?? 'GET', req.url ?? '/', req.headers, body);
     switch (outcome.kind) {
       case 'preflight':
         res.writeHead(204, outcome.headers).end();

@@ -6,15 +6,16 @@ import { get, SEED } from './helpers.ts';
 const node = useNodeStub(SEED);
 const price = usePriceStub({ seed: SEED });
 
-const TARGETS: Array<[string, () => StubHandle, string, Record<string, string>]> = [
-  ['node', () => node.stub, `/rpc/v2/accounts/${STUB_ACCOUNTS.busy}/transactions?count=3`, {}],
-  ['price', () => price.stub, '/history?trading_pair=btc_usdt&startDate=1731974400000&endDate=1731988800000&interval=3600', { 'x-api-key': 'test-key' }],
+const TARGETS: Array<[string, () => StubHandle, string, Record<string, string>, string]> = [
+  // The node's view and table reads are POSTs: its preflight allows them.
+  ['node', () => node.stub, `/rpc/v2/accounts/${STUB_ACCOUNTS.busy}/transactions?count=3`, {}, 'GET, POST'],
+  ['price', () => price.stub, '/history?trading_pair=btc_usdt&startDate=1731974400000&endDate=1731988800000&interval=3600', { 'x-api-key': 'test-key' }, 'GET'],
 ];
 
-describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders) => {
+describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders, methods) => {
   const url = (): string => `${stubOf().url}${path}`;
 
-  it('answers a preflight with 204, GET, every fault header and x-api-key, on any path, and logs it', async () => {
+  it('answers a preflight with 204, the API methods, every fault header and x-api-key, on any path, and logs it', async () => {
     stubOf().reset();
     for (const p of [path, '/no/such/path']) {
       const r = await fetch(`${stubOf().url}${p}`, {
@@ -24,7 +25,7 @@ describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders)
       expect(r.status).toBe(204);
       expect(await r.text()).toBe('');
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
-      expect(r.headers.get('access-control-allow-methods')).toBe('GET');
+      expect(r.headers.get('access-control-allow-methods')).toBe(methods);
       expect(r.headers.get('access-control-max-age')).toBe('0');
       const allowed = r.headers.get('access-control-allow-headers')!.split(', ');
       expect(allowed).toEqual(expect.arrayContaining(['x-api-key', ...Object.values(FAULT_HEADERS)]));

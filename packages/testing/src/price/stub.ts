@@ -9,6 +9,9 @@ import type { StubFetchOptions } from '../fetch.ts';
 import { fetchOf, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
 import { errorResponse, handlerOf, jsonResponse, methodNotAllowed, notImplemented, queryParam, type StubRequest, type StubResponse } from '../router.ts';
 import { seedToU32 } from '../random.ts';
+// Every answer carries the clock it was computed at (`x-stub-clock`, faults and errors included): a `/history`
+// answered `[]` says there whether the range lay outside the stub's 30 days.
+import { clockHeader } from '../clock.ts';
 import { PRICE_PAIRS, candleAt, instrumentAt, type Candle } from './model.ts';
 
 /** The price stub's data, on either transport. */
@@ -44,12 +47,6 @@ export const DEFAULT_PRICE_API_KEY = 'test-key';
  * `x-stub --fixed-clock`). Not the default: the stubs' default clock is the wall clock.
  */
 export const DEFAULT_PRICE_NOW = Date.UTC(2024, 10, 20, 0, 0, 0);
-/**
- * The response header that carries the price stub's clock on every answer (faults and errors included): the
- * ISO time the answer was computed at, e.g. `2024-11-20T00:00:00.000Z`. A `/history` answered `[]` says here
- * whether the range lay outside the stub's 30 days.
- */
-const CLOCK_HEADER = 'x-stub-clock';
 /** Retention of `/history`: 30 days before now ("up to 1 month" in the document). */
 export const PRICE_RETENTION_MS = 30 * 86_400_000;
 export const DEFAULT_MAX_CANDLES = 10_000;
@@ -58,12 +55,6 @@ export const LATEST_PAGE_SIZE = 20;
 
 const PAIR_PATTERN = /^[a-z0-9]+_[a-z0-9]+$/;
 
-/** The value of `x-stub-clock`: the ISO time of `ms`, or the value as it is when it is no time (a clock of the caller's that is broken). */
-function clockText(ms: number): string {
-  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : String(ms);
-}
-
-const clockHeader = (ms: number): Record<string, string> => ({ [CLOCK_HEADER]: clockText(ms) });
 
 function priceError(status: number, code: string, message: string): StubResponse {
   return errorResponse(status, code, message, { status: 'error' });
