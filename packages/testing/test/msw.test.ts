@@ -282,7 +282,7 @@ describe('what nodeHandlers returns', () => {
     expect(Array.isArray(node)).toBe(true);
     expect(node).toHaveLength(1);
     expect(node.every((h) => h instanceof RequestHandler)).toBe(true);
-    expect(Object.keys(node).sort()).toEqual(['0', 'accounts', 'chainId', 'failNext', 'oldestBlock', 'requests', 'reset', 'seed', 'shapes', 'url']);
+    expect(Object.keys(node).sort()).toEqual(['0', 'accounts', 'chainId', 'failNext', 'now', 'oldestBlock', 'requests', 'reset', 'seed', 'shapes', 'url']);
     expect(Object.keys(prices).sort()).toEqual(['0', 'apiKey', 'failNext', 'now', 'pairs', 'requests', 'reset', 'seed', 'url']);
     // Spread, it is the handlers only.
     expect([...node]).toEqual([node[0]]);

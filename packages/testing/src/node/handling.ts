@@ -23,6 +23,18 @@ export interface NodeCall {
 /** Answers one operation. */
 export type Handler = (call: NodeCall) => StubResponse;
 
+/** What a handler of an operation of the whole chain (no account in its path) gets. */
+export interface ChainCall {
+  readonly req: StubRequest;
+  readonly live: boolean;
+  readonly params: Readonly<Record<string, string>>;
+  /** The stub's clock (Unix ms), read once per request: an answer that reads it says so in `x-stub-clock`. */
+  now(): number;
+}
+
+/** Answers an operation of the whole chain: blocks, transactions by hash, events, views, tables, the node's facts. */
+export type ChainHandler = (call: ChainCall) => StubResponse;
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; response: StubResponse };
 
 export const bad = (code: string, message: string): { ok: false; response: StubResponse } => ({
@@ -30,16 +42,26 @@ export const bad = (code: string, message: string): { ok: false; response: StubR
   response: errorResponse(400, code, message),
 });
 
-export function parseCount(query: URLSearchParams, max: number | undefined): Parsed<number> {
-  const raw = queryParam(query, 'count');
+/** A page size: `count` (v3's events: `limit`), default 20, at most `max`; 400 `invalid_<name>` or `<name>_out_of_range`. */
+export function parseCount(query: URLSearchParams, max: number | undefined, name = 'count'): Parsed<number> {
+  const raw = queryParam(query, name);
   if (raw === undefined) return { ok: true, value: DEFAULT_COUNT };
-  if (typeof raw !== 'string') return bad('invalid_count', 'count given more than once');
-  if (!/^[0-9]+$/.test(raw)) return bad('invalid_count', `count must be a non-negative integer, got '${raw}'`);
+  if (typeof raw !== 'string') return bad(`invalid_${name}`, `${name} given more than once`);
+  if (!/^[0-9]+$/.test(raw)) return bad(`invalid_${name}`, `${name} must be a non-negative integer, got '${raw}'`);
   const n = Number(raw);
   if (max !== undefined && n > max) {
-    return bad('count_out_of_range', `count must be at most ${max} for this listing, got ${raw}`);
+    return bad(`${name}_out_of_range`, `${name} must be at most ${max} for this listing, got ${raw}`);
   }
   return { ok: true, value: n };
+}
+
+/** A boolean query parameter: `true` or `false` (absent: `fallback`); 400 `invalid_<name>` for anything else. */
+export function parseFlag(query: URLSearchParams, name: string, fallback = false): Parsed<boolean> {
+  const raw = queryParam(query, name);
+  if (raw === undefined) return { ok: true, value: fallback };
+  if (typeof raw !== 'string') return bad(`invalid_${name}`, `${name} given more than once`);
+  if (raw !== 'true' && raw !== 'false') return bad(`invalid_${name}`, `${name} must be true or false, got '${raw}'`);
+  return { ok: true, value: raw === 'true' };
 }
 
 /** A u64 query parameter (`start`: a sequence number or coin cursor; v3's `block_height`); 400 `invalid_<name>`. */

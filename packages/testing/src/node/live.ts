@@ -42,10 +42,15 @@ function guid(g: unknown): unknown {
   return { creation_number: g.slice(i + 1), account_address: g.slice(0, i) };
 }
 
+/** A block header (v1 TransactionBlockInfo, v2 BlockHeaderInfo) in the live shapes: its timestamp. */
+export function liveBlockHeader(header: Obj): Obj {
+  return { ...header, timestamp: timestamp(header.timestamp) };
+}
+
 /** A v1 or v2 transaction in the live shapes: timestamps, the sender, event guids and sequence numbers. */
 export function liveTransaction(tx: Obj): Obj {
   const out: Obj = { ...tx };
-  if (isObj(tx.block_header)) out.block_header = { ...tx.block_header, timestamp: timestamp(tx.block_header.timestamp) };
+  if (isObj(tx.block_header)) out.block_header = liveBlockHeader(tx.block_header);
   if (isObj(tx.header)) {
     out.header = { ...tx.header, expiration_timestamp: timestamp(tx.header.expiration_timestamp), sender: { Move: tx.header.sender } };
   }

@@ -1,5 +1,6 @@
 /**
- * The node RPC stub: account operations v1, v2 and v3 over the synthetic chain, with the document's paging
+ * The node RPC stub: account operations v1, v2 and v3, and the reads of the whole chain (blocks,
+ * transactions by hash, the node's facts), over the synthetic chain, with the document's paging
  * semantics and the choices README.md lists where the document is silent.
  */
 import { StubEngine } from '../engine.ts';
@@ -20,6 +21,7 @@ import {
   type StubRequest,
   type StubResponse,
 } from '../router.ts';
+import { clockHeader } from '../clock.ts';
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { CHAIN_ACCOUNTS, STUB_ACCOUNTS } from './accounts.ts';
 import { CHAIN_ID, chainFor } from './chain.ts';
@@ -31,9 +33,13 @@ import {
   parseCount,
   parseHexStart,
   parseU64Param,
+  type ChainHandler,
   type Handler,
   type Parsed,
 } from './handling.ts';
+import { blockReads } from './blocks.ts';
+import { createLedger } from './ledger.ts';
+import { nodeInfoReads } from './node-info.ts';
 import { IDENTIFIER, RESOURCE_TYPE, parseTypeTag, structTagToString } from './move.ts';
 import {
   SHAPES,
@@ -49,7 +55,7 @@ import { moduleKeyHex, resourceKeyHex } from './resources.ts';
 import { fungibleStoreAddress } from './stores.ts';
 import { buildUserAccounts, userAddress, type AccountSpec } from './user-accounts.ts';
 import { CHAIN_ID_HEADER, v3Listings } from './v3.ts';
-import { seededViews, type AccountView, type TxView, type Version } from './views.ts';
+import { seededTxViews, seededViews, type AccountView, type TxView, type Version } from './views.ts';
 
 export { DEFAULT_COUNT, MAX_TRANSACTION_COUNT };
 
@@ -83,6 +89,14 @@ export interface NodeStubOptions {
    * into it end there. Default 0: nothing is pruned. v1 and v2 are not pruned.
    */
   oldestBlock?: number;
+  /**
+   * The stub's clock in Unix ms, read at each request that needs it. Default: the wall clock (`Date.now()`),
+   * as the price stub's. Blocks go on after the chain's last transaction block as it advances: the latest
+   * block is the last one made at or before it (`getLatestBlockV3`, `0x1::block::get_current_block_height`),
+   * and `0x1::timestamp::now_microseconds` reads it. Answers that read it say its reading in `x-stub-clock`.
+   * Fix it for tests that must see the same latest block every run: `now: () => Date.UTC(2024, 10, 20)`.
+   */
+  now?: () => number;
 }
 
 /** What a node stub has on either transport, beyond the common controls. */
@@ -97,6 +111,8 @@ export interface NodeStubInfo {
   readonly chainId: number;
   /** The lowest block height whose history the stub keeps (`x-supra-oldest-block` of v3; 0: nothing pruned). */
   readonly oldestBlock: number;
+  /** The stub's clock (Unix ms), which the latest block follows. */
+  now(): number;
 }
 
 /** The node stub on loopback: `startNodeStub()`. */
@@ -166,8 +182,10 @@ function createNodeRouter(seed: number, shapes: Shapes, accounts: Readonly<Recor
     const known = asked === undefined || SHAPES.includes(asked as Shapes);
     const live = known && (asked ?? shapes) === 'live';
     let res: StubResponse;
-    // The method first: a 405 whatever the headers (in the shape asked for, when that one is known).
-    if (req.method !== 'GET') res = methodNotAllowed();
+    // The method first: a 405 whatever the headers (in the shape asked for, when that one is known). A
+    // path's method is its operation's: GET for the reads, POST for the view and table reads.
+    const allowed = matchRoute(req.path, { service: 'node-rpc', emptyParams: true })?.route.method;
+    if (allowed !== undefined && req.method !== allowed) res = methodNotAllowed(allowed);
     else if (!known) return errorResponse(400, 'invalid_shapes', `${SHAPES_HEADER} must be documented or live, got '${asked}'`);
     else res = route(req, live);
     // Node errors in the live shape are `{ message }` (S3).
@@ -182,10 +200,16 @@ function createNodeRouter(seed: number, shapes: Shapes, accounts: Readonly<Recor
 interface ChainOptions {
   readonly chainId: number;
   readonly oldestBlock: number;
+  readonly clock: () => number;
 }
 
-function createShapedRouter(seed: number, users: Map<string, AccountView>, { chainId, oldestBlock }: ChainOptions): (req: StubRequest, live: boolean) => StubResponse {
-  const seeded = seededViews(chainFor(seed), chainId);
+/** Account reads of v1 and v2: their answers never carry `x-supra-chain-id` (every other operation's do). */
+const ACCOUNT_READ_V1_V2 = /^\/rpc\/v[12]\/accounts\//;
+
+function createShapedRouter(seed: number, users: Map<string, AccountView>, { chainId, oldestBlock, clock }: ChainOptions): (req: StubRequest, live: boolean) => StubResponse {
+  const chain = chainFor(seed);
+  const txView = seededTxViews(chain, chainId);
+  const seeded = seededViews(chain, chainId, txView);
   const viewOf = (address: string): AccountView | undefined => users.get(address) ?? seeded(address);
   // Each account's primary fungible store, by the store's address (built on first use).
   let stores: Map<string, string> | undefined;
@@ -325,7 +349,27 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
     getResourceV3: getResource('v2'),
     ...v3Listings({ oldestBlock, storeOwner }),
   };
+  // The reads of the whole chain, over the ledger: every height a block, the test's accounts' transactions included.
+  const ledger = createLedger(chain, txView, users);
+  const chainHandlers: { readonly [Id in NodeOperationId]?: ChainHandler } = {
+    ...blockReads({ ledger, chainId, oldestBlock }),
+    ...nodeInfoReads(ledger, chainId),
+  };
   const chainIdHeader = { [CHAIN_ID_HEADER]: String(chainId) };
+
+  /** Answers a matched operation: an account's read, with its address checked, or a read of the whole chain. */
+  const answer = (req: StubRequest, live: boolean, operationId: string, params: Readonly<Record<string, string>>, now: () => number): StubResponse => {
+    if (!Object.hasOwn(params, 'address')) {
+      const handler = handlerOf(chainHandlers, operationId);
+      return handler === undefined ? notImplemented(operationId) : handler({ req, live, params, now });
+    }
+    const handler = handlerOf(handlers, operationId);
+    if (handler === undefined) return notImplemented(operationId);
+    const addressRaw = params.address as string;
+    const address = canonicalAddress(addressRaw);
+    if (address === undefined) return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);
+    return handler({ req, live, address, account: viewOf(address), params });
+  };
 
   return (req, live) => {
     if (pathSegments(req.path) === undefined) return errorResponse(400, 'invalid_path', 'path is not valid percent-encoding');
@@ -333,18 +377,14 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
     const match = matchRoute(req.path, { service: 'node-rpc', emptyParams: true });
     // Only the address may be empty (to be answered 400 below): an empty segment for any other parameter is no path.
     if (match === undefined || Object.entries(match.params).some(([name, value]) => name !== 'address' && value === '')) return notFound(req.path);
-    const handler = handlerOf(handlers, match.route.operationId);
-    if (handler === undefined) return notImplemented(match.route.operationId);
-    const addressRaw = match.params.address as string;
-    const address = canonicalAddress(addressRaw);
-    const res =
-      address === undefined
-        ? errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`)
-        : handler({ req, live, address, account: viewOf(address), params: match.params });
-    if (!match.route.path.startsWith('/rpc/v3/')) return res;
+    // The clock is read once per request, when an answer needs it, and that answer says its reading.
+    let reading: number | undefined;
+    const res = answer(req, live, match.route.operationId, match.params, () => (reading ??= clock()));
+    const clocked = reading === undefined ? res : { ...res, headers: { ...clockHeader(reading), ...res.headers } };
+    if (ACCOUNT_READ_V1_V2.test(match.route.path)) return clocked;
     // Every v3 answer names its chain; but a resource read's 404 comes from the provider's proxy on live nodes, without it.
-    if (live && res.status === 404 && match.route.operationId === 'getResourceV3') return res;
-    return { ...res, headers: { ...chainIdHeader, ...res.headers } };
+    if (live && res.status === 404 && match.route.operationId === 'getResourceV3') return clocked;
+    return { ...clocked, headers: { ...chainIdHeader, ...clocked.headers } };
   };
 }
 
@@ -356,10 +396,13 @@ export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info
   if (!Number.isInteger(chainId) || chainId < 0 || chainId > 255) throw new StubArgumentError('chainId', `must be an integer from 0 to 255 (a u8), got ${String(chainId)}`);
   const oldestBlock = options.oldestBlock ?? 0;
   if (!Number.isSafeInteger(oldestBlock) || oldestBlock < 0) throw new StubArgumentError('oldestBlock', `must be a non-negative integer (a block height), got ${String(oldestBlock)}`);
-  const route = createNodeRouter(seed, shapes, users, { chainId, oldestBlock });
+  if (options.now !== undefined && typeof options.now !== 'function') throw new StubArgumentError('now', `must be a function returning Unix ms, got ${typeof options.now}`);
+  // Read when asked, so that the default follows fake timers that replace Date.
+  const clock = options.now ?? (() => Date.now());
+  const route = createNodeRouter(seed, shapes, users, { chainId, oldestBlock, clock });
   // Names of user accounts next to the seeded ones; the router has checked them.
   const accounts = { ...STUB_ACCOUNTS, ...Object.fromEntries(Object.keys(users).map((n) => [n, userAddress(n, users[n] as AccountSpec) as string])) };
-  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes, chainId, oldestBlock } };
+  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes, chainId, oldestBlock, now: () => clock() } };
 }
 
 /**

@@ -140,8 +140,10 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
       if (t.status !== undefined && t.status !== 'Success' && t.status !== 'Fail') throw new StubArgumentError(`${at}.status`, `must be Success or Fail, got '${String(t.status)}'`);
       const gasUsed = t.gasUsed ?? (t.to !== undefined ? 12 : 20);
       if (!Number.isSafeInteger(gasUsed) || gasUsed < 0) throw new StubArgumentError(`${at}.gasUsed`, `must be a non-negative integer, got ${gasUsed}`);
-      height += 1 + (rng() < 0.3 ? 1 : 0);
-      round += 1 + (rng() < 0.05 ? 1 : 0);
+      // A skipped height is a block too (ledger.ts), so rounds move on at least as far as heights.
+      const step = 1 + (rng() < 0.3 ? 1 : 0);
+      height += step;
+      round += step + (rng() < 0.05 ? 1 : 0);
       timestampUs += 400_000 + Math.floor(rng() * 800_000);
       const block: BlockInfo = { height, timestampUs, epoch: last.epoch, round, firstTx: -1, txCount: 1 };
 
@@ -208,7 +210,7 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
       };
       const v1 = { ...common, block_header: blockInfoV1(chain, block) };
       const v2 = { ...common, block_header: blockHeaderV2(chain, block, chainId) };
-      const tx: TxView = { cursor: timestampUs, height, render: (v) => (v === 'v1' ? v1 : v2) };
+      const tx: TxView = { cursor: timestampUs, height, hash: common.hash, block, indexInBlock: 0, render: (v) => (v === 'v1' ? v1 : v2) };
       user.sent.push(tx);
       if (ok && to !== undefined) {
         user.coin.push(tx);

@@ -5,7 +5,7 @@
  * v2 does and are wired in stub.ts; the router adds `x-supra-chain-id` to every v3 answer.
  */
 import { errorResponse, jsonResponse, queryParam, type StubResponse } from '../router.ts';
-import { liveModuleBytecode, liveTransaction } from './live.ts';
+import { liveBlockHeader, liveModuleBytecode, liveTransaction } from './live.ts';
 import { moduleKeyHex, resourceKeyHex } from './resources.ts';
 import {
   MAX_TRANSACTION_COUNT,
@@ -13,6 +13,7 @@ import {
   keyPage,
   lowerBound,
   parseCount,
+  parseFlag,
   parseHexStart,
   parseU64Param,
   type Handler,
@@ -30,7 +31,9 @@ export const OLDEST_BLOCK_HEADER = 'x-supra-oldest-block';
 
 /** The values of v3's `type` filter: automated, user, block metadata, automation record transactions. */
 const KINDS = ['auto', 'user', 'meta', 'record'] as const;
-type Kind = (typeof KINDS)[number];
+export type Kind = (typeof KINDS)[number];
+/** The `txn_type` of each kind's transactions. */
+export const TXN_TYPES = { auto: 'automated', user: 'user', meta: 'block_metadata', record: 'automation_record' } as const satisfies Record<Kind, string>;
 
 /** What the v3 listings read beyond the call: the pruning point and the fungible stores. */
 export interface V3Context {
@@ -41,16 +44,10 @@ export interface V3Context {
 }
 
 /** `ascending`: `true` or `false` (absent: false, the node's default: descending). */
-function parseAscending(query: URLSearchParams): Parsed<boolean> {
-  const raw = queryParam(query, 'ascending');
-  if (raw === undefined) return { ok: true, value: false };
-  if (typeof raw !== 'string') return bad('invalid_ascending', 'ascending given more than once');
-  if (raw !== 'true' && raw !== 'false') return bad('invalid_ascending', `ascending must be true or false, got '${raw}'`);
-  return { ok: true, value: raw === 'true' };
-}
+const parseAscending = (query: URLSearchParams): Parsed<boolean> => parseFlag(query, 'ascending');
 
 /** `type`: one of `auto`, `user`, `meta`, `record`; absent, every kind. */
-function parseKind(query: URLSearchParams): Parsed<Kind | undefined> {
+export function parseKind(query: URLSearchParams): Parsed<Kind | undefined> {
   const raw = queryParam(query, 'type');
   if (raw === undefined) return { ok: true, value: undefined };
   if (typeof raw !== 'string') return bad('invalid_type', 'type given more than once');
@@ -68,13 +65,22 @@ function parseCursor(query: URLSearchParams): Parsed<string | undefined> {
 }
 
 /**
- * A v3 transaction: the v2 record tagged by `txn_type`. Every transaction of the stub is one an account
- * sent (`user`): the chain has no automated, block-metadata or automation-record transactions. In the
- * live shapes the tag comes first, and the record has the live forms of v2.
+ * A v3 transaction: the v2 record tagged by `txn_type`. Every transaction an account sent is `user` (0x1's
+ * system transactions too: they have sequence numbers); the chain has no automated or automation-record
+ * transactions, and its block-metadata transactions are those of the blocks without account transactions
+ * (`metadataTransactionV3`). In the live shapes the tag comes first, and the record has the live forms of
+ * v2. Inside a block's own answer (`inBlock`), `block_header` is null: the block is the answer.
  */
-function transactionV3(tx: TxView, live: boolean): Body {
-  const record = tx.render('v2');
+export function transactionV3(tx: TxView, live: boolean, inBlock = false): Body {
+  const rendered = tx.render('v2');
+  const record = inBlock ? { ...rendered, block_header: null } : rendered;
   return live ? { txn_type: 'user', ...liveTransaction(record) } : { ...record, txn_type: 'user' };
+}
+
+/** The block-metadata transaction of a block without account transactions: nothing executed, no events. */
+export function metadataTransactionV3(hash: string, header: Body | null, live: boolean): Body {
+  const record = { hash, block_header: header, output: 'Empty', status: 'Success' };
+  return live ? { txn_type: 'block_metadata', ...record, block_header: header === null ? null : liveBlockHeader(header) } : { ...record, txn_type: 'block_metadata' };
 }
 
 /** Only `user` (or no filter) keeps the stub's transactions. */

@@ -3,7 +3,7 @@
  * operation has one code path. Seeded views are built on first use and kept (per router); rendering a
  * transaction or a resource stays lazy, per request.
  */
-import { authKey, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
+import { authKey, txHash, type BlockInfo, type Chain, type TxInfo } from './chain.ts';
 import { fieldsToJson, toMoveValueV1, type StructTag } from './move.ts';
 import { modulesOf, type ModuleEntry } from './modules.ts';
 import { renderTxV1, renderTxV2 } from './render.ts';
@@ -17,6 +17,12 @@ export interface TxView {
   readonly cursor: number;
   /** Height of its block (what the `oldestBlock` option prunes by). */
   readonly height: number;
+  /** Its hash, as its records carry it (`0x` + 64 hex digits). */
+  readonly hash: string;
+  /** Its block, as its `block_header` describes it. */
+  readonly block: BlockInfo;
+  /** Zero-based position in its block (execution order). */
+  readonly indexInBlock: number;
   /** The documented TransactionInfoV1 / V2 record. */
   render(v: Version): Body;
 }
@@ -44,14 +50,35 @@ export interface AccountView {
   readonly resources: readonly ResourceView[];
 }
 
-/** The seeded account at `address` as a view, or `undefined` when the chain has none there; `chainId` is the stub's. */
-export function seededViews(chain: Chain, chainId: number): (address: string) => AccountView | undefined {
-  const cache = new Map<string, AccountView>();
-  const txView = (gi: number): TxView => {
+/**
+ * The seeded chain's transactions as views, by their index in `Chain.txs`, each made once: the accounts'
+ * listings and the blocks (ledger.ts) share them. The hash is computed when read.
+ */
+export function seededTxViews(chain: Chain, chainId: number): (gi: number) => TxView {
+  const made: TxView[] = [];
+  return (gi) => {
+    const cached = made[gi];
+    if (cached !== undefined) return cached;
     const tx = chain.txs[gi] as TxInfo;
-    const height = (chain.blocks[tx.block] as BlockInfo).height;
-    return { cursor: tx.cursor, height, render: (v) => (v === 'v1' ? renderTxV1(chain, tx, chainId) : renderTxV2(chain, tx, chainId)) };
+    const block = chain.blocks[tx.block] as BlockInfo;
+    const view: TxView = {
+      cursor: tx.cursor,
+      height: block.height,
+      get hash() {
+        return txHash(chain.seed, gi);
+      },
+      block,
+      indexInBlock: tx.indexInBlock,
+      render: (v) => (v === 'v1' ? renderTxV1(chain, tx, chainId) : renderTxV2(chain, tx, chainId)),
+    };
+    made[gi] = view;
+    return view;
   };
+}
+
+/** The seeded account at `address` as a view, or `undefined` when the chain has none there; `txView` gives the chain's transactions. */
+export function seededViews(chain: Chain, chainId: number, txView: (gi: number) => TxView): (address: string) => AccountView | undefined {
+  const cache = new Map<string, AccountView>();
   return (address) => {
     const cached = cache.get(address);
     if (cached !== undefined) return cached;
