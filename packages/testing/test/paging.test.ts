@@ -14,7 +14,8 @@ const account = STUB_ACCOUNT_FACTS.publisher;
 
 /**
  * Which fact counts a listing's items, by the last segment of its path: v3's fungible-asset transactions
- * are the account's coin transactions, asked at its fungible store; the chain has no automated transactions.
+ * are the account's coin transactions, asked at its fungible store; the chain has no automated transactions;
+ * the events of `0x1::code::PublishPackage` are one per module the publisher published.
  */
 const counted = {
   transactions: 'sent',
@@ -23,7 +24,11 @@ const counted = {
   automated_transactions: 'none',
   modules: 'modules',
   resources: 'resources',
+  '{event_type}': 'modules',
 } as const satisfies Record<string, keyof AccountFacts | 'none'>;
+
+/** The values of a listing's other path parameters. */
+const PATH_VALUES: Record<string, string> = { '{event_type}': '0x1::code::PublishPackage' };
 
 /** Where a listing is asked: at the account, or (fa_transactions) at its fungible store. */
 const addressFor = (listing: keyof typeof counted): string => (listing === 'fa_transactions' ? fungibleStoreAddress(account.address) : account.address);
@@ -42,7 +47,9 @@ async function walk(id: PagedOperationId, path: string, count: number, shapes: S
   // Newest first without `start`: an ascending walk from the beginning starts at 0.
   let start: string | undefined = rule.newestFirstWithoutStart ? '0' : undefined;
   for (let pages = 1; pages <= 100; pages++) {
-    const query = `?count=${count}${start === undefined ? '' : `&${rule.start ?? 'start'}=${start}`}${rule.order ? `&${rule.order}=true` : ''}`;
+    // The page size's parameter: `count`, unless the rule names another (v3 events: `limit`).
+    const size = (rule as { size?: string }).size ?? 'count';
+    const query = `?${size}=${count}${start === undefined ? '' : `&${rule.start ?? 'start'}=${start}`}${rule.order ? `&${rule.order}=true` : ''}`;
     const res = await stub(`${stub.url}${path}${query}`, { headers: { 'x-stub-shapes': shapes } });
     expect(res.status, `${id} ${query}`).toBe(200);
     const body: unknown = await res.json();
@@ -71,7 +78,7 @@ describe('the node stub pages as the paging table says', () => {
     if (route === undefined) throw new Error(`${id}: not in the generated routes`);
     const listing = route.path.split('/').at(-1) as keyof typeof counted;
     expect(Object.keys(counted), `${id}: which fact counts its items`).toContain(listing);
-    const path = route.path.replace('{address}', addressFor(listing));
+    const path = route.path.replace('{address}', addressFor(listing)).replace(/\{\w+\}/g, (p) => encodeURIComponent(PATH_VALUES[p] ?? p));
     const fact = counted[listing];
     const total = fact === 'none' ? 0 : account[fact];
     const { items, pages } = await walk(id, path, 15, shapes);

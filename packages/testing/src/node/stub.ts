@@ -1,6 +1,6 @@
 /**
  * The node RPC stub: account operations v1, v2 and v3, and the reads of the whole chain (blocks,
- * transactions by hash, the node's facts), over the synthetic chain, with the document's paging
+ * transactions by hash, events, the node's facts), over the synthetic chain, with the document's paging
  * semantics and the choices README.md lists where the document is silent.
  */
 import { StubEngine } from '../engine.ts';
@@ -38,6 +38,7 @@ import {
   type Parsed,
 } from './handling.ts';
 import { blockReads } from './blocks.ts';
+import { eventReads } from './events.ts';
 import { createLedger } from './ledger.ts';
 import { nodeInfoReads } from './node-info.ts';
 import { IDENTIFIER, RESOURCE_TYPE, parseTypeTag, structTagToString } from './move.ts';
@@ -353,6 +354,7 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
   const ledger = createLedger(chain, txView, users);
   const chainHandlers: { readonly [Id in NodeOperationId]?: ChainHandler } = {
     ...blockReads({ ledger, chainId, oldestBlock }),
+    ...eventReads(ledger, oldestBlock),
     ...nodeInfoReads(ledger, chainId),
   };
   const chainIdHeader = { [CHAIN_ID_HEADER]: String(chainId) };
