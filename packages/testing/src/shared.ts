@@ -30,7 +30,8 @@ export { PRICE_PAIRS } from './price/model.ts';
 
 export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER, REDIRECT_STATUSES } from './faults.ts';
 export type { FaultKind, FaultSpec, FaultOptions } from './faults.ts';
-export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, DEFAULT_REQUEST_LOG_SIZE } from './engine.ts';
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, DEFAULT_REQUEST_LOG_SIZE, MAX_REQUEST_BODY_BYTES } from './engine.ts';
+export { VIEW_FUNCTIONS } from './node/view-functions.ts';
 export type { RecordedRequest } from './engine.ts';
 export type { StubControls, StubHandle, StubFetch, NodeOperationId, PriceOperationId } from './handles.ts';
 export type { StubFetchOptions, FetchFunction } from './fetch.ts';

@@ -15,7 +15,7 @@ const A = STUB_ACCOUNTS.alice;
 const node = createNodeStubFetch();
 const price = createPriceStubFetch({ now: () => DEFAULT_PRICE_NOW });
 
-type Request = { url: string; headers?: Record<string, string> };
+type Request = { url: string; headers?: Record<string, string>; body?: string };
 /** Best of three, so that one run slowed by another process does not count. */
 async function timed(fetcher: FetchFunction, r: Request): Promise<{ ms: number; status: number; body: string }> {
   let ms = Infinity;
@@ -23,7 +23,8 @@ async function timed(fetcher: FetchFunction, r: Request): Promise<{ ms: number; 
   let body = '';
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
-    const res = await fetcher(r.url, { headers: r.headers ?? {}, redirect: 'manual' });
+    const init: RequestInit = r.body === undefined ? {} : { method: 'POST', body: r.body };
+    const res = await fetcher(r.url, { ...init, headers: { ...(r.body === undefined ? {} : { 'content-type': 'application/json' }), ...r.headers }, redirect: 'manual' });
     body = await res.text();
     ms = Math.min(ms, performance.now() - t);
     status = res.status;
@@ -34,6 +35,12 @@ async function timed(fetcher: FetchFunction, r: Request): Promise<{ ms: number; 
 const SHORT = 1_000;
 const LONG = 100_000;
 const rep = (s: string, n: number): string => s.repeat(Math.max(1, Math.floor(n / s.length)));
+
+/** A view call whose parts the case makes. */
+const viewBody = (parts: { fn?: string; typeArguments?: string; args?: string }): string =>
+  `{"function":"${parts.fn ?? '0x1::account::exists_at'}","type_arguments":${parts.typeArguments ?? '[]'},"arguments":${parts.args ?? '["0x1"]'}}`;
+/** 60 % of n: a POST body stays under the 64 KiB the stub reads (over it, a 413 tested on its own). */
+const under = (n: number): number => Math.floor(n * 0.6);
 
 const CASES: Array<{ name: string; stub?: 'price'; make: (n: number) => Request; status: number; error?: string }> = [
   // `{url}` used to be expanded once per occurrence: |Location| x |url|, quadratic in what the client sends.
@@ -66,6 +73,26 @@ const CASES: Array<{ name: string; stub?: 'price'; make: (n: number) => Request;
   { name: 'a long x-stub-fault', make: (n) => ({ url: `${node.url}/rpc/v2/accounts/${A}`, headers: { 'x-stub-fault': 'x'.repeat(n) } }), status: 400, error: 'bad_fault_request' },
   { name: 'a long x-stub-fault-key', make: (n) => ({ url: `${node.url}/rpc/v2/accounts/${A}`, headers: { 'x-stub-fault': '503', 'x-stub-fault-times': '9', 'x-stub-fault-key': 'k'.repeat(n) } }), status: 503 },
   { name: 'a long x-stub-shapes', make: (n) => ({ url: `${node.url}/rpc/v2/accounts/${A}`, headers: { 'x-stub-shapes': 'l'.repeat(n) } }), status: 400 },
+  // The node's POST reads: JSON.parse does not recurse, and what reads the value follows the Move type, not the JSON.
+  { name: 'a view argument nested deep', make: (n) => ({ url: `${node.url}/rpc/v3/view`, body: viewBody({ args: `[${rep('[', under(n))}` }) }), status: 400, error: 'invalid_json' },
+  { name: 'a view argument nested deep and closed', make: (n) => ({ url: `${node.url}/rpc/v3/view`, body: viewBody({ args: `[${rep('[', under(n) / 2)}${rep(']', under(n) / 2)}]` }) }), status: 400, error: 'view_failed' },
+  { name: 'a view type argument nested deep', make: (n) => ({ url: `${node.url}/rpc/v3/view`, body: viewBody({ typeArguments: `["${rep('vector<', under(n))}u8"]` }) }), status: 400, error: 'invalid_view_request' },
+  { name: 'many view type arguments', make: (n) => ({ url: `${node.url}/rpc/v3/view`, body: viewBody({ typeArguments: `[${rep('"u8",', under(n))}"u8"]` }) }), status: 400, error: 'view_failed' },
+  { name: 'a long view function name', make: (n) => ({ url: `${node.url}/rpc/v3/view`, body: viewBody({ fn: `0x1::coin::${'a'.repeat(under(n))}` }) }), status: 400, error: 'view_failed' },
+  {
+    name: 'a table key of many items',
+    make: (n) => ({ url: `${node.url}/rpc/v2/tables/0x1/item`, body: `{"key_type":"vector<u64>","value_type":"u8","key":[${rep('"1",', under(n))}"1"]}` }),
+    status: 404,
+  },
+  { name: 'a table key nested deep', make: (n) => ({ url: `${node.url}/rpc/v2/tables/0x1/item`, body: `{"key_type":"address","value_type":"u8","key":${rep('[', under(n) / 2)}${rep(']', under(n) / 2)}}` }), status: 400, error: 'invalid_table_request' },
+  { name: 'a POST body over 64 KiB', make: (n) => ({ url: `${node.url}/rpc/v3/view`, body: viewBody({ args: `["${'a'.repeat(n * 2)}"]` }) }), status: 413, error: 'payload_too_large' },
+  { name: 'a long event type', make: (n) => ({ url: `${node.url}/rpc/v3/events/0x1::coin::${'A'.repeat(n)}<${rep('u8,', n)}` }), status: 400, error: 'invalid_event_type' },
+  { name: 'an event type nested deep', make: (n) => ({ url: `${node.url}/rpc/v3/events/0x1::m::S<${rep('0x1::m::S<', n)}` }), status: 400, error: 'invalid_event_type' },
+  { name: 'a long events cursor', make: (n) => ({ url: `${node.url}/rpc/v3/events/0x1::coin::DepositEvent?start=${'a'.repeat(n)}` }), status: 400, error: 'invalid_start' },
+  { name: 'a long block height', make: (n) => ({ url: `${node.url}/rpc/v3/block/height/${'9'.repeat(n)}` }), status: 400, error: 'invalid_height' },
+  { name: 'a long block hash', make: (n) => ({ url: `${node.url}/rpc/v3/block/${'a'.repeat(n)}` }), status: 400, error: 'invalid_block_hash' },
+  { name: 'a long transaction hash', make: (n) => ({ url: `${node.url}/rpc/v3/transactions/${'a'.repeat(n)}` }), status: 400, error: 'invalid_hash' },
+  { name: 'a long table handle', make: (n) => ({ url: `${node.url}/rpc/v2/tables/${'a'.repeat(n)}/item`, body: '{}' }), status: 400, error: 'invalid_table_handle' },
   { name: 'a long trading pair', stub: 'price', make: (n) => ({ url: `${price.url}/latest?trading_pair=${rep('a_', n)}` }), status: 400, error: 'invalid_parameter' },
   { name: 'a long startDate', stub: 'price', make: (n) => ({ url: `${price.url}/history?trading_pair=btc_usdt&startDate=${'1'.repeat(n)}&endDate=1&interval=60`, headers: { 'x-api-key': price.apiKey } }), status: 400, error: 'invalid_parameter' },
 ];

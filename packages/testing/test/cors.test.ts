@@ -53,6 +53,31 @@ describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders,
   });
 });
 
+describe('CORS of the node stub\'s POST reads', () => {
+  const origin = 'http://localhost:5173';
+
+  it('a preflight of a JSON POST allows POST and content-type, as a browser asks', async () => {
+    const r = await fetch(`${node.stub.url}/rpc/v3/view`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('access-control-allow-methods')!.split(', ')).toContain('POST');
+    expect(r.headers.get('access-control-allow-headers')!.split(', ')).toContain('content-type');
+  });
+
+  it.each([
+    ['a view call', '/rpc/v3/view', { function: '0x1::chain_id::get', type_arguments: [], arguments: [] }, 200],
+    ['a failing view call', '/rpc/v3/view', { function: '0x1::nope::nope', type_arguments: [], arguments: [] }, 400],
+    ['a table item not there', `/rpc/v2/tables/0x1/item`, { key_type: 'address', value_type: 'address', key: '0x1' }, 404],
+  ])('%s answers any origin, the v3 headers exposed', async (_label, path, body, status) => {
+    const r = await fetch(`${node.stub.url}${path}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(r.status).toBe(status);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('access-control-expose-headers')).toBe(CORS_EXPOSED_HEADERS.join(', '));
+  });
+});
+
 describe.each(TARGETS)('the redirect fault on the %s stub', (_name, stubOf, path, baseHeaders) => {
   it.each(REDIRECT_STATUSES.map((s) => [s]))('x-stub-fault: %s answers that status with Location from x-stub-redirect-to', async (status) => {
     const r = await fetch(`${stubOf().url}${path}`, {

@@ -26,6 +26,19 @@ export async function get<T = unknown>(url: string, headers: Record<string, stri
   return { status: res.status, headers: res.headers, text, body };
 }
 
+/** POST `body` as JSON (or as the text given) and parse the answer's JSON, as `get` does. */
+export async function post<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Fetched<T>> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: T;
+  try {
+    parsed = JSON.parse(text) as T;
+  } catch {
+    parsed = undefined as T;
+  }
+  return { status: res.status, headers: res.headers, text, body: parsed };
+}
+
 /** Minimal shapes of the records the tests read (the full types live in @x/node-types). */
 export interface TxV {
   hash: string;

@@ -7,7 +7,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { routes } from '@x/common';
 import { createNodeStubFetch, createPriceStubFetch, STUB_ACCOUNTS, type NodeOperationId } from '@x/testing';
 
-const sample: Record<string, string> = { address: '0x1', module_name: 'coin', resource_type: '0x1::account::Account' };
+const sample: Record<string, string> = { address: '0x1', module_name: 'coin', resource_type: '0x1::account::Account', height: '1', event_type: '0x1::coin::WithdrawEvent' };
+/** The body of each POST operation, as a client sends it (a table item's handle has no sample: it may be refused, never a 501). */
+const bodies: Record<string, unknown> = {
+  viewV3: { function: '0x1::chain_id::get', type_arguments: [], arguments: [] },
+  getTableItemV2: { key_type: 'address', value_type: '0x1::string::String', key: '0x1' },
+};
 const fill = (path: string, encode = (s: string) => encodeURIComponent(s)): string => path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(sample[name] ?? '1'));
 const sampled = (path: string): boolean => [...path.matchAll(/\{(\w+)\}/g)].every((m) => m[1]! in sample);
 
@@ -18,7 +23,8 @@ describe('the stubs route by it', () => {
     expect(stub.requests).toEqual([]);
     for (const id of ids) {
       const route = routes.find((r) => r.operationId === id)!;
-      const res = await stub(stub.url + fill(route.path, (s) => encodeURIComponent(s === '0x1' ? STUB_ACCOUNTS.framework : s)));
+      const init: RequestInit = route.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodies[id]) } : {};
+      const res = await stub(stub.url + fill(route.path, (s) => encodeURIComponent(s === '0x1' ? STUB_ACCOUNTS.framework : s)), init);
       // A parameter this test has no sample for (a new operation's) may be refused; a missing handler is a 501 either way.
       if (sampled(route.path)) expect(res.status, id).toBe(200);
       else expect(res.status, id).not.toBe(501);

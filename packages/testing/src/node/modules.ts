@@ -107,6 +107,10 @@ const FRAMEWORK: ModuleSpec[] = [
       { name: 'withdraw', visibility: 'public', generics: 1, params: ['&signer', 'u64'], ret: ['0x1::coin::Coin<T0>'] },
       { name: 'deposit', visibility: 'public', generics: 1, params: ['address', '0x1::coin::Coin<T0>'] },
       { name: 'supply', visibility: 'public', view: true, generics: 1, params: [], ret: ['0x1::option::Option<u128>'] },
+      { name: 'decimals', visibility: 'public', view: true, generics: 1, params: [], ret: ['u8'] },
+      { name: 'name', visibility: 'public', view: true, generics: 1, params: [], ret: ['0x1::string::String'] },
+      { name: 'symbol', visibility: 'public', view: true, generics: 1, params: [], ret: ['0x1::string::String'] },
+      { name: 'is_account_registered', visibility: 'public', view: true, generics: 1, params: ['address'], ret: ['bool'] },
     ],
     structs: [
       { name: 'Coin', abilities: ['store'], generics: [true], fields: [['value', 'u64']] },
@@ -283,7 +287,7 @@ function publisherModule(pub: string, name: string, seed: number): ModuleSpec {
         name,
         friends: [`${pub}::showcase`],
         functions: [{ name: 'register', visibility: 'friend', generics: 1, params: ['&signer', 'T0'] }],
-        structs: [{ name: 'Registry', abilities: ['key'], generics: [false], fields: [['entries', 'vector<T0>'], ['owner', 'address']] }],
+        structs: [{ name: 'Registry', abilities: ['key'], generics: [false], fields: [['entries', 'vector<T0>'], ['owner', 'address'], ['names', '0x1::table::Table<address, 0x1::string::String>']] }],
       };
     default: {
       // amm_*, staking and the feature_NN modules: shapes drawn from the seed.

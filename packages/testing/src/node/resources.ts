@@ -2,7 +2,7 @@
  * Resources of the synthetic chain. Which resources an account holds is fixed; their values come from the
  * chain of the seed (balances, sequence numbers, event counters) and are rendered on demand.
  */
-import { hexBytes, mulberry32, randInt, utf8Hex } from '../random.ts';
+import { hexBytes, mulberry32, randInt, sha256Hex, utf8Hex } from '../random.ts';
 import { PLANS, STUB_ACCOUNTS, type ChainAccountName } from './accounts.ts';
 import { authKey, type Chain } from './chain.ts';
 import {
@@ -127,6 +127,11 @@ function frameworkResources(): ResourceEntry[] {
   ];
 }
 
+/** The handle of the publisher's `registry::Registry` `names` table (an address, from the seed): its items are served by tables.ts. */
+export function registryNamesHandle(seed: number): string {
+  return `0x${sha256Hex('table', seed, PUB, 'registry::Registry', 'names')}`;
+}
+
 function publisherResources(): ResourceEntry[] {
   const coinStores = PUBLISHER_COINS.map((ticker, i): ResourceEntry => {
     const coin = structTag(PUB, 'coins', ticker);
@@ -174,9 +179,11 @@ function publisherResources(): ResourceEntry[] {
       ['locked_until', V.u64(chain.genesisUs + 86_400_000_000)],
     ];
   });
-  const registry = simple(structTag(PUB, 'registry', 'Registry', [st(STRING_TAG)]), () => [
+  // `names` is a table (tables.ts): the resource holds its handle, `getTableItemV2` its items.
+  const registry = simple(structTag(PUB, 'registry', 'Registry', [st(STRING_TAG)]), (chain) => [
     ['entries', V.vector(st(STRING_TAG), [V.string('alpha'), V.string('beta'), V.string('gamma')])],
     ['owner', V.address(PUB)],
+    ['names', V.struct(structTag('0x1', 'table', 'Table', ['address', st(STRING_TAG)]), [['handle', V.address(registryNamesHandle(chain.seed))]])],
   ]);
   return [accountResource('publisher'), supraCoinStore('publisher'), ...coinStores, allKinds, vault, registry];
 }

@@ -1,7 +1,7 @@
 /**
  * The node RPC stub: account operations v1, v2 and v3, and the reads of the whole chain (blocks,
- * transactions by hash, events, the node's facts), over the synthetic chain, with the document's paging
- * semantics and the choices README.md lists where the document is silent.
+ * transactions by hash, events, views, tables, the node's facts), over the synthetic chain, with the
+ * document's paging semantics and the choices README.md lists where the document is silent.
  */
 import { StubEngine } from '../engine.ts';
 import { StubArgumentError } from '../errors.ts';
@@ -41,6 +41,8 @@ import { blockReads } from './blocks.ts';
 import { eventReads } from './events.ts';
 import { createLedger } from './ledger.ts';
 import { nodeInfoReads } from './node-info.ts';
+import { seededTables, tableReads } from './tables.ts';
+import { viewReads } from './view-functions.ts';
 import { IDENTIFIER, RESOURCE_TYPE, parseTypeTag, structTagToString } from './move.ts';
 import {
   SHAPES,
@@ -355,6 +357,8 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
   const chainHandlers: { readonly [Id in NodeOperationId]?: ChainHandler } = {
     ...blockReads({ ledger, chainId, oldestBlock }),
     ...eventReads(ledger, oldestBlock),
+    ...viewReads({ account: viewOf, ledger, chainId }),
+    ...tableReads(seededTables(seed)),
     ...nodeInfoReads(ledger, chainId),
   };
   const chainIdHeader = { [CHAIN_ID_HEADER]: String(chainId) };
