@@ -1,6 +1,6 @@
 /**
- * `@x/testing`: a spec-true local fake of the Supra node RPC (accounts v1/v2/v3) and the price-history
- * service, for your own tests. Loopback HTTP servers (`startNodeStub`, `startPriceStub`, Node only) or
+ * `@x/testing`: a spec-true local fake of the Supra node RPC (accounts v1/v2/v3 and the reads beyond
+ * accounts: blocks, transactions, events, views, tables) and the price-history service, for your own tests. Loopback HTTP servers (`startNodeStub`, `startPriceStub`, Node only) or
  * an in-memory `fetch` (`createNodeStubFetch`, `createPriceStubFetch`, Node and browsers), over a
  * deterministic seeded chain, with faults on demand and either shape (documented or live).
  *

@@ -98,8 +98,9 @@ function handlersOf<T extends FetchFunction & StubControls>(stub: T): readonly H
 }
 
 /**
- * The node RPC stub as MSW 2 handlers: every account operation of v1, v2 and v3, with the paging, faults and
- * shapes of `createNodeStubFetch`, answered for `baseUrl`'s origin.
+ * The node RPC stub as MSW 2 handlers: every account operation of v1, v2 and v3 and the reads beyond
+ * accounts (blocks, transactions, events, views, tables; POST bodies included), with the paging, faults,
+ * clock and shapes of `createNodeStubFetch`, answered for `baseUrl`'s origin.
  *
  * @example
  * ```ts
