@@ -166,6 +166,14 @@ describe('a view a node would refuse is a 400 with a message', () => {
     expect((await view('0x1::chain_id::get', [], [])).status).toBe(200);
   });
 
+  it('failNext waits for a POST of the view: a GET of its path does not use it up', async () => {
+    stub.failNext('viewV3', 503);
+    expect((await get(`${stub.url}/rpc/v3/view`)).status).toBe(405);
+    const faulted = await post<Obj>(`${stub.url}/rpc/v3/view`, { function: '0x1::chain_id::get', type_arguments: [], arguments: [] });
+    expect([faulted.status, faulted.headers.get('retry-after')]).toEqual([503, '1']);
+    expect((await view('0x1::chain_id::get', [], [])).status).toBe(200);
+  });
+
   it('the request log has the body', async () => {
     stub.reset();
     await view('0x1::chain_id::get', [], []);
