@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createNodeClient, type TransactionV3 } from '@x/node-client';
+import { transactionEvents } from '@x/node-client/shapes';
 import { STUB_ACCOUNTS } from '@x/testing';
 import { collect, useNodeStub } from '@x-tools/test-helpers';
 
@@ -50,8 +51,7 @@ describe('README: Beyond accounts', () => {
     // Each event is one its transaction emitted, in (height, transaction) order.
     for (const e of events.slice(0, 20)) {
       const tx = await node.v3.getTransaction(e.transaction_hash);
-      const emitted = 'output' in tx && tx.output && typeof tx.output === 'object' && 'Move' in tx.output ? tx.output.Move.events : [];
-      expect(emitted.map((x) => x.type)).toContain(e.event.type);
+      expect(transactionEvents(tx).map((x) => x.type)).toContain(e.event.type);
     }
     const heights = events.map((e) => e.block_height);
     expect(heights).toEqual([...heights].sort((a, b) => a - b));
