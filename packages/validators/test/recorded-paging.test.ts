@@ -280,15 +280,17 @@ describe('x-validate record follows listings by the paging table', () => {
       block_height: 10 + n,
       transaction_hash: hash,
     });
-    /** Records from a node whose account has one transaction that emitted a `type` event, and whose events pages are `pages`. */
-    const walk = async (pages: Record<string, { data: unknown[]; cursor?: string }>): Promise<{ urls: string[]; har: HarFile }> => {
+    /** Records from a node whose account has one transaction that emitted events of `types`, and whose events pages are `pages`. */
+    const walk = async (pages: Record<string, { data: unknown[]; cursor?: string }>, types = [type]): Promise<{ urls: string[]; har: HarFile }> => {
       const urls: string[] = [];
       const fake = (async (input: string | URL | Request) => {
         const u = new URL(String(input));
         urls.push(u.pathname + u.search);
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         let body: unknown = {};
-        if (u.pathname === '/rpc/v3/accounts/0x1/transactions') body = [{ hash, header: { sequence_number: 0 }, output: { Move: { events: [{ type }] } }, txn_type: 'user' }];
+        if (u.pathname === '/rpc/v3/accounts/0x1/transactions') {
+          body = [{ hash, header: { sequence_number: 0 }, output: { Move: { events: types.map((t) => ({ type: t })) } }, txn_type: 'user' }];
+        }
         const page = pages[u.pathname + u.search];
         if (page) {
           body = { data: page.data };
@@ -313,6 +315,11 @@ describe('x-validate record follows listings by the paging table', () => {
       expect(urls).toEqual([`${events}?limit=2`, `${events}?limit=2&start=c1`]);
       // The recording's own check agrees: the cursor sent is one a recorded header gave.
       expect(checkStarts(har).filter((c) => c.operationId === 'listEventsV3').map((c) => [c.start, c.given])).toEqual([['c1', true]]);
+    });
+
+    it('walks the type of the first event the account emitted, over its recorded pages', async () => {
+      const { urls } = await walk({ [`${events}?limit=2`]: { data: [] } }, [type, '0x1::transaction_fee::FeeStatement']);
+      expect(urls).toEqual([`${events}?limit=2`]);
     });
 
     it.each([

@@ -84,8 +84,8 @@ function pageQuery(rule: PagingRule, ascending: boolean, start: PageStart | unde
  * Calls every operation of the generated route table whose parameters it can fill, and writes the
  * exchanges as a HAR 1.2 file. The node's operations (the price service's when `price` is given), in table
  * order: a path's `{address}` is `address`; a transaction `{hash}`, a block's `{height}` and `{block_hash}`
- * and an `{event_type}` are read from answers recorded first ({@link PATH_VALUES}: the account's newest
- * v3 transaction, the latest block); a parameter after a listing's path (`.../modules/{module_name}`
+ * and an `{event_type}` are read from answers recorded first ({@link PATH_VALUES}: the account's v3
+ * transactions, the latest block); a parameter after a listing's path (`.../modules/{module_name}`
  * after `.../modules`) is the name of that listing's first item, the listing recorded first. A listing (an
  * operation of the `paging` table) is recorded a page of `count` (under the rule's page-size name:
  * `count`, or events' `limit`), from the oldest too when its page without start is the newest, and one
@@ -246,6 +246,8 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const roots: Partial<Record<RouteService, string>> = { 'node-rpc': base, ...(price ? { 'price-history': price.baseUrl.replace(/\/+$/, '') } : {}) };
   /** The first answer of each operation recorded (a listing's: its first page), which later operations read values from. */
   const answers = new Map<string, Exchange>();
+  /** Every answer of each operation recorded, in order (a listing's: each page). */
+  const pages = new Map<string, Exchange[]>();
   /** Why an operation was not recorded, once it was considered. */
   const skipped = new Map<string, string>();
   let nodeCalls = 0;
@@ -253,15 +255,15 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   /** The operations being recorded (a value one of them reads cannot come from one recorded after it). */
   const pending = new Set<string>();
   /**
-   * The body of the first answer of an operation of the node's route table, recorded first if it was not
-   * yet; undefined when the table has no such operation, it was not recorded, or it answered other than 2xx.
+   * The bodies of the 2xx answers of an operation of the node's route table (a listing's: of each page,
+   * the first first), recorded first if it was not yet; none when the table has no such operation or it
+   * was not recorded.
    */
-  const answerOf = async (operationId: string): Promise<unknown> => {
+  const answersOf = async (operationId: string): Promise<unknown[]> => {
     const route = routes.find((r) => r.operationId === operationId && r.service === 'node-rpc');
-    if (route === undefined || pending.has(operationId)) return undefined;
-    const exchange = await recordRoute(route);
-    const status = exchange?.entry.response.status ?? 0;
-    return status >= 200 && status <= 299 ? exchange?.json : undefined;
+    if (route === undefined || pending.has(operationId)) return [];
+    await recordRoute(route);
+    return (pages.get(operationId) ?? []).filter((e) => e.entry.response.status >= 200 && e.entry.response.status <= 299).map((e) => e.json);
   };
 
   /** Records `route` once (its dependencies first); its first answer, or undefined when it cannot be recorded. */
@@ -290,7 +292,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
         // A value read from another operation's answer (a transaction's hash, the latest block's height, ...).
         const source = route.service === 'node-rpc' && Object.hasOwn(PATH_VALUES, name) ? PATH_VALUES[name] : undefined;
         if (source !== undefined) {
-          const value = await source.find(answerOf);
+          const value = await source.find(answersOf);
           if (value === undefined) return skip(`no value for {${name}}: ${source.what} was not found in what was recorded`);
           path[name] = value;
           continue;
@@ -312,6 +314,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     const get1 = async (query?: Query): Promise<Exchange> => {
       const keyed = route.service === 'price-history';
       const exchange = await send(url(root, route, path, query), keyed, body);
+      pages.set(route.operationId, [...(pages.get(route.operationId) ?? []), exchange]);
       // The first call to the node decides: a node that answers it 4xx rejects or does not know the address,
       // and a recording of its 4xx answers would validate (they are documented answers) as if the node conformed.
       if (!keyed && nodeCalls++ === 0) {
@@ -404,21 +407,22 @@ const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
 };
 
 /**
- * Where `record` finds a node path parameter's value, by the parameter's name: in the answer of an
- * operation it records first (through `answer`, which records it). So an operation added to the spec
- * with one of these parameters is recorded with no change here.
+ * Where `record` finds a node path parameter's value, by the parameter's name: in the answers of an
+ * operation it records first (through `answers`, which records it and gives the bodies of its 2xx
+ * answers, a listing's pages in order). So an operation added to the spec with one of these parameters is
+ * recorded with no change here.
  */
-const PATH_VALUES: Readonly<Record<string, { readonly what: string; readonly find: (answer: (operationId: string) => Promise<unknown>) => Promise<string | undefined> }>> = {
+const PATH_VALUES: Readonly<Record<string, { readonly what: string; readonly find: (answers: (operationId: string) => Promise<unknown[]>) => Promise<string | undefined> }>> = {
   hash: {
     what: "a transaction hash (of the account's newest v3 transaction, else the latest block's first)",
-    find: async (answer) =>
-      text(at(await answer('listTransactionsV3'), ['0', 'hash'])) ?? text(at(await answer('getBlockTransactionHashesV3'), ['0'])),
+    find: async (answers) =>
+      text(at((await answers('listTransactionsV3'))[0], ['0', 'hash'])) ?? text(at((await answers('getBlockTransactionHashesV3'))[0], ['0'])),
   },
-  height: { what: "the latest block's height", find: async (answer) => text(at(await answer('getLatestBlockV3'), ['header', 'height'])) },
-  block_hash: { what: "the latest block's hash", find: async (answer) => text(at(await answer('getLatestBlockV3'), ['header', 'hash'])) },
+  height: { what: "the latest block's height", find: async (answers) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'height'])) },
+  block_hash: { what: "the latest block's hash", find: async (answers) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'hash'])) },
   event_type: {
-    what: "an event type (of the account's newest v3 transaction's events, else of the transaction read by hash)",
-    find: async (answer) => eventType(await answer('listTransactionsV3')) ?? eventType(await answer('getTransactionV3')),
+    what: "an event type (of the first event the account's recorded v3 transactions emitted, else the transaction read by hash)",
+    find: async (answers) => firstEventType(await answers('listTransactionsV3')) ?? firstEventType(await answers('getTransactionV3')),
   },
 };
 
@@ -428,12 +432,14 @@ function text(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
 }
 
-/** The type of the first event of the first transaction (of a page, or one) that emitted any. */
-function eventType(answer: unknown): string | undefined {
-  for (const tx of Array.isArray(answer) ? answer : [answer]) {
-    const events = at(tx, ['output', 'Move', 'events']);
-    const type = Array.isArray(events) ? events.map((e) => at(e, ['type'])).find((t) => typeof t === 'string' && t !== '') : undefined;
-    if (typeof type === 'string') return type;
+/** The type of the first event of the transactions of these answers (pages of transactions, or one), in order. */
+function firstEventType(answers: readonly unknown[]): string | undefined {
+  for (const answer of answers) {
+    for (const tx of Array.isArray(answer) ? answer : [answer]) {
+      const events = at(tx, ['output', 'Move', 'events']);
+      const type = Array.isArray(events) ? events.map((e) => at(e, ['type'])).find((t) => typeof t === 'string' && t !== '') : undefined;
+      if (typeof type === 'string') return type;
+    }
   }
   return undefined;
 }
