@@ -82,6 +82,17 @@ describe('x-validate over recordings', () => {
     expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 unreadable \(0 known drift, 0 violations\)/);
   });
 
+  it('the committed recordings, in both shapes, hold every GET operation of the route table and the view, each answered 2xx', () => {
+    const expected = routes.filter((r) => r.method === 'GET' || r.operationId === 'viewV3').map((r) => r.operationId);
+    for (const folder of [recorded, join(root, 'specs', 'recorded-live')]) {
+      const entries = readdirSync(folder)
+        .filter((f) => f.endsWith('.har'))
+        .flatMap((f) => (JSON.parse(readFileSync(join(folder, f), 'utf8')) as HarFile).log.entries);
+      const ok = entries.filter((e) => e.response.status >= 200 && e.response.status <= 299);
+      expect([...new Set(ok.map((e) => matchOperation(e.request.method, e.request.url)?.operationId))].sort(), folder).toEqual([...expected].sort());
+    }
+  });
+
   it('finds only known drift in the live recordings, every overlay action a body can show, and no violation', async () => {
     const r = await xValidate(['--strict', '--profile', 'live', '--format', 'json', join(root, 'specs', 'recorded-live')]);
     expect(r.code).toBe(0);

@@ -1,7 +1,9 @@
 /**
- * Regenerates the recordings that conformance CI validates: starts the stubs on loopback (fixed clock,
+ * Regenerates the recordings that conformance CI validates: starts the stubs on loopback (fixed clocks,
  * seed 1) and runs the real `x-validate record` CLI for a few accounts that together exercise every
- * operation and every union form, twice: against the node stub in the documented shapes
+ * operation record can fill (the reads beyond accounts too: a transaction by hash, the latest block and
+ * one by height and hash, an events walk, the view of the node's clock, gas price, chain id, transaction
+ * parameters, version) and every union form, twice: against the node stub in the documented shapes
  * (`specs/recorded`) and in the live shapes (`specs/recorded-live`, what real nodes send).
  */
 import { spawn } from 'node:child_process';
@@ -18,7 +20,9 @@ const OUT: Record<Shapes, string> = { documented: `${root}specs/recorded`, live:
 const price = await startPriceStub({ port: 0, seed: 1, now: () => DEFAULT_PRICE_NOW });
 try {
   for (const shapes of ['documented', 'live'] as const) {
-    const node = await startNodeStub({ port: 0, seed: 1, shapes });
+    // The node's clock fixed too (at the price clock's moment): the latest block, and the clock a view
+    // of 0x1::timestamp reads, are the same each run.
+    const node = await startNodeStub({ port: 0, seed: 1, shapes, now: () => DEFAULT_PRICE_NOW });
     try {
       const out = OUT[shapes];
       rmSync(out, { recursive: true, force: true });
