@@ -51,6 +51,11 @@ export type TransportConfig = {
   checkAnswer?: (headers: Headers, request: { readonly method: string; readonly url: string }) => ClientError | undefined;
   /** The error of an answer that is not a success, when this service's says more than an `HttpError` (the node client: a 410's oldest block). */
   httpError?: (init: ConstructorParameters<typeof HttpError>[0]) => HttpError;
+  /**
+   * The answer of a checked, parsed success body with its headers (the node client: a listing whose next
+   * cursor is a response header answers `{ items, cursor }`); by default the body.
+   */
+  answer?: (body: unknown, headers: Headers, op: OperationSpec) => unknown;
   /** Statuses retried unless the user's `retry.statuses` says otherwise. */
   retryStatuses?: readonly number[];
   /** Checks of the spec's parameter `format`s (the node client's u64). */
@@ -102,6 +107,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
   readonly #messageOf: ((body: unknown) => unknown) | undefined;
   readonly #checkAnswer: TransportConfig['checkAnswer'];
   readonly #httpError: TransportConfig['httpError'];
+  readonly #answer: TransportConfig['answer'];
   readonly #maxBytes: number;
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
@@ -126,6 +132,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
     this.#messageOf = config.messageOf;
     this.#checkAnswer = config.checkAnswer;
     this.#httpError = config.httpError;
+    this.#answer = config.answer;
     this.#baseUrl = router ? router.urls[0]! : (options.baseUrl as string);
     // Merged once; none at all is cheaper for fetch than an empty list.
     this.#headers = mergeHeaders(options.headers);
@@ -265,13 +272,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
           const parsed = parseBody(text, status, method, url);
           const result = this.#validator?.(operationId, status, parsed);
           if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
-          // A listing whose next cursor is a response header answers its items (at the rule's pointer) with
-          // that header (empty or absent: no next page), so a caller and a walk get both from one call.
-          const paging = op.paging?.next.from === 'header' ? op.paging : undefined;
-          if (paging === undefined) return resolve(parsed);
-          let items = parsed;
-          for (const key of paging.items) items = typeof items === 'object' && items !== null ? (items as Record<string, unknown>)[key] : undefined;
-          resolve({ items, cursor: response.headers.get((paging.next as { name: string }).name) || undefined });
+          resolve(this.#answer ? this.#answer(parsed, response.headers, op) : parsed);
         } catch (err) {
           reject(err); // the attempt has ended: `fail` would drop it
         }

@@ -10,6 +10,7 @@ import {
   startParam,
   Transport,
   U64_FORMATS,
+  type OperationSpec,
   type PagingRule,
   type TransportConfig,
   type TransportOptions,
@@ -27,11 +28,25 @@ import type { Caller } from './types.js';
  */
 const NODE: TransportConfig = {
   formats: U64_FORMATS,
+  answer: cursorPage,
   retryAfterFromBody: supraRetryIn,
   messageOf: nodeErrorMessage,
   apiPaths: API_PATHS,
   httpError: (init) => (init.status === 410 ? new HistoryPrunedError({ ...init, oldestBlock: oldestBlock(init.headers) }) : new HttpError(init)),
 };
+
+/**
+ * The answer of a listing whose next cursor is a response header (v3's `x-supra-cursor`): its items (at
+ * the paging rule's pointer) with that header, `undefined` when empty or absent (no next page), so a
+ * caller and a walk get both from one call; any other body as it is.
+ */
+function cursorPage(body: unknown, headers: Headers, op: OperationSpec): unknown {
+  const { paging } = op;
+  if (paging?.next.from !== 'header') return body;
+  let items = body;
+  for (const key of paging.items) items = typeof items === 'object' && items !== null ? (items as Record<string, unknown>)[key] : undefined;
+  return { items, cursor: headers.get(paging.next.name) || undefined };
+}
 
 /** A 410's `x-supra-oldest-block`, a u64 in decimal; anything else is not a height. */
 function oldestBlock(headers: unknown): bigint | undefined {
