@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import type { Candle } from '@x/price-types';
- * const close = (c: Candle) => Number(c.close);
+ * const close = (c: Candle): number => c.close; // a JSON number, as the service sends it
  * ```
  * @packageDocumentation
  * @module @x/price-types
