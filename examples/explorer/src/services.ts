@@ -8,6 +8,8 @@
  * - `?timeout=<ms>`: the clients' `timeoutMs` per attempt (default 10,000).
  * - `?validate=live|documented`: the node client checks every body with `@x/validators` in that reading.
  * - `?shapes=live`: the node stub answers in the shapes real nodes send (default: the documented ones).
+ * - `?oldest-block=<height>`: the node stub keeps no history below that block, as a pruning node: what
+ *   lies below answers 410 (`HistoryPrunedError`). For the pruned states of the transaction and block pages.
  *
  * `@x/testing` is imported only when a stub is used, and `@x/validators` only with `?validate=`, so a
  * page pointed at real services without validation loads neither.
@@ -54,6 +56,12 @@ function remote(params: URLSearchParams, name: string): Source {
   return url ? { kind: 'remote', url } : { kind: 'stub' };
 }
 
+/** `?oldest-block=`, a block height; anything else is 0 (nothing pruned) rather than a page that fails to start. */
+function oldestBlockOf(params: URLSearchParams): number {
+  const height = Number(params.get('oldest-block') ?? 0);
+  return Number.isSafeInteger(height) && height > 0 ? height : 0;
+}
+
 export async function connect(params: URLSearchParams): Promise<Services> {
   const nodeSource = remote(params, 'node');
   const priceSource = remote(params, 'price');
@@ -64,13 +72,14 @@ export async function connect(params: URLSearchParams): Promise<Services> {
   const validator =
     profile === 'live' || profile === 'documented' ? (await import('@x/validators')).createResponseValidator({ profile }) : undefined;
   const shapes = params.get('shapes') === 'live' ? 'live' : 'documented';
+  const oldestBlock = oldestBlockOf(params);
 
   let nodeStub: NodeStubFetch | undefined;
   let priceStub: PriceStubFetch | undefined;
   const node =
     nodeSource.kind === 'remote'
       ? createNodeClient({ baseUrl: nodeSource.url, timeoutMs, validator })
-      : createNodeClient({ baseUrl: (nodeStub = testing!.createNodeStubFetch({ shapes })).url, fetch: nodeStub, timeoutMs, validator });
+      : createNodeClient({ baseUrl: (nodeStub = testing!.createNodeStubFetch({ shapes, oldestBlock })).url, fetch: nodeStub, timeoutMs, validator });
   const prices =
     priceSource.kind === 'remote'
       ? createPriceClient({ baseUrl: priceSource.url, apiKey: PROXY_PLACEHOLDER_KEY, timeoutMs })
@@ -85,6 +94,10 @@ export async function connect(params: URLSearchParams): Promise<Services> {
     shortcuts: nodeStub ? testing!.STUB_ACCOUNTS : { framework: '0x1' },
     pairs: priceStub ? priceStub.pairs : PAIRS,
     now: priceStub ? () => priceStub.now() : () => Date.now(),
-    options: [validator ? `responses validated (${profile} reading)` : '', nodeStub && shapes === 'live' ? 'live shapes' : ''].filter(Boolean),
+    options: [
+      validator ? `responses validated (${profile} reading)` : '',
+      nodeStub && shapes === 'live' ? 'live shapes' : '',
+      nodeStub && oldestBlock > 0 ? `history pruned below block ${oldestBlock}` : '',
+    ].filter(Boolean),
   };
 }
