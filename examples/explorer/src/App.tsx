@@ -1,6 +1,10 @@
 import { AccountView } from './account/AccountView.tsx';
+import { BlockPage } from './chain/BlockPage.tsx';
+import { TransactionPage } from './chain/TransactionPage.tsx';
 import { PricePanel } from './price/PricePanel.tsx';
+import { useRoute, type Route } from './route.ts';
 import type { Services, Source } from './services.ts';
+import { Link } from './ui/Link.tsx';
 
 // The node client's README, section Browsers (CORS).
 const BROWSERS = 'https://github.com/x-supra/x-supra-sdk/tree/main/packages/node-client#browsers';
@@ -9,7 +13,20 @@ function describe(source: Source, stub: string): string {
   return source.kind === 'stub' ? `${stub}, answered in this page by @x/testing` : source.url;
 }
 
-export function App({ services, initialAddress }: { services: Services; initialAddress: string }) {
+/** The page the URL names: a transaction, a block, or the account page with the prices. */
+function Page({ services, route }: { services: Services; route: Route }) {
+  if (route.page === 'transaction') return <TransactionPage node={services.node} hash={route.hash} />;
+  if (route.page === 'block') return <BlockPage node={services.node} height={route.height} />;
+  return (
+    <>
+      <AccountView services={services} initialAddress={route.address} />
+      <PricePanel services={services} />
+    </>
+  );
+}
+
+export function App({ services }: { services: Services }) {
+  const route = useRoute();
   const stubbed = services.nodeSource.kind === 'stub' || services.priceSource.kind === 'stub';
   return (
     <>
@@ -27,10 +44,14 @@ export function App({ services, initialAddress }: { services: Services; initialA
             a browser: put it in a proxy of your own. See the node client's <a href={BROWSERS}>Browsers</a> section.
           </p>
         )}
+        {route.page !== 'account' ? (
+          <nav aria-label="Pages">
+            <Link to={{ page: 'account', address: '' }}>← Accounts and prices</Link>
+          </nav>
+        ) : null}
       </header>
       <main>
-        <AccountView services={services} initialAddress={initialAddress} />
-        <PricePanel services={services} />
+        <Page services={services} route={route} />
       </main>
     </>
   );

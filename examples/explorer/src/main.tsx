@@ -13,7 +13,7 @@ const services = await connect(params);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App services={services} initialAddress={params.get('account') ?? ''} />
+      <App services={services} />
     </QueryClientProvider>
   </StrictMode>,
 );

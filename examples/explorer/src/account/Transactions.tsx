@@ -4,6 +4,7 @@ import type { NodeQueries } from '@x/node-client/query';
 import { senderAddress, timestampDate } from '@x/node-client/shapes';
 import { InfiniteList } from '../ui/InfiniteList.tsx';
 import { dateTime, sameAddress, short } from '../ui/format.ts';
+import { Link } from '../ui/Link.tsx';
 
 const PAGE = 25;
 
@@ -15,7 +16,9 @@ function TransactionRow({ tx, account }: { tx: TransactionInfoV2; account: strin
       <span className="seq">#{tx.header.sequence_number}</span>
       <time>{when}</time>
       <span className={`status ${tx.status.toLowerCase()}`}>{tx.status}</span>
-      <code title={tx.hash}>{short(tx.hash)}</code>
+      <Link to={{ page: 'transaction', hash: tx.hash }} title={tx.hash}>
+        <code>{short(tx.hash)}</code>
+      </Link>
       <span className="muted">{sameAddress(sender, account) ? 'sent' : <>from <code title={sender}>{short(sender)}</code></>}</span>
     </div>
   );
