@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { preview } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,3 +38,10 @@ export { expect };
 
 /** Where the screenshots go (git-ignored): look at them after a run. */
 export const screenshot = (name: string): string => fileURLToPath(new URL(`../test-results/screenshots/${name}.png`, import.meta.url));
+
+/**
+ * How many requests of one operation the in-page node stub has answered (`window.explorer`, typed by
+ * src/services.ts, which is type-checked with the tests).
+ */
+export const requests = (page: Page, operationId: string): Promise<number> =>
+  page.evaluate((id) => window.explorer!.nodeStub!.requests.filter((r) => r.operationId === id).length, operationId);

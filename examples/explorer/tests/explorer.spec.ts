@@ -3,11 +3,7 @@
  * which it exposes as `window.explorer` (their `requests` count what the app asked for).
  */
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test } from './app.ts';
-
-// `window.explorer` (the stubs) is typed by src/services.ts, type-checked with this file.
-const requests = (page: Page, operationId: string): Promise<number> =>
-  page.evaluate((id) => window.explorer!.nodeStub!.requests.filter((r) => r.operationId === id).length, operationId);
+import { expect, requests, screenshot, test } from './app.ts';
 
 const account = (page: Page) => page.getByRole('region', { name: 'Account' });
 
