@@ -449,7 +449,9 @@ export class TransactionWaitTimeoutError extends ClientError {
  */
 export type AnyClientError =
   | InvalidArgumentError
-  | HttpError
+  // An HttpError that is no HistoryPrunedError: so that `err.code === 'HISTORY_PRUNED'` narrows to the
+  // subclass alone (HttpError's own `code` type must admit its subclass's).
+  | (HttpError & { readonly code: 'HTTP_ERROR' })
   | HistoryPrunedError
   | NetworkError
   | TimeoutError

@@ -34,6 +34,8 @@ describe('React: useQuery, useSuspenseQuery', () => {
     expectTypeOf(account.error).toEqualTypeOf<AnyClientError | null>();
     // The code narrows the class (issue 37.3).
     if (account.error?.code === 'HTTP_ERROR') expectTypeOf(account.error.status).toEqualTypeOf<number>();
+    // A 410's code narrows to HistoryPrunedError alone, whose oldestBlock is then there to read.
+    if (account.error?.code === 'HISTORY_PRUNED') expectTypeOf(account.error.oldestBlock).toEqualTypeOf<bigint | undefined>();
     expectTypeOf(useQuery(q.v2.listTransactions('0x1', { count: 5, start: 10n })).data).toEqualTypeOf<AccountStatementV2 | undefined>();
     expectTypeOf(useQuery(q.v2.listCoinTransactions('0x1')).data).toEqualTypeOf<AccountCoinStatementV2 | undefined>();
     expectTypeOf(useQuery(q.v2.listModules('0x1', { start: 'cursor' })).data).toEqualTypeOf<MoveModuleListV2 | undefined>();

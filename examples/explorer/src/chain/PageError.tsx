@@ -1,4 +1,4 @@
-import { HistoryPrunedError, type AnyClientError } from '@x/node-client';
+import type { AnyClientError, HistoryPrunedError } from '@x/node-client';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Link } from '../ui/Link.tsx';
 
@@ -32,8 +32,7 @@ function Pruned({ error }: { error: HistoryPrunedError }) {
 
 /** The error of a transaction or block page: pruned, or any other the way the account page shows it. */
 export function PageError({ error, notFound, onRetry }: { error: AnyClientError; notFound: string; onRetry: () => void }) {
-  // Narrowed by class, not by `error.code === 'HISTORY_PRUNED'`: HttpError's `code` type admits that value
-  // too, so the code alone leaves `HttpError | HistoryPrunedError`, without `oldestBlock`.
-  if (error instanceof HistoryPrunedError) return <Pruned error={error} />;
+  // The code narrows the union to HistoryPrunedError, whose oldestBlock the pruned state shows.
+  if (error.code === 'HISTORY_PRUNED') return <Pruned error={error} />;
   return <ErrorState error={error} notFound={notFound} onRetry={onRetry} />;
 }
