@@ -33,7 +33,7 @@ export {
 } from './errors.js';
 export type { AnyClientError, ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
 export { baseUrls, parseBaseUrl } from './base-url.js';
-export { advances, itemKey, MAX_CURSOR_LENGTH, nextPointer, pointerText, readPage, startParam } from './paging.js';
+export { advances, itemKey, MAX_CURSOR_LENGTH, nextPointer, pointerText, pointerValue, readPage, startParam } from './paging.js';
 export { digest, Recent } from './repeats.js';
 export { Flights } from './flights.js';
 export type { Flight } from './flights.js';

@@ -99,8 +99,9 @@ export type OperationSpec = {
    */
   readonly body?: readonly BodyField[];
   /**
-   * A listing's paging rule. One whose next cursor is a response header (`next.from: 'header'`) answers
-   * `{ items, cursor }`: the body and that header (`undefined` when absent or empty).
+   * A listing's paging rule, for the walks and query options that page it. What a call answers is the
+   * body, unless the client's `answer` reads it otherwise (the node client: a listing whose next cursor is
+   * a response header answers `{ items, cursor }`, the items at the rule's pointer).
    */
   readonly paging?: PagingRule;
 };

@@ -29,7 +29,17 @@ export type PageRead = { readonly items: readonly unknown[]; readonly next: Page
 export const pointerText = (segments: readonly string[]): string => segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** The value at `segments` below `value`; every step but the last must be an object. */
-function at(value: unknown, segments: readonly string[], operationId: string, base: string): unknown {
+/**
+ * The value at JSON Pointer `segments` in a body, or a `ResponseShapeError` (of `operationId`, at
+ * `base` + the pointer so far) where a step is not an object: how a page's items, a cursor or any field a
+ * client reads by a rule is found.
+ *
+ * @example
+ * ```ts
+ * pointerValue({ header: { height: 5 } }, ['header', 'height'], 'getLatestBlockV3'); // 5
+ * ```
+ */
+export function pointerValue(value: unknown, segments: readonly string[], operationId: string, base = ''): unknown {
   let cur = value;
   for (let i = 0; i < segments.length; i++) {
     if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) {
@@ -66,7 +76,7 @@ export function readPage(operationId: string, rule: PagingRule, body: unknown, c
   if (!page && (typeof root !== 'object' || root === null || (Array.isArray(root) && rule.items.length > 0))) {
     throw new ResponseShapeError({ operationId, path: '', expected: rule.items.length > 0 ? 'an object' : 'an array' });
   }
-  const items = page ? root : at(root as object, rule.items, operationId, '');
+  const items = page ? root : pointerValue(root as object, rule.items, operationId, '');
   if (!Array.isArray(items)) throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: 'an array' });
   // A cursor is checked even on a page that ends the walk: a malformed one is the server's error either way.
   const cursor = next.from === 'response' ? readCursor(operationId, rule, root as object) : next.from === 'header' ? headerCursor(operationId, rule, next, page?.cursor) : undefined;
@@ -103,7 +113,7 @@ export const nextPointer = (rule: PagingRule): readonly string[] => (rule.next.f
 function readCursor(operationId: string, rule: PagingRule, body: object): PageStart | undefined {
   const { ends, next } = rule;
   const pointer = nextPointer(rule);
-  const cursor = at(body, pointer, operationId, '');
+  const cursor = pointerValue(body, pointer, operationId, '');
   if (cursor == null) {
     if (ends.includes('null-cursor')) return undefined;
   } else if (next.encoding === 'u64') {

@@ -55,7 +55,7 @@ export type TransportConfig = {
    * The answer of a checked, parsed success body with its headers (the node client: a listing whose next
    * cursor is a response header answers `{ items, cursor }`); by default the body.
    */
-  answer?: (body: unknown, headers: Headers, op: OperationSpec) => unknown;
+  answer?: (body: unknown, headers: Headers, op: OperationSpec, operationId: string) => unknown;
   /** Statuses retried unless the user's `retry.statuses` says otherwise. */
   retryStatuses?: readonly number[];
   /** Checks of the spec's parameter `format`s (the node client's u64). */
@@ -162,8 +162,11 @@ export class Transport<_Paths extends object = Record<string, never>> {
       return Promise.reject(err);
     }
     // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
-    const body = op.body === undefined ? undefined : args.body;
-    if (body !== undefined && typeof body !== 'string') return Promise.reject(new InvalidArgumentError('body', 'must be JSON text made by requestBody'));
+    let body: string | undefined;
+    if (op.body !== undefined) {
+      if (typeof args.body !== 'string') return Promise.reject(new InvalidArgumentError('body', 'must be JSON text made by requestBody'));
+      body = args.body;
+    }
     if (this.#router) return this.#router.call({ operationId, op, path, query, body, signal }, affinity);
     return withRetry(() => this.#attempt(operationId, op, path, query, signal, this.#baseUrl, body), this.#retry, this.#retryDelay, signal);
   }
@@ -272,7 +275,7 @@ export class Transport<_Paths extends object = Record<string, never>> {
           const parsed = parseBody(text, status, method, url);
           const result = this.#validator?.(operationId, status, parsed);
           if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
-          resolve(this.#answer ? this.#answer(parsed, response.headers, op) : parsed);
+          resolve(this.#answer ? this.#answer(parsed, response.headers, op, operationId) : parsed);
         } catch (err) {
           reject(err); // the attempt has ended: `fail` would drop it
         }
@@ -286,7 +289,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
         const init: RequestInit = { method, headers: this.#headers, signal: controller.signal, redirect: 'manual' };
         if (body !== undefined) {
           init.body = body;
-          init.headers = [...(this.#headers ?? []), ['content-type', 'application/json']];
+          // The body's type is the operation's, whatever the `headers` option says (fetch would join both).
+          init.headers = [...(this.#headers ?? []).filter(([name]) => name !== 'content-type'), ['content-type', 'application/json']];
         }
         if (this.#custom === undefined) {
           stage = 'fetch-failed';

@@ -44,7 +44,8 @@ const params = (segments: readonly string[]): number => segments.filter((s) => s
 
 // The longest template first; of as many segments, the one with fewer parameters, so that a literal
 // segment wins over a parameter that would take it (`/rpc/v3/transactions/estimate_gas_price` is the gas
-// price, not a transaction whose hash is `estimate_gas_price`).
+// price, not a transaction whose hash is `estimate_gas_price`). Templates with as many parameters keep
+// their spec order (`/rpc/v3/block/height/transactions` is a block by height, a height no node has).
 const templates = routes
   .map((route) => ({ route, segments: route.path.split('/').slice(1) }))
   .sort((a, b) => b.segments.length - a.segments.length || params(a.segments) - params(b.segments));

@@ -61,6 +61,13 @@ type Table = Readonly<Record<string, { readonly id: OperationId; readonly walk?:
 /** A path parameter as a key holds it: an address in its canonical form. */
 const keyed = (name: string, value: unknown): unknown => (name === 'address' ? normalizeAddress(value) : name === 'body' ? plain(value) : value);
 
+/** A walk's filters as a key holds them: a u64 (the events' heights) in decimal. */
+function keyedFilters(op: ListingSpec, filters: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of op.params) if (p.name in filters) out[p.name] = p.schema.format === 'uint64' ? u64Text(filters[p.name]) : filters[p.name];
+  return out;
+}
+
 /** A request body as a key holds it: plain JSON (a bigint argument as its decimal string), which TanStack hashes. */
 function plain(value: unknown): unknown {
   try {
@@ -82,7 +89,10 @@ function queriesOf(client: NodeClient, table: Table): Record<string, unknown> {
     // The path parameters in order, then the request body of a POST read (a view call).
     const path = [...op.params.filter((p) => p.in === 'path').map((p) => p.name), ...(op.body ? ['body'] : [])];
     /** The path parameters of a call's arguments, by name. */
-    const fixed = (args: readonly unknown[], key: boolean): Record<string, unknown> => Object.fromEntries(path.map((n, i) => [n, key ? keyed(n, args[i]) : args[i]]));
+    const u64 = new Set(op.params.filter((p) => p.schema.format === 'uint64').map((p) => p.name));
+    // A key holds what the request sends: a u64 (a block height) in decimal, whichever form it was given in.
+    const fixed = (args: readonly unknown[], key: boolean): Record<string, unknown> =>
+      Object.fromEntries(path.map((n, i) => [n, key ? (u64.has(n) ? u64Text(args[i]) : keyed(n, args[i])) : args[i]]));
     out[name] = walk ? infinite(client, id, op as ListingSpec, path.length, fixed) : (...args: unknown[]) => {
       const params = (args[path.length] ?? {}) as Record<string, unknown>;
       const query: Record<string, unknown> = {};
@@ -122,7 +132,7 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
     };
     const initialPageParam = order === 'desc' && rule.predictable ? undefined : firstParam(rule, o.start);
     return {
-      queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, 'infinite', { ...fixed(args, true), ...filters, pageSize: listing.pageSize, order, start: initialPageParam }],
+      queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, 'infinite', { ...fixed(args, true), ...keyedFilters(op, filters), pageSize: listing.pageSize, order, start: initialPageParam }],
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: PageParam }) => fetchPage(listing, pageParam, signal),
       initialPageParam,
       getNextPageParam: (page: unknown, _pages: unknown[], param: PageParam, params: PageParam[]) => nextParam(listing, page, param, params),

@@ -7,6 +7,7 @@ import {
   InvalidArgumentError,
   nodeRouting,
   parseBaseUrl,
+  pointerValue,
   startParam,
   Transport,
   U64_FORMATS,
@@ -40,12 +41,10 @@ const NODE: TransportConfig = {
  * the paging rule's pointer) with that header, `undefined` when empty or absent (no next page), so a
  * caller and a walk get both from one call; any other body as it is.
  */
-function cursorPage(body: unknown, headers: Headers, op: OperationSpec): unknown {
+function cursorPage(body: unknown, headers: Headers, op: OperationSpec, operationId: string): unknown {
   const { paging } = op;
   if (paging?.next.from !== 'header') return body;
-  let items = body;
-  for (const key of paging.items) items = typeof items === 'object' && items !== null ? (items as Record<string, unknown>)[key] : undefined;
-  return { items, cursor: headers.get(paging.next.name) || undefined };
+  return { items: pointerValue(body, paging.items, operationId), cursor: headers.get(paging.next.name) || undefined };
 }
 
 /** A 410's `x-supra-oldest-block`, a u64 in decimal; anything else is not a height. */
@@ -91,15 +90,8 @@ function nodeConfig(options: NodeOptions): TransportConfig {
 
 /** Refuses `args` whose second parameter of `names` is below its first; values that are no u64 are left to the transport's checks. */
 function checkOrdered([low, high]: readonly [string, string], args: Record<string, unknown>): void {
-  const u64 = (v: unknown): bigint | undefined => {
-    try {
-      return v === undefined ? undefined : BigInt(v as string | number | bigint);
-    } catch {
-      return undefined;
-    }
-  };
-  const a = u64(args[low]);
-  const b = u64(args[high]);
+  const a = readU64(args[low]);
+  const b = readU64(args[high]);
   if (a !== undefined && b !== undefined && b < a) throw new InvalidArgumentError(high, `must not be below ${low} (${a}), got ${b}`);
 }
 
@@ -109,7 +101,6 @@ function checkOrdered([low, high]: readonly [string, string], args: Record<strin
  */
 function caller(t: Transport<object>, urls: readonly string[]): Caller {
   return {
-    // `args` is the action's own object, so it is changed in place.
     // `args` is the action's own object, so it is changed in place.
     call: (operationId, op, args, options, affinity) => {
       try {

@@ -9,7 +9,7 @@ export type WaitOptions = CallOptions & {
   timeoutMs?: number | undefined;
   /** The first wait between two polls, in ms (default 250); each wait after it is half again as long. */
   pollIntervalMs?: number | undefined;
-  /** The longest wait between two polls, in ms (default 2 000). */
+  /** The longest wait between two polls, in ms (default 2 000, or `pollIntervalMs` when that is longer). */
   maxPollIntervalMs?: number | undefined;
 };
 
@@ -36,7 +36,8 @@ const FINAL: ReadonlySet<unknown> = new Set(['Success', 'Fail', 'Invalid']);
 export async function waitForTransaction(client: Caller, hash: string, options: WaitOptions = {}): Promise<TransactionV3> {
   const timeoutMs = checkInteger('timeoutMs', options.timeoutMs ?? 60_000, 1, 2 ** 31 - 1);
   let interval = checkInteger('pollIntervalMs', options.pollIntervalMs ?? 250, 1, 2 ** 31 - 1);
-  const maxInterval = checkInteger('maxPollIntervalMs', options.maxPollIntervalMs ?? 2_000, interval, 2 ** 31 - 1);
+  // Unless given, the longest wait is 2 s, or the first one when that is longer.
+  const maxInterval = checkInteger('maxPollIntervalMs', options.maxPollIntervalMs ?? Math.max(2_000, interval), interval, 2 ** 31 - 1);
   const { signal } = options;
   signal?.throwIfAborted();
   const started = Date.now();
@@ -51,8 +52,9 @@ export async function waitForTransaction(client: Caller, hash: string, options: 
     while (true) {
       try {
         const tx = await getTransactionV3(client, hash, { signal: controller.signal });
-        lastStatus = String((tx as { status?: unknown }).status);
-        if (FINAL.has((tx as { status?: unknown }).status)) return tx;
+        const { status } = tx as { status?: unknown };
+        lastStatus = typeof status === 'string' ? status.slice(0, 64) : undefined;
+        if (FINAL.has(status)) return tx;
       } catch (err) {
         if (controller.signal.aborted) throw controller.signal.reason;
         if (!isNotFound(err)) throw err;

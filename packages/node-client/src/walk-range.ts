@@ -1,4 +1,4 @@
-import { checkInteger, Flights, HistoryPrunedError, InvalidArgumentError, ResponseShapeError, show, U64_FORMATS, type Flight, type NodeAffinity, type OperationSpec } from '@x/client-core';
+import { checkInteger, checkParam, Flights, HistoryPrunedError, InvalidArgumentError, pointerValue, readU64, ResponseShapeError, show, U64_FORMATS, type Flight, type NodeAffinity, type OperationSpec } from '@x/client-core';
 import type { Caller, U64Input } from './types.js';
 import { MAX_CONCURRENCY, type IterateOptions } from './walk.js';
 
@@ -36,12 +36,11 @@ function u64(name: string, value: U64Input): bigint {
   return BigInt(U64_FORMATS.uint64!(name, value));
 }
 
-/** The height an answer holds at `pointer`, or a `ResponseShapeError`. */
+/** The height an answer holds at `pointer` (a u64), or a `ResponseShapeError`. */
 function heightOf(spec: { operationId: string; pointer: readonly string[] }, body: unknown): bigint {
-  let v = body;
-  for (const key of spec.pointer) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
-  if ((typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^[0-9]{1,20}$/.test(v))) return BigInt(v);
-  throw new ResponseShapeError({ operationId: spec.operationId, path: `/${spec.pointer.join('/')}`, expected: 'a height (u64)' });
+  const height = readU64(pointerValue(body, spec.pointer, spec.operationId));
+  if (height === undefined) throw new ResponseShapeError({ operationId: spec.operationId, path: `/${spec.pointer.join('/')}`, expected: 'a height (u64)' });
+  return height;
 }
 
 /**
@@ -70,9 +69,10 @@ export async function* walkRange(
   let low = floorGiven ? u64('start_height', options.start_height!) : 0n;
   let high = options.end_height === undefined ? undefined : u64('end_height', options.end_height);
   if (high !== undefined && high < low) throw new InvalidArgumentError('end_height', `must not be below start_height (${low}), got ${high}`);
-  // The operation's query parameters (a block's transactions, their kind) go with every call.
+  // The operation's query parameters (a block's transactions, their kind) go with every call, checked
+  // here, before the latest block is asked for.
   const filters: Record<string, unknown> = {};
-  for (const p of spec.op.params) if (p.in === 'query') filters[p.name] = options[p.name];
+  for (const p of spec.op.params) if (p.in === 'query') filters[p.name] = checkParam(p, options[p.name], U64_FORMATS);
   if (limit === 0) return;
   options.signal?.throwIfAborted();
   const affinity: NodeAffinity = {};
@@ -99,16 +99,20 @@ export async function* walkRange(
       try {
         item = await flights.result(head.flight);
       } catch (err) {
-        // Below the history a node keeps, from a default start: up from where it starts, or down to there.
+        // Below the history a node keeps, from a default start: newest first, the walk has all there is;
+        // ascending, it starts where the history does, but only at its very first height: a node that
+        // prunes what the walk was in the middle of would make it skip heights, so that is the error.
         if (!(err instanceof HistoryPrunedError) || floorGiven) throw err;
         if (order === 'desc') return;
         const oldest = err.oldestBlock;
-        if (oldest === undefined || oldest <= head.height) throw err;
+        if (yielded > 0 || head.height !== low || oldest === undefined || oldest <= head.height) throw err;
         flights.drop(queue.splice(0).map((q) => q.flight));
         low = next = oldest;
         continue;
       }
       if (heightOf(spec, item) !== head.height) throw new ResponseShapeError({ operationId: spec.operationId, path: `/${spec.pointer.join('/')}`, expected: `the height asked for, ${head.height}` });
+      // An answer that arrived before the caller's abort is not handed out after it.
+      options.signal?.throwIfAborted();
       yield item;
       yielded++;
     }

@@ -36,7 +36,8 @@ const event = (e: { height: number; index: number }) => ({
 });
 
 type Seen = { method: string; url: URL; body: string; contentType: string | undefined };
-let node: { url: string; seen: Seen[]; polls: number };
+/** `oldest` is the lowest height the node keeps (a test may prune further mid-walk). */
+let node: { url: string; seen: Seen[]; polls: number; oldest: number };
 let server: Server;
 
 function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -53,7 +54,7 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
   if (m) {
     const h = Number(m[1]);
     if (h > LATEST) return send(404, { message: 'not found' });
-    if (h < OLDEST) return send(410, { message: 'pruned' }, { 'x-supra-oldest-block': String(OLDEST) });
+    if (h < node.oldest) return send(410, { message: 'pruned' }, { 'x-supra-oldest-block': String(node.oldest) });
     // Height 33 answers another block's height: a node that lies.
     return send(200, { header: header(h === 33 && q.get('type') === 'meta' ? 34 : h), transactions: q.get('with_finalized_transactions') === 'true' ? [] : null });
   }
@@ -99,7 +100,7 @@ beforeAll(async () => {
     req.on('end', () => handle(req, res, body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  node = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: [], polls: 0 };
+  node = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: [], polls: 0, oldest: OLDEST };
 });
 afterAll(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
 
@@ -107,6 +108,7 @@ const transport = (): Caller => http({ baseUrl: node.url, retry: false });
 const reset = (): void => {
   node.seen.length = 0;
   node.polls = 0;
+  node.oldest = OLDEST;
 };
 
 describe('POST reads: view and table item', () => {
@@ -118,6 +120,12 @@ describe('POST reads: view and table item', () => {
     const seen = node.seen[0]!;
     expect(seen).toMatchObject({ method: 'POST', contentType: 'application/json' });
     expect(JSON.parse(seen.body)).toEqual({ function: '0x1::timestamp::now_microseconds', type_arguments: [], arguments: [] });
+  });
+
+  it("sends the body's own content type, whatever the headers option says", async () => {
+    reset();
+    await viewV3(http({ baseUrl: node.url, headers: { 'content-type': 'text/plain' } }), { function: '0x1::timestamp::now_microseconds' });
+    expect(node.seen[0]!.contentType).toBe('application/json');
   });
 
   it('sends bigint arguments as decimal strings, and a failing function is the node 400', async () => {
@@ -207,6 +215,39 @@ describe('blocks over a range of heights', () => {
     expect(Object.fromEntries(node.seen[0]!.url.searchParams)).toEqual({ type: 'meta', with_finalized_transactions: 'true' });
   });
 
+  it('a node that prunes what the walk is in the middle of is the 410, not a skip', async () => {
+    reset();
+    const seen: number[] = [];
+    const err = await rejectionOf(
+      (async () => {
+        for await (const block of walkBlocksV3(transport(), { end_height: 20 })) {
+          seen.push(block.header.height);
+          node.oldest = 15; // pruned below 15 now: 11 to 14 are gone
+        }
+      })(),
+    );
+    expect(seen).toEqual([10]);
+    expect(err).toBeInstanceOf(HistoryPrunedError);
+    expect(err).toMatchObject({ oldestBlock: 15n });
+  });
+
+  it("hands out nothing after the caller's abort, though answers fetched ahead had arrived", async () => {
+    reset();
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const err = await rejectionOf(
+      (async () => {
+        for await (const block of walkBlocksV3(transport(), { start_height: 20, end_height: 30, concurrency: 4, signal: controller.signal })) {
+          seen.push(block.header.height);
+          await new Promise((resolve) => setTimeout(resolve, 50)); // the heights ahead answer meanwhile
+          controller.abort(new Error('user left'));
+        }
+      })(),
+    );
+    expect(seen).toEqual([20]);
+    expect(err).toMatchObject({ message: 'user left' });
+  });
+
   it('a break cancels the heights fetched ahead', async () => {
     reset();
     for await (const block of walkBlocksV3(transport(), { start_height: 10, end_height: 40, concurrency: 4 })) if (block.header.height === 11) break;
@@ -256,6 +297,9 @@ describe('bad input is refused before any request, naming the parameter', () => 
     ['end_height', () => collect(walkBlocksV3(t(), { start_height: 20, end_height: 10 }))],
     ['start_height', () => collect(walkBlocksV3(t(), { start_height: -1 }))],
     ['pageSize', () => collect(walkBlocksV3(t(), { pageSize: 5 } as never))],
+    ['type', () => collect(walkBlocksV3(t(), { type: 'bogus' as never }))],
+    ['with_finalized_transactions', () => collect(walkBlocksV3(t(), { with_finalized_transactions: 'yes' as never }))],
+    ['body', () => t().call('viewV3', { method: 'POST', path: '/rpc/v3/view', params: [], body: [] }, {})],
     ['function', () => viewV3(t(), { function: 'balance' })],
     ['type_arguments[0]', () => viewV3(t(), { function: '0x1::coin::balance', type_arguments: ['Coin'] as never, arguments: ['0x1'] })],
     ['type_arguments', () => viewV3(t(), { function: '0x1::m::f', type_arguments: 'u64' as never })],
@@ -291,6 +335,18 @@ describe('query options of the reads', () => {
     qc.clear();
   });
 
+  it('a key holds a u64 in decimal, whatever form it came in, and hashes as JSON', async () => {
+    const { hashKey } = await import('@tanstack/query-core');
+    const { createNodeQueries } = await import('@x/node-client/query');
+    const queries = createNodeQueries(createNodeClient({ baseUrl: node.url }));
+    const keys = [5, 5n, '5'].map((h) => hashKey(queries.v3.getBlockByHeight(h).queryKey));
+    expect(new Set(keys).size).toBe(1);
+    const events = [20, 20n, '20'].map((h) => hashKey(queries.v3.events('0x1::coin::CoinDeposit', { start_height: h, end_height: 30n }).queryKey));
+    expect(new Set(events).size).toBe(1);
+    expect(events[0]).toContain('"end_height":"30"');
+    expect(events[0]).toContain('"start_height":"20"');
+  });
+
   it('the events infinite query pages as the walk does, its heights in the key and on every page', async () => {
     const { QueryClient, InfiniteQueryObserver } = await import('@tanstack/query-core');
     const { createNodeQueries } = await import('@x/node-client/query');
@@ -298,7 +354,7 @@ describe('query options of the reads', () => {
     const queries = createNodeQueries(createNodeClient({ baseUrl: node.url, retry: false }));
     const qc = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, retry: false } } });
     const options = queries.v3.events('0x1::coin::CoinDeposit', { start_height: 20, end_height: 23, pageSize: 4 });
-    expect(options.queryKey.at(-1)).toMatchObject({ start_height: 20, end_height: 23, pageSize: 4 });
+    expect(options.queryKey.at(-1)).toMatchObject({ start_height: '20', end_height: '23', pageSize: 4 });
     const observer = new InfiniteQueryObserver(qc, options);
     let result = await observer.fetchNextPage();
     while (result.hasNextPage) result = await observer.fetchNextPage();

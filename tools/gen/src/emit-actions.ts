@@ -45,12 +45,21 @@ function rangeWalk(a: Action, all: readonly Action[]): RangeWalk | undefined {
   const raw = (a.op as unknown as Record<string, unknown>)[RANGE_WALK] as Record<string, unknown> | undefined;
   if (raw === undefined) return undefined;
   const where = `${a.spec.file}: ${a.id}: ${RANGE_WALK}`;
+  const known = ['name', 'parameter', 'latest', 'pointer'];
+  for (const key of Object.keys(raw)) if (!known.includes(key)) throw new Error(`${where}: unknown key '${key}' (known: ${known.join(', ')})`);
+  if (a.entry.body || a.paging) throw new Error(`${where}: a range walk reads an operation without a body or paging of its own`);
   if (typeof raw.name !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(raw.name)) throw new Error(`${where}.name: must be a walk's name, got ${JSON.stringify(raw.name)}`);
   if (!a.entry.params.some((p) => p.in === 'path' && p.name === raw.parameter && p.schema.format === 'uint64')) throw new Error(`${where}.parameter: must name a u64 path parameter, got ${JSON.stringify(raw.parameter)}`);
   const latest = all.find((b) => b.id === raw.latest);
   if (!latest || latest.entry.params.some((p) => p.required) || latest.entry.body) throw new Error(`${where}.latest: must name an operation without required parameters, got ${JSON.stringify(raw.latest)}`);
   if (typeof raw.pointer !== 'string' || !raw.pointer.startsWith('/')) throw new Error(`${where}.pointer: must be a JSON Pointer, got ${JSON.stringify(raw.pointer)}`);
-  return { name: raw.name, parameter: raw.parameter as string, latest: latest.id, pointer: raw.pointer.slice(1).split('/') };
+  const clash = all.find((b) => b.version === a.version && (b.name === raw.name || (b.paging && walkName(b.name) === raw.name)));
+  if (clash) throw new Error(`${where}.name: '${raw.name}' is already ${clash.id}'s name in node.${a.version?.toLowerCase()}`);
+  const options = ['order', 'limit', 'concurrency', 'signal', 'start_height', 'end_height'];
+  const taken = a.entry.params.find((p) => p.in === 'query' && options.includes(p.name));
+  if (taken) throw new Error(`${where}: the query parameter '${taken.name}' would clash with the walk's own option of that name`);
+  const pointer = raw.pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return { name: raw.name, parameter: raw.parameter as string, latest: latest.id, pointer };
 }
 
 /** The exported function of a range walk: `walkBlocksV3`. */
@@ -204,7 +213,7 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
     throw new Error(`${a.id}: ${RESULT_BY_TYPE} names '${byType}', which is not one of its path parameters`);
   }
   const byFunction = extensions[RESULT_BY_FUNCTION] as string | undefined;
-  if (byFunction !== undefined && !a.entry.body?.some((f) => f.name === byFunction)) {
+  if (byFunction !== undefined && (typeof byFunction !== 'string' || !a.entry.body?.some((f) => f.name === byFunction))) {
     throw new Error(`${a.id}: ${RESULT_BY_FUNCTION} names '${byFunction}', which is not a field of its request body`);
   }
   const positional = a.entry.params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, camel: camel(p.name), type: p.name === byType ? 'T' : paramType(p) }));
@@ -324,7 +333,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
     const params = s.positional.map((p) => `${p.camel}: ${p.type}`);
     const args = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...s.query.map((q) => `${q}: options?.${q}`)];
     out.push(
-      `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')});`, '```']))}` +
+      `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')});`, '```']))}` +
         `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
         `  return ${a.entry.body ? `callWithBody(client, ` : 'client.call('}'${a.id}', op.${a.id}, { ${args.join(', ')} }, options) as Promise<${s.result}>;\n}\n`,
     );
@@ -342,7 +351,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       const w = walkSignature(a, a.paging);
       const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
       out.push(
-        `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(http({ baseUrl: NODE_URLS.testnet }), ${s.positional.map((p) => example(p.name)).join(', ')})) console.log(item);`, '```'])}` +
+        `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')})) console.log(item);`, '```'])}` +
           `export function ${walkFunction(a)}(client: Caller, ${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +
           `  return walkListing(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, options) as AsyncGenerator<${w.item}, void, undefined>;\n}\n`,
       );

@@ -142,7 +142,7 @@ function ordered(spec: Spec, op: { operationId: string }, params: readonly Param
   const names = (op as Record<string, unknown>)['x-ordered-parameters'];
   if (names === undefined) return undefined;
   const u64 = (n: unknown): boolean => params.some((p) => p.in === 'query' && p.name === n && resolveRef<SchemaObject>(spec.doc, p.schema).format === 'uint64');
-  if (!Array.isArray(names) || names.length !== 2 || !names.every(u64)) {
+  if (!Array.isArray(names) || names.length !== 2 || names[0] === names[1] || !names.every(u64)) {
     throw new Error(`${spec.file}: ${op.operationId}: x-ordered-parameters must name two u64 query parameters, lowest first, got ${JSON.stringify(names)}`);
   }
   return names as [string, string];

@@ -580,7 +580,7 @@ export function getTransactionV3(client: Caller, hash: string, options?: CallOpt
  *
  * @example
  * ```ts
- * const answer = await estimateGasPriceV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * const answer = await estimateGasPriceV3(http({ baseUrl: NODE_URLS.testnet }));
  * ```
  */
 export function estimateGasPriceV3(client: Caller, options?: CallOptions): Promise<GasPriceResV3> {
@@ -596,7 +596,7 @@ export function estimateGasPriceV3(client: Caller, options?: CallOptions): Promi
  *
  * @example
  * ```ts
- * const answer = await getLatestBlockV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * const answer = await getLatestBlockV3(http({ baseUrl: NODE_URLS.testnet }));
  * ```
  */
 export function getLatestBlockV3(client: Caller, options?: CallOptions): Promise<ExecutedBlockInfo> {
@@ -724,7 +724,7 @@ export function viewV3<F extends string>(client: Caller, request: ViewRequestOf<
  *
  * @example
  * ```ts
- * const answer = await getVersionV3(http({ baseUrl: NODE_URLS.testnet }), );
+ * const answer = await getVersionV3(http({ baseUrl: NODE_URLS.testnet }));
  * ```
  */
 export function getVersionV3(client: Caller, options?: CallOptions): Promise<VersionInfo> {
@@ -758,7 +758,7 @@ export function getTableItemV2(client: Caller, tableHandle: string, request: Tab
  *
  * @example
  * ```ts
- * const answer = await getChainIdV1(http({ baseUrl: NODE_URLS.testnet }), );
+ * const answer = await getChainIdV1(http({ baseUrl: NODE_URLS.testnet }));
  * ```
  */
 export function getChainIdV1(client: Caller, options?: CallOptions): Promise<ResponseBody<'getChainIdV1'>> {
@@ -774,7 +774,7 @@ export function getChainIdV1(client: Caller, options?: CallOptions): Promise<Res
  *
  * @example
  * ```ts
- * const answer = await getTransactionParametersV1(http({ baseUrl: NODE_URLS.testnet }), );
+ * const answer = await getTransactionParametersV1(http({ baseUrl: NODE_URLS.testnet }));
  * ```
  */
 export function getTransactionParametersV1(client: Caller, options?: CallOptions): Promise<TransactionParameters> {
