@@ -7,7 +7,6 @@ import {
   InvalidArgumentError,
   nodeRouting,
   parseBaseUrl,
-  pointerValue,
   startParam,
   Transport,
   U64_FORMATS,
@@ -41,10 +40,14 @@ const NODE: TransportConfig = {
  * the paging rule's pointer) with that header, `undefined` when empty or absent (no next page), so a
  * caller and a walk get both from one call; any other body as it is.
  */
-function cursorPage(body: unknown, headers: Headers, op: OperationSpec, operationId: string): unknown {
+function cursorPage(body: unknown, headers: Headers, op: OperationSpec): unknown {
   const { paging } = op;
   if (paging?.next.from !== 'header') return body;
-  return { items: pointerValue(body, paging.items, operationId), cursor: headers.get(paging.next.name) || undefined };
+  // Followed here without `pointerValue`, which would bring the paging module into every one-action
+  // bundle: a body without the items answers `undefined` items, which the walk reports as a shape error.
+  let items = body;
+  for (const key of paging.items) items = typeof items === 'object' && items !== null ? (items as Record<string, unknown>)[key] : undefined;
+  return { items, cursor: headers.get(paging.next.name) || undefined };
 }
 
 /** A 410's `x-supra-oldest-block`, a u64 in decimal; anything else is not a height. */
