@@ -12,8 +12,11 @@ export interface CompiledError {
 
 /** One compiled validation function: `true` when valid, otherwise its `errors` are set. */
 export interface CompiledFunction {
-  /** `context`: ajv's `{ instancePath }` of a nested call; the facade passes `ROOT_CONTEXT`. */
-  (data: unknown, context?: Readonly<{ instancePath?: string }>): boolean;
+  /**
+   * Takes the value only: a compiled function validates from path `""`, and one that calls another gives
+   * the callee's errors their path (tools/gen/src/validators/calls.ts).
+   */
+  (data: unknown): boolean;
   errors?: readonly CompiledError[] | null;
 }
 

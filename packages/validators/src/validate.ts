@@ -86,12 +86,6 @@ function pick(v: SchemaValidators, options: ValidateOptions | undefined): Compil
  * - `maxDepth`: the value nests deeper than the call stack allows (V8 and JavaScriptCore throw a
  *   RangeError, SpiderMonkey an InternalError).
  */
-/**
- * The context of a top-level call. ajv's functions destructure `{ instancePath = "" } = {}`: without a
- * second argument each call allocates that `{}` (the bench's bytes per page showed it).
- */
-const ROOT_CONTEXT: Readonly<{ instancePath?: string }> = Object.freeze({});
-
 function run(fn: CompiledFunction, value: unknown, live: boolean): true | readonly Issue[] | undefined {
   for (const key in Object.prototype) {
     return [issue('prototypePollution', `cannot be validated: Object.prototype has the enumerable property ${JSON.stringify(key)} (prototype pollution)`)];
@@ -101,7 +95,7 @@ function run(fn: CompiledFunction, value: unknown, live: boolean): true | readon
   const outer = liveProfile.live;
   liveProfile.live = live;
   try {
-    return fn(value, ROOT_CONTEXT) || undefined;
+    return fn(value) || undefined;
   } catch (e) {
     if (e instanceof RangeError || (e as Error | null)?.name === 'InternalError') {
       return [issue('maxDepth', 'is nested too deeply to validate (the call stack ran out)')];

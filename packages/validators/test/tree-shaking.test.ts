@@ -26,7 +26,7 @@ describe('tree-shaking (sizes are measured in the report, not asserted here)', (
     // The live reading's event guid and sequence number refer to AccountAddress and DecimalString.
     const needed = ['TransactionOutput', 'MoveTransactionOutput', 'Event', 'TxExecutionStatus', 'AccountAddress', 'DecimalString'];
     for (const variant of ['lenient', 'strict', 'lenientAll', 'strictAll']) expect(kept).toContain(`${variant}$TransactionOutput`);
-    // The first-error variants inline the schemas without $refs of their own (Event, TxExecutionStatus).
+    // The first-error variants inline the small schemas TransactionOutput holds (tools/gen/src/validators/inline.ts).
     for (const name of kept) expect(needed).toContain(name?.split('$')[1]);
     expect(code).not.toMatch(/AccountData|TypeTag|MoveValue|Candle|getAccountV1/);
     // Only the patterns of the live reading's event guid and sequence number (hex digits, decimal).

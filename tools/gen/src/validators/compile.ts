@@ -10,6 +10,14 @@ import { profileSchema } from './transform.ts';
 import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, taggedFormsKeyword, taggedUnionKeyword, unsafeIntegerKeyword } from './keywords.ts';
 import { RUNTIME_MODULE, RUNTIME_FILE, liveActionsKeyword, liveFormsKeyword } from './live-forms.ts';
 import { readFileSync } from 'node:fs';
+import { callsWithoutContext } from './calls.ts';
+import { inlineSmallRefs } from './inline.ts';
+
+/**
+ * The largest schema (characters of JSON, once its own small parts are expanded) inlined where it is
+ * referenced in the first-error variants: inline.ts says why, and why not more.
+ */
+const INLINE_CHARS = 1000;
 
 // ajv/dist/standalone is CommonJS (`module.exports = standaloneCode`, plus `.default`); its types only
 // declare the default export, which NodeNext resolution sees under `.default`.
@@ -42,72 +50,20 @@ export function exportName(variant: Variant['name'], def: string): string {
 
 /**
  * The schemas of one profile, each its own resource (`$id`) with `$ref`s to the others' ids, so ajv
- * compiles every schema exactly once, mutually recursive ones (StructTag, TypeTag) included.
+ * compiles every schema exactly once, mutually recursive ones (StructTag, TypeTag) included. With
+ * `inline`, the `$ref`s to small schemas are expanded in place (inline.ts); the others stay calls of the
+ * referenced schema's function.
  */
 export function profileSchemas(defs: Record<string, Schema>, profile: Profile, inline = false): Schema[] {
   const transformed: Record<string, Schema> = {};
   for (const [name, schema] of Object.entries(defs)) transformed[name] = stripAnnotations(profileSchema(schema, profile, `$defs/${name}`)) as Schema;
-  const expanded = inline ? inlineAcyclicRefs(transformed) : transformed;
+  const expanded = inline ? inlineSmallRefs(transformed, INLINE_CHARS) : transformed;
   return Object.entries(expanded).map(([name, schema]) => {
     const linked = mapSchema(schema, (s) =>
       typeof s.$ref === 'string' ? { ...s, $ref: ID_BASE + s.$ref.replace('#/$defs/', '') } : s,
     ) as Schema;
     return { $id: ID_BASE + name, ...linked };
   });
-}
-
-/** The names a schema refers to (`#/$defs/X`). */
-function refsOf(schema: Schema): Set<string> {
-  const out = new Set<string>();
-  mapSchema(schema, (s) => {
-    if (typeof s.$ref === 'string') out.add(s.$ref.replace('#/$defs/', ''));
-    return s;
-  });
-  return out;
-}
-
-/**
- * Every `$ref` to a schema that is not part of a cycle replaced by that schema itself, recursively:
- * a function of the first-error variants then validates a whole page without calling another one.
- * ajv inlines only referenced schemas without references of their own; every call it makes instead
- * passes `{ instancePath: path + "/record/" + i }`, an object and a string per call, which a valid
- * page needs none of (about 70 kB per 100-transaction page). Recursive schemas (TypeTag, StructTag,
- * MoveValue) stay references. Same verdicts and errors: ajv reports an inlined schema's errors at
- * the same paths as a called one's.
- */
-export function inlineAcyclicRefs(defs: Record<string, Schema>): Record<string, Schema> {
-  const refs = new Map(Object.entries(defs).map(([name, s]) => [name, refsOf(s)]));
-  const reaches = (from: string, to: string): boolean => {
-    const seen = new Set<string>();
-    const stack = [...(refs.get(from) ?? [])];
-    while (stack.length > 0) {
-      const n = stack.pop()!;
-      if (n === to) return true;
-      if (seen.has(n)) continue;
-      seen.add(n);
-      stack.push(...(refs.get(n) ?? []));
-    }
-    return false;
-  };
-  const cyclic = new Set(Object.keys(defs).filter((n) => reaches(n, n)));
-  const done = new Map<string, Schema>();
-  const expand = (name: string): Schema => {
-    const cached = done.get(name);
-    if (cached) return cached;
-    const out = mapSchema(defs[name], (s) => {
-      if (typeof s.$ref !== 'string') return s;
-      const target = s.$ref.replace('#/$defs/', '');
-      if (cyclic.has(target)) return s;
-      const { $ref: _ref, ...rest } = s;
-      const body = expand(target);
-      return Object.keys(rest).length === 0 ? body : { allOf: [body], ...rest };
-    }) as Schema;
-    done.set(name, out);
-    return out;
-  };
-  const result: Record<string, Schema> = {};
-  for (const name of Object.keys(defs)) result[name] = cyclic.has(name) ? defs[name]! : expand(name);
-  return result;
 }
 
 /** Annotations change no result; ajv would copy them into the code with the schema objects it references. */
@@ -139,11 +95,9 @@ export function createAjv(allErrors: boolean): Ajv2020 {
     // Object.prototype (checked in `standaloneVariant`) and the facade refuses to validate while
     // Object.prototype has enumerable properties (prototype pollution).
     ownProperties: false,
-    // A `$ref` to a schema without `$ref`s of its own (Hash, SmrTimestamp, Event, ...) is inlined in
-    // the first-error variants, which every valid value runs through: a transactions page validates
-    // in about 20% less time. The "all errors" variants, which only a failed validation with
-    // `allErrors` runs, call the referenced schema's function instead: a smaller package.
-    inlineRefs: !allErrors,
+    // What is inlined is decided before ajv sees the schemas (inline.ts, by size): ajv's own rule would
+    // inline every schema without a `$ref` left, a whole record once its small parts are inlined in it.
+    inlineRefs: false,
     keywords: [keyedUnionKeyword, taggedUnionKeyword, taggedFormsKeyword, unsafeIntegerKeyword, hexPatternKeyword, nullOrKeyword, liveFormsKeyword, liveActionsKeyword],
   });
   // Ajv2020 forces `unevaluated` and `dynamicRef` on. They make every function track evaluated
@@ -169,8 +123,7 @@ export function standaloneVariant(variant: Variant, defs: Record<string, Schema>
   for (const name of Object.keys(defs)) refs[exportName(variant.name, name)] = ID_BASE + name;
   let code = nameFunctions(standaloneCode(ajv, refs));
   if (/\.evaluated\b|dynamicAnchors/.test(code)) throw new Error('standalone code tracks evaluated properties');
-  code = importLiveRuntime(dropUnusedContext(code));
-  if (variant.allErrors) code = appendErrorsLinearly(code);
+  code = callsWithoutContext(importLiveRuntime(dropUnusedContext(code)));
   return { code, ajv };
 }
 
@@ -241,32 +194,6 @@ function dropUnusedContext(code: string): string {
   const left = /\b(schemaPath|parentData|parentDataProperty|rootData)\b/.exec(out);
   if (left) throw new Error(`standalone code uses ${left[1]} in a way the generator does not know: …${out.slice(Math.max(0, left.index - 300), left.index + 200)}…`);
   return out;
-}
-
-/** ajv's way of taking over the errors of a called function, copying every error so far each time. */
-const CONCAT_ERRORS = /^(\s*)vErrors\s*=\s*vErrors\s*===\s*null\s*\?\s*([\w$.]+)\.errors\s*:\s*vErrors\.concat\(\2\.errors\);$/gm;
-
-/**
- * In the "all errors" variants ajv appends the errors of every called function with
- * `vErrors = vErrors.concat(f.errors)`, which copies all errors found so far each time: quadratic
- * in the number of errors (an array of a million bad items took minutes). `appendErrors` pushes them
- * instead: linear.
- */
-function appendErrorsLinearly(code: string): string {
-  let count = 0;
-  const out = code.replace(CONCAT_ERRORS, (_m, indent: string, fn: string) => {
-    count++;
-    return `${indent}vErrors = appendErrors(vErrors, ${fn}.errors);`;
-  });
-  if (/\.concat\(/.test(out)) throw new Error('standalone code concatenates errors in a way the generator does not know');
-  if (count === 0) return out;
-  return `${out}
-function appendErrors(to, from) {
-  if (to === null) return from;
-  for (let i = 0; i < from.length; i++) to.push(from[i]);
-  return to;
-}
-`;
 }
 
 /**
