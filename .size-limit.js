@@ -143,6 +143,7 @@ export default [
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
   one('validators', 'AccountData', { limit: '6 kB' }, 'standard'),
+  one('validators', 'Address', {}, 'standard'),
   entry('validators', {}, 'standard'),
   entry('testing', { ignore: ['msw'] }, 'msw'),
   app('examples/explorer (Vite build, JS + CSS), first load', appFiles(() => false)),
