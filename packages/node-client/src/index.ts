@@ -15,7 +15,7 @@ export { createNodeClient } from './client.js';
 export { fallback, http } from './transports.js';
 export type { FallbackOptions, HttpOptions, NodeOptions } from './transports.js';
 export * from './generated/actions.js';
-export type { Caller, ItemOf } from './api.js';
+export type { Caller, CursorPage, ItemOf } from './api.js';
 export type { ListingSpec } from './walk.js';
 export { NETWORKS, NODE_URLS } from './presets.js';
 export type { NodeClient, NodeClientOptions, NodeV1Api, NodeV2Api, ListOptions, ListCursor, ResponseBody, U64Input, WalkOrder } from './api.js';

@@ -5,7 +5,7 @@
  */
 
 /** The response header that carries the clock reading an answer was computed at, as an ISO time. */
-export const CLOCK_HEADER = 'x-stub-clock';
+const CLOCK_HEADER = 'x-stub-clock';
 
 /** The value of `x-stub-clock`: the ISO time of `ms`, or the value as it is when it is no time (a clock of the caller's that is broken). */
 export function clockText(ms: number): string {

@@ -162,24 +162,6 @@ export const V = {
   struct: (tag: StructTag, fields: Array<[string, MoveVal]>): MoveVal => ({ t: 'struct', tag, fields }),
 };
 
-/** The Move type of a value. */
-export function typeOf(v: MoveVal): TypeTag {
-  switch (v.t) {
-    case 'string':
-      return st(STRING_TAG);
-    case 'bytes':
-      return vec('u8');
-    case 'vector':
-      return vec(v.elem);
-    case 'option':
-      return st(optionTag(v.inner));
-    case 'struct':
-      return st(v.tag);
-    default:
-      return v.t;
-  }
-}
-
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /**
