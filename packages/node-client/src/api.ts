@@ -3,8 +3,7 @@ import type { TransportOptions } from '@x/client-core';
 import type { NodeV1Api, NodeV2Api, NodeVersionApis } from './generated/actions.js';
 import type { Caller } from './types.js';
 import type { NodeOptions } from './transports.js';
-import type { WaitOptions } from './wait.js';
-import type { TransactionV3 } from '@x/node-types';
+import type { FinalTransaction, WaitOptions } from './wait.js';
 
 export type { NodeV1Api, NodeV2Api };
 export type { Caller, CursorPage, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
@@ -23,5 +22,5 @@ export type NodeClient = NodeVersionApis & {
    * Polls the transaction `hash` (v3) until it is final and answers it, or rejects with
    * `TransactionWaitTimeoutError` past `timeoutMs` (see {@link waitForTransaction}).
    */
-  waitForTransaction(hash: string, options?: WaitOptions): Promise<TransactionV3>;
+  waitForTransaction(hash: string, options?: WaitOptions): Promise<FinalTransaction>;
 };

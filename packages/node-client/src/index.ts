@@ -23,7 +23,7 @@ export { nodeErrorMessage } from './error-message.js';
 export { supraRetryIn } from './retry-in.js';
 export type { IterateOptions } from './walk.js';
 export type { RangeWalkOptions } from './walk-range.js';
-export { waitForTransaction, type WaitOptions } from './wait.js';
+export { waitForTransaction, type FinalTransaction, type WaitOptions } from './wait.js';
 export type { ViewFunctionName, ViewFunctions, ViewRequestOf, ViewResultOf } from './view-functions.js';
 export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {

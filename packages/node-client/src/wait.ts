@@ -1,5 +1,5 @@
 import { checkInteger, isNotFound, sleep, TransactionWaitTimeoutError, type CallOptions } from '@x/client-core';
-import type { TransactionV3 } from '@x/node-types';
+import type { TransactionV3, TxExecutionStatus } from '@x/node-types';
 import { getTransactionV3 } from './generated/actions.js';
 import type { Caller } from './types.js';
 
@@ -12,6 +12,9 @@ export type WaitOptions = CallOptions & {
   /** The longest wait between two polls, in ms (default 2 000, or `pollIntervalMs` when that is longer). */
   maxPollIntervalMs?: number | undefined;
 };
+
+/** A transaction whose outcome no longer changes: what {@link waitForTransaction} answers. */
+export type FinalTransaction = TransactionV3 & { status: Extract<TxExecutionStatus, 'Success' | 'Fail' | 'Invalid'> };
 
 /** Statuses after which a transaction's outcome no longer changes. */
 const FINAL: ReadonlySet<unknown> = new Set(['Success', 'Fail', 'Invalid']);
@@ -33,7 +36,7 @@ const FINAL: ReadonlySet<unknown> = new Set(['Success', 'Fail', 'Invalid']);
  * if (tx.status !== 'Success') console.log('failed:', tx.status);
  * ```
  */
-export async function waitForTransaction(client: Caller, hash: string, options: WaitOptions = {}): Promise<TransactionV3> {
+export async function waitForTransaction(client: Caller, hash: string, options: WaitOptions = {}): Promise<FinalTransaction> {
   const timeoutMs = checkInteger('timeoutMs', options.timeoutMs ?? 60_000, 1, 2 ** 31 - 1);
   let interval = checkInteger('pollIntervalMs', options.pollIntervalMs ?? 250, 1, 2 ** 31 - 1);
   // Unless given, the longest wait is 2 s, or the first one when that is longer.
@@ -54,7 +57,7 @@ export async function waitForTransaction(client: Caller, hash: string, options: 
         const tx = await getTransactionV3(client, hash, { signal: controller.signal });
         const { status } = tx as { status?: unknown };
         lastStatus = typeof status === 'string' ? status.slice(0, 64) : undefined;
-        if (FINAL.has(status)) return tx;
+        if (FINAL.has(status)) return tx as FinalTransaction;
       } catch (err) {
         if (controller.signal.aborted) throw controller.signal.reason;
         if (!isNotFound(err)) throw err;
