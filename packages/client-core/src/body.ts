@@ -11,6 +11,17 @@ export type BodyField = ParamSpec & {
 };
 
 /**
+ * A `JSON.stringify` replacer that writes a bigint as its decimal text (Move's u64 and larger), where
+ * `JSON.stringify` would throw.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify({ amount: 10n }, bigintAsText); // '{"amount":"10"}'
+ * ```
+ */
+export const bigintAsText = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);
+
+/**
  * The JSON text of a request body: `value`'s fields checked against `fields` (an `InvalidArgumentError`
  * names the field, or the element: `type_arguments[1]`), defaults filled in, bigints sent as decimal
  * strings (Move's u64 and larger), and a field the operation does not take refused, since a node
@@ -45,7 +56,7 @@ export function requestBody(fields: readonly BodyField[], value: unknown, format
     out[field.name] = v;
   }
   try {
-    return JSON.stringify(out, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    return JSON.stringify(out, bigintAsText);
   } catch (err) {
     throw new InvalidArgumentError('request', `cannot be sent as JSON (${err instanceof Error ? err.message : String(err)})`);
   }

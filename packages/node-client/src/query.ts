@@ -18,7 +18,7 @@
  * ```
  * @module @x/node-client/query
  */
-import type { ClientError, OperationSpec } from '@x/client-core';
+import { bigintAsText, type ClientError, type OperationSpec } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import type { NodeClient } from './api.js';
 import { operations, type OperationId } from './generated/operations.js';
@@ -71,7 +71,7 @@ function keyedFilters(op: ListingSpec, filters: Record<string, unknown>): Record
 /** A request body as a key holds it: plain JSON (a bigint argument as its decimal string), which TanStack hashes. */
 function plain(value: unknown): unknown {
   try {
-    return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'null');
+    return JSON.parse(JSON.stringify(value, bigintAsText) ?? 'null');
   } catch {
     return value; // refused by the call itself, with the parameter named
   }

@@ -1,4 +1,4 @@
-import { checkInteger, isNotFound, sleep, TransactionWaitTimeoutError, type CallOptions } from '@x/client-core';
+import { isNotFound, milliseconds, sleep, TransactionWaitTimeoutError, type CallOptions } from '@x/client-core';
 import type { TransactionV3, TxExecutionStatus } from '@x/node-types';
 import { getTransactionV3 } from './generated/actions.js';
 import type { Caller } from './types.js';
@@ -37,10 +37,10 @@ const FINAL: ReadonlySet<unknown> = new Set(['Success', 'Fail', 'Invalid']);
  * ```
  */
 export async function waitForTransaction(client: Caller, hash: string, options: WaitOptions = {}): Promise<FinalTransaction> {
-  const timeoutMs = checkInteger('timeoutMs', options.timeoutMs ?? 60_000, 1, 2 ** 31 - 1);
-  let interval = checkInteger('pollIntervalMs', options.pollIntervalMs ?? 250, 1, 2 ** 31 - 1);
+  const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? 60_000, 1);
+  let interval = milliseconds('pollIntervalMs', options.pollIntervalMs ?? 250, 1);
   // Unless given, the longest wait is 2 s, or the first one when that is longer.
-  const maxInterval = checkInteger('maxPollIntervalMs', options.maxPollIntervalMs ?? Math.max(2_000, interval), interval, 2 ** 31 - 1);
+  const maxInterval = milliseconds('maxPollIntervalMs', options.maxPollIntervalMs ?? Math.max(2_000, interval), interval);
   const { signal } = options;
   signal?.throwIfAborted();
   const started = Date.now();
