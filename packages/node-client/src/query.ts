@@ -18,7 +18,8 @@
  * ```
  * @module @x/node-client/query
  */
-import { bigintAsText, type ClientError, type OperationSpec } from '@x/client-core';
+import type { ClientError, OperationSpec } from '@x/client-core';
+import { bigintAsText } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import type { NodeClient } from './api.js';
 import { operations, type OperationId } from './generated/operations.js';
