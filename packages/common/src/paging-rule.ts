@@ -64,5 +64,10 @@ export type PagingRule = {
   readonly start?: string;
   /** The query parameter of a page's size, when it is not `count` (v3 events: `limit`). */
   readonly size?: string;
+  /**
+   * The query parameters a walk takes from its caller and sends on every page (v3's `type`, the events'
+   * heights): those that are not the page's own (start, size, order, or a parameter the start excludes).
+   */
+  readonly filters?: readonly string[];
 };
 

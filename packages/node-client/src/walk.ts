@@ -188,8 +188,7 @@ export function walkListing(client: Caller, operationId: string, op: ListingSpec
 
 /**
  * The listing's filters a walk (or an infinite query) sends with every page, from its caller's options:
- * the query parameters that are not the page's own (its start, size and order, or a parameter the start
- * excludes), such as v3's `type` or the events' height range.
+ * the query parameters its paging rule names (`filters`: v3's `type`, the events' height range).
  *
  * @example
  * ```ts
@@ -198,17 +197,8 @@ export function walkListing(client: Caller, operationId: string, op: ListingSpec
  */
 export function walkFilters(op: ListingSpec, options: object): Record<string, unknown> {
   const filters: Record<string, unknown> = {};
-  for (const name of filterNames(op)) filters[name] = (options as Record<string, unknown>)[name];
+  for (const name of op.paging.filters ?? []) filters[name] = (options as Record<string, unknown>)[name];
   return filters;
-}
-
-/** The names {@link walkFilters} reads: what `pnpm gen` types as a walk's filter options. */
-function filterNames(op: ListingSpec): string[] {
-  const { paging } = op;
-  const start = paging.start ?? 'start';
-  const { exclusive } = op as { exclusive?: readonly string[] };
-  const own = [start, paging.size ?? 'count', paging.order, ...(exclusive?.includes(start) ? exclusive : [])];
-  return op.params.filter((p) => p.in === 'query' && !own.includes(p.name)).map((p) => p.name);
 }
 
 /** The caller's `start` as the walk carries it: a u64 as a bigint, a cursor as the text sent back, both checked as the operation checks them. */

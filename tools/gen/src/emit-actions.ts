@@ -241,17 +241,8 @@ function signature(a: Action): { generic: string; positional: { name: string; ca
   };
 }
 
-/**
- * The query parameters a walk takes from its caller and sends on every page (v3's `type`, the events'
- * heights): those that are not the page's own (start, size, order, or a parameter the start excludes),
- * as `walkFilters` of the node client reads them.
- */
-function walkFilters(a: Action): OperationEntry['params'] {
-  const rule = a.paging!;
-  const start = rule.start ?? 'start';
-  const own = [start, rule.size ?? 'count', rule.order, ...(a.entry.exclusive?.includes(start) ? a.entry.exclusive : [])];
-  return a.entry.params.filter((p) => p.in === 'query' && !own.includes(p.name));
-}
+/** The query parameters a walk takes from its caller and sends on every page: its paging rule's `filters`. */
+const walkFilters = (a: Action): OperationEntry['params'] => a.entry.params.filter((p) => a.paging!.filters?.includes(p.name));
 
 /**
  * The options of a walk: its start's type; newest first where page starts are predictable, either order

@@ -21,6 +21,7 @@ export type PagingRule = {
   order?: string;
   start?: string;
   size?: string;
+  filters?: string[];
 };
 
 
@@ -149,6 +150,11 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
     throw new Error(`${where}.predictable: page starts are predictable only when the next start follows the last item and a short page ends the walk`);
   }
   if (typeof raw.newestFirstWithoutStart !== 'boolean') throw new Error(`${where}.newestFirstWithoutStart: must be true or false`);
+  // A walk's filters: the query parameters that are not the page's own (its start, size and order, or a
+  // parameter the start excludes), which a walk takes from its caller and sends on every page.
+  const exclusive = (op as unknown as Record<string, unknown>)['x-exclusive-parameters'];
+  const own = [startName, sizeName, raw.order, ...(Array.isArray(exclusive) && exclusive.includes(startName) ? exclusive : [])];
+  const filters = params.filter((p) => p.in === 'query' && !own.includes(p.name)).map((p) => p.name);
   return {
     items,
     next: rule,
@@ -158,6 +164,7 @@ export function pagingRule(spec: Spec, op: OperationObject): PagingRule {
     ...(raw.order !== undefined && { order: raw.order as string }),
     ...(raw.start !== undefined && { start: startName }),
     ...(raw.size !== undefined && { size: sizeName }),
+    ...(filters.length > 0 && { filters }),
   };
 }
 

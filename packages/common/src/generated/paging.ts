@@ -215,7 +215,10 @@ export const paging = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": true,
-    "order": "ascending"
+    "order": "ascending",
+    "filters": [
+      "type"
+    ]
   },
   "listFungibleAssetTransactionsV3": {
     "items": [],
@@ -232,7 +235,10 @@ export const paging = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": true,
-    "order": "ascending"
+    "order": "ascending",
+    "filters": [
+      "type"
+    ]
   },
   "listAutomatedTransactionsV3": {
     "items": [],
@@ -301,7 +307,11 @@ export const paging = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": false,
-    "size": "limit"
+    "size": "limit",
+    "filters": [
+      "start_height",
+      "end_height"
+    ]
   }
 } as const satisfies Readonly<Record<string, PagingRule>>;
 

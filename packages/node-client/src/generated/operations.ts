@@ -780,7 +780,10 @@ export const listCoinTransactionsV3 = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": true,
-    "order": "ascending"
+    "order": "ascending",
+    "filters": [
+      "type"
+    ]
   }
 } as const;
 
@@ -857,7 +860,10 @@ export const listFungibleAssetTransactionsV3 = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": true,
-    "order": "ascending"
+    "order": "ascending",
+    "filters": [
+      "type"
+    ]
   }
 } as const;
 
@@ -1310,7 +1316,11 @@ export const listEventsV3 = {
     ],
     "predictable": false,
     "newestFirstWithoutStart": false,
-    "size": "limit"
+    "size": "limit",
+    "filters": [
+      "start_height",
+      "end_height"
+    ]
   },
   "ordered": [
     "start_height",
