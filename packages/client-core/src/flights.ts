@@ -1,7 +1,8 @@
 /**
- * Requests in flight for one walk of many pages (a listing's iterator, `historyRange`): each with its
- * own abort, read in the order asked. The one engine of the clients' ordered, bounded-concurrency
- * fetching; what to ask next, and how many at once, is the walk's.
+ * Requests in flight for one walk of many pages (a listing's iterator, `historyRange`) or one pass of a
+ * call over several nodes (the router: a fallback, a hedge): each with its own abort. The one engine of
+ * the clients' concurrent fetching; what to ask next, how many at once, and in which order the answers
+ * are read (a walk in the order asked, the router the first to settle), is the caller's.
  */
 
 /** A request in flight: its own abort, and its outcome, which never rejects. */
@@ -61,10 +62,10 @@ export class Flights<T> {
     for (const f of flights) f.abort.abort(new DOMException('The page was fetched ahead and is not needed', 'AbortError'));
   }
 
-  /** Ends the walk: whatever is still in flight is aborted, and the caller's signal is let go. */
+  /** Ends the walk or pass: whatever is still in flight is aborted, and the caller's signal is let go. */
   close(): void {
     this.#signal?.removeEventListener('abort', this.#onAbort);
-    for (const c of this.#live) c.abort(new DOMException('The walk has ended', 'AbortError'));
+    for (const c of this.#live) c.abort(new DOMException('No longer needed', 'AbortError'));
     this.#live.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { HistoryPrunedError, HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, type NodeAttempt } from './errors.js';
 import { baseUrls } from './base-url.js';
+import { Flights } from './flights.js';
 import { fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
@@ -8,7 +9,6 @@ import type { AttemptInfo, NodeAffinity, RoutedCall, RoutingFactory, RoutingInit
 
 const HEDGE = Symbol('hedge');
 type Outcome = { node: NodeState; ok: true; value: unknown } | { node: NodeState; ok: false; error: unknown };
-type Flight = { abort: AbortController; unlink: () => void; done: Promise<Outcome> };
 
 /**
  * The router of a client with several nodes, a rate limit, hedging or an attempt hook. A client passes
@@ -87,53 +87,46 @@ class NodeRouter implements Router {
       await policy.sleep(wait, signal);
       order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
     }
-    const flights = new Map<NodeState, Flight>();
+    // The caller's signal aborts every attempt of the pass; the end of the pass aborts those still in flight.
+    const flights = new Flights<unknown>(signal);
+    // Each node's attempt in flight, by its outcome once settled (which never rejects).
+    const live = new Map<NodeState, Promise<Outcome>>();
     let next = 0;
     const launch = (kind: AttemptInfo['kind']): void => {
       const node = order[next++]!;
-      const abort = new AbortController();
-      const onAbort = (): void => abort.abort(signal!.reason);
-      if (signal?.aborted) abort.abort(signal.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
       let t0 = performance.now();
-      const done = this.#attemptOn(node, request, abort.signal, (t) => (t0 = t)).then(
-        (value): Outcome => ({ node, ok: true, value }),
-        (error: unknown): Outcome => ({ node, ok: false, error }),
-      );
+      const done = flights.launch((s) => this.#attemptOn(node, request, s, (t) => (t0 = t))).settled.then((r): Outcome => ({ node, ...r }));
       void done.then((o) => this.#report(node, operationId, kind, o, performance.now() - t0));
-      flights.set(node, { abort, done, unlink: () => signal?.removeEventListener('abort', onAbort) });
+      live.set(node, done);
     };
     launch(attempt === 1 ? 'first' : 'retry');
     try {
-      while (flights.size > 0) {
+      while (live.size > 0) {
         const hedge = this.#hedgeAfterMs !== undefined && next < order.length ? delay(this.#hedgeAfterMs) : undefined;
-        const outcome = await Promise.race([...[...flights.values()].map((f) => f.done), ...(hedge ? [hedge.promise] : [])]);
+        const outcome = await Promise.race([...live.values(), ...(hedge ? [hedge.promise] : [])]);
         hedge?.cancel();
         if (outcome === HEDGE) {
           launch('hedge');
           continue;
         }
-        flights.get(outcome.node)!.unlink();
-        flights.delete(outcome.node);
+        const { node } = outcome;
+        live.delete(node);
         if (outcome.ok) {
-          pool.succeeded(outcome.node);
-          if (affinity) affinity.node = outcome.node.url;
+          pool.succeeded(node);
+          if (affinity) affinity.node = node.url;
           return outcome.value;
         }
         if (!several || !fallsThrough(outcome.error)) throw outcome.error;
         // A body the validator refuses moves the call on, but the node does not rest: where every node
         // sends it (the contract drifted), resting them all would only stall the calls that still work.
         // Nor does a node that pruned the history asked for: it answers everything newer.
-        if (!(outcome.error instanceof ResponseValidationError || outcome.error instanceof HistoryPrunedError)) pool.failed(outcome.node, outcome.error, policy.now(), askedRest(outcome.error));
-        failed.set(outcome.node, { url: redactBase(outcome.node.url), error: outcome.error });
-        if (flights.size === 0 && next < order.length) launch('fallback');
+        if (!(outcome.error instanceof ResponseValidationError || outcome.error instanceof HistoryPrunedError)) pool.failed(node, outcome.error, policy.now(), askedRest(outcome.error));
+        failed.set(node, { url: redactBase(node.url), error: outcome.error });
+        if (live.size === 0 && next < order.length) launch('fallback');
       }
     } finally {
       // Another node answered, the answer was final, or the caller gave up: nothing else stays in flight.
-      for (const f of flights.values()) {
-        f.unlink();
-        f.abort.abort(new DOMException('Another node answered first', 'AbortError'));
-      }
+      flights.close();
     }
     const errors = [...failed.values()];
     // Every node has pruned the history asked for: that is the answer, with the oldest history there is.
