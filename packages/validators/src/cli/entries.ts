@@ -2,6 +2,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Har } from 'har-format';
+import { fromCwd } from './paths.js';
 
 /** One recorded exchange: the request that was made and the response body as JSON, if it is JSON. */
 export type RecordedEntry = {
@@ -50,15 +51,21 @@ const inside = (root: string, path: string): boolean => path === root || path.st
  * ends). So each directory is read once (by device and inode), and a symbolic link whose target lies
  * outside the named directory, or a file that is not a regular one, is `skipped` with the reason.
  * A named directory under which no recording file is found is a problem (the run fails), not a pass.
+ * Relative paths are read from `cwd` (default: the process's working directory); the paths returned
+ * and named in problems are as given (see {@link fromCwd}).
  */
-export async function listRecordings(paths: readonly string[]): Promise<{ files: string[]; problems: ReadProblem[]; skipped: ReadProblem[] }> {
+export async function listRecordings(
+  paths: readonly string[],
+  cwd?: string,
+): Promise<{ files: string[]; problems: ReadProblem[]; skipped: ReadProblem[] }> {
+  const at = (path: string): string => fromCwd(cwd, path);
   const files: string[] = [];
   const problems: ReadProblem[] = [];
   const skipped: ReadProblem[] = [];
   const walk = async (dir: string, root: string, given: string, seen: Set<string>): Promise<void> => {
     let names: string[];
     try {
-      names = (await readdir(dir)).sort();
+      names = (await readdir(at(dir))).sort();
     } catch (err) {
       problems.push({ source: dir, problem: `cannot read: ${errorCode(err)}` });
       return;
@@ -68,7 +75,7 @@ export async function listRecordings(paths: readonly string[]): Promise<{ files:
       let info: Stats;
       try {
         // The target's real path, not the link's: a link inside may lead out.
-        const target = await realpath(path);
+        const target = await realpath(at(path));
         if (!inside(root, target)) {
           skipped.push({ source: path, problem: `a symbolic link out of ${given}; not followed (name it on the command line to read it)` });
           continue;
@@ -97,8 +104,8 @@ export async function listRecordings(paths: readonly string[]): Promise<{ files:
     let info: Stats;
     let root: string;
     try {
-      info = await stat(path);
-      root = info.isDirectory() ? await realpath(path) : path;
+      info = await stat(at(path));
+      root = info.isDirectory() ? await realpath(at(path)) : path;
     } catch (err) {
       problems.push({ source: path, problem: `cannot read: ${errorCode(err)}` });
       continue;
@@ -116,11 +123,12 @@ export async function listRecordings(paths: readonly string[]): Promise<{ files:
 /**
  * Reads one recording: a HAR 1.2 log (as browsers, proxies and Playwright write it), a plain envelope
  * `{ request: { method, url }, response: { status, headers?, body } }`, or an array of envelopes.
+ * A relative `file` is read from `cwd` (default: the process's working directory) and named as given.
  */
-export async function readRecording(file: string): Promise<{ entries: RecordedEntry[]; problems: ReadProblem[] }> {
+export async function readRecording(file: string, cwd?: string): Promise<{ entries: RecordedEntry[]; problems: ReadProblem[] }> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(await readFile(fromCwd(cwd, file), 'utf8'));
   } catch (err) {
     // Not the parser's message: it quotes the file's first characters, and a file that is not JSON
     // may be anything (a link to /proc/self/environ, named on the command line).

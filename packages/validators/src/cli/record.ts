@@ -7,6 +7,7 @@ import type { Entry, Har, Header } from 'har-format';
 import { advances, BodyTooLarge, readPage, readText, REDACTED, redactText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
 import { paging, routes, type PagedOperationId, type PagingRule, type Route, type RouteService } from '@x/common';
 import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
+import { fromCwd } from './paths.js';
 import { printable } from './printable.js';
 
 export type RecordOptions = {
@@ -23,6 +24,8 @@ export type RecordOptions = {
   fetch?: typeof fetch;
   /** How long one request may take, redirects and body included (default 30 s). */
   timeoutMs?: number;
+  /** The directory a relative `outDir` is in (default: the process's working directory); the file returned is named under `outDir` as given. */
+  cwd?: string;
 };
 
 /**
@@ -391,9 +394,9 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const har: Har = {
     log: { version: '1.2', creator: { name: 'x-validate record', version: '1' }, pages: [], entries },
   };
-  await mkdir(options.outDir, { recursive: true });
+  await mkdir(fromCwd(options.cwd, options.outDir), { recursive: true });
   const file = join(options.outDir, `${options.address.replace(/[^0-9a-zA-Z]/g, '')}.har`);
-  await writeFile(file, `${JSON.stringify(har, null, 2)}\n`);
+  await writeFile(fromCwd(options.cwd, file), `${JSON.stringify(har, null, 2)}\n`);
   return { file, entries: entries.length };
 }
 

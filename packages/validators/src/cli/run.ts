@@ -16,6 +16,8 @@ export type RunOptions = {
   driftAsWarning?: boolean;
   /** Strings never shown in a value or URL (the price API key), replaced by `[REDACTED]`. */
   secrets?: readonly string[];
+  /** The directory relative paths are read from (default: the process's working directory); results name them as given. */
+  cwd?: string;
 };
 
 /**
@@ -44,11 +46,11 @@ export async function run(paths: readonly string[], options: RunOptions): Promis
   const hide = (text: string): string => redactText(text, secrets);
   const shownUrl = (url: string): string => hide(URL.canParse(url) ? redactUrl(url) : url);
   const results: Result[] = [];
-  const { files, problems, skipped } = await listRecordings(paths);
+  const { files, problems, skipped } = await listRecordings(paths, options.cwd);
   for (const p of problems) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
   for (const p of skipped) results.push({ source: p.source, outcome: 'skip', message: p.problem, issues: [] });
   for (const file of files) {
-    const { entries, problems: bad } = await readRecording(file);
+    const { entries, problems: bad } = await readRecording(file, options.cwd);
     for (const p of bad) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
     // Within one recording, a header cursor a request sends must come from an earlier response's header.
     const cursors = headerCursors();
