@@ -8,21 +8,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/command.ts';
+import { xValidate } from './cli-run.ts';
 import { okBodies, userTransactionV3 } from './fixtures.js';
-import { within } from './helpers.ts';
 
 let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'x-validate-cursors-'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function xValidate(argv: string[]): Promise<{ code: number; stdout: string }> {
-  let stdout = '';
-  const code = await within(10_000, 'x-validate', main(argv, { stdout: (s) => void (stdout += s), stderr: () => {}, env: {} }));
-  return { code, stdout };
-}
 
 const node = 'http://localhost:27000/rpc';
 /** A HAR entry: the request's URL, the response's status, headers and JSON body. */

@@ -7,23 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, startSilentServer } from '@x-tools/scripted-server';
-import { main } from '../src/cli/command.ts';
 import { DEFAULT_RECORD_TIMEOUT_MS, RECORD_OPTIONS } from '../src/cli/options.ts';
-import { within } from './helpers.ts';
+import { xValidate } from './cli-run.ts';
 
 let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'x-validate-main-'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** Runs the command with `env`, capturing what it writes. */
-async function xValidate(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await within(10_000, 'x-validate', main(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), env }));
-  return { code, stdout, stderr };
-}
 
 describe('x-validate record: --timeout-ms and failed recordings', () => {
   it('defaults --timeout-ms to 30 s', () => {

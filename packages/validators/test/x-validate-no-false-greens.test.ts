@@ -9,22 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '@x-tools/scripted-server';
-import { main } from '../src/cli/command.ts';
-import { within } from './helpers.ts';
+import { xValidate } from './cli-run.ts';
 
 let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'x-validate-greens-'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** Runs the command, capturing what it writes. */
-async function xValidate(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await within(10_000, 'x-validate', main(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), env: {} }));
-  return { code, stdout, stderr };
-}
 
 const json = { 'content-type': 'application/json' };
 const account = JSON.stringify({ sequence_number: 7, authentication_key: '0x01' });
@@ -125,14 +116,11 @@ describe('x-validate record: a node that cannot be reached', () => {
     const gone = await startScriptedServer((_req, res) => res.end());
     await gone.close();
     try {
-      let stderr = '';
-      const code = await main(['record', '--base-url', node.url, '--address', '0x1', '--out', join(tmp, 'dead-price'), '--price-base-url', gone.url], {
-        stdout: () => {},
-        stderr: (s) => void (stderr += s),
-        env: { SUPRA_PRICE_API_KEY: 'k' },
+      const r = await xValidate(['record', '--base-url', node.url, '--address', '0x1', '--out', join(tmp, 'dead-price'), '--price-base-url', gone.url], {
+        SUPRA_PRICE_API_KEY: 'k',
       });
-      expect(code).toBe(1);
-      expect(stderr).toContain(
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
         `x-validate record: GET ${gone.url}/latest?trading_pair=btc_usdt: fetch failed (ECONNREFUSED); is the price service listening at ${gone.url}? Check --price-base-url\n`,
       );
     } finally {

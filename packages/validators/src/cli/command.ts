@@ -10,19 +10,39 @@ export type CommandIo = {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The directory relative paths (inputs, `--out`) are read from and written to; absent, the process's
+   * own. Paths are shown as given either way, so a test can run the command from a folder of its own.
+   */
+  cwd?: string;
 };
 
 /**
- * `x-validate` with the arguments after the command name; resolves to the exit code. A bad flag
- * rejects (parseArgs' message); a recording a server kept from completing answers 1, its reason on
- * stderr.
+ * `x-validate` as its process runs it, with the arguments after the command name; resolves to the exit
+ * code and never rejects: a bad flag (parseArgs' message) or a crash is written to stderr as
+ * `x-validate: <message>` and answers 2. main.ts calls it with the process's streams and environment;
+ * tests call it in-process with captured ones, so they check what a user sees without spawning a
+ * process per run.
  *
  * @example
  * ```ts
- * const code = await main(['--strict', 'recordings'], { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env });
+ * process.exitCode = await cli(process.argv.slice(2), { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env });
  * ```
  */
-export async function main(argv: string[], io: CommandIo): Promise<number> {
+export async function cli(argv: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (err) {
+    io.stderr(`x-validate: ${printable(err instanceof Error ? err.message : String(err), 1000)}\n`);
+    return EXIT.usage;
+  }
+}
+
+/**
+ * The command proper; resolves to the exit code. A bad flag rejects (parseArgs' message); a recording
+ * a server kept from completing answers 1, its reason on stderr.
+ */
+async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   const usage = (code: number): number => {
     (code === 0 ? io.stdout : io.stderr)(`${USAGE}\n`);
     return code;
@@ -54,6 +74,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
         outDir: values.out,
         count,
         timeoutMs,
+        cwd: io.cwd,
         price: priceBase && apiKey ? { baseUrl: priceBase, pair: values.pair, apiKey } : undefined,
         progress: (line) => io.stderr(`${printable(line, 1000)}\n`),
       });
@@ -86,6 +107,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     profile: values.profile,
     driftAsWarning: values['drift-as-warning'],
     secrets: apiKey ? [apiKey] : [],
+    cwd: io.cwd,
   });
   io.stdout(output);
   return failed ? EXIT.failed : EXIT.ok;
