@@ -1,10 +1,9 @@
 /**
  * x-validate explains itself: every issue carries its class (known drift with its overlay action ids,
  * or violation), on mixed entries too; every issue shows the offending value, shortened, with secrets
- * redacted; `record` refuses a price service without a key. The real CLI as a child process, real files,
- * real stubs.
+ * redacted; `record` refuses a price service without a key. The command in-process (as main.ts runs
+ * it, with only the environment each test gives), real files, real stubs.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,21 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeStub, startPriceStub, STUB_ACCOUNTS } from '@x/testing';
 import { PRICE_KEY_ENV } from '../src/cli/options.ts';
 import { preview, valueAt, VALUE_PREVIEW_LENGTH } from '../src/cli/value.ts';
+import { xValidate } from './cli-run.ts';
 import { liveTransactionV1 } from './live-bodies.ts';
-
-const root = join(import.meta.dirname, '..', '..', '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const cli = join(root, 'packages', 'validators', 'src', 'cli', 'main.ts');
-
-/** The real CLI; SUPRA_PRICE_API_KEY unset unless given. */
-function xValidate(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== PRICE_KEY_ENV));
-  return new Promise((resolve) => {
-    execFile(tsx, [cli, ...args], { env: { ...base, ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 type JsonIssue = { path: string; message: string; keyword: string; class: string; actions?: string[]; value: string; valueAt?: string };
 type JsonResult = { outcome: string; class?: string; actions?: string[]; operationId?: string; url?: string; issues: JsonIssue[] };

@@ -1,9 +1,11 @@
 /**
  * The README's CLI section: it lists every flag the CLI's parser defines (and no other), and its
- * examples run as written, through a real `x-validate` on the PATH (a shim running src/cli/main.ts):
- * the validation example prints exactly the output the README shows and exits as it says; the recording
- * example records from the stubs of @x/testing (their URLs put in for the README's fixed ports) and the
- * recording validates.
+ * examples run as written. The validation example is the package's one spawned run of the CLI: bash runs
+ * it with a real `x-validate` on the PATH (a shim running src/cli/main.ts through tsx), and it prints
+ * exactly the output the README shows and exits as it says, so the bin, its streams and its exit code are
+ * checked end to end. The recording example, plain `x-validate` lines, runs in-process from a folder of
+ * its own (see `runLines`): it records from the stubs of @x/testing (their URLs put in for the README's
+ * fixed ports) and the recording validates.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeStub, startPriceStub } from '@x/testing';
 import { RECORD_OPTIONS, VALIDATE_OPTIONS } from '../src/cli/options.ts';
+import { xValidate, type CliRun } from './cli-run.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const readme = readFileSync(join(root, 'packages', 'validators', 'README.md'), 'utf8');
@@ -43,12 +46,36 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a README block with bash (`set -e`), `x-validate` on the PATH, in `cwd`. */
-function sh(script: string, cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function sh(script: string, cwd: string): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile('bash', ['-ec', script], { cwd, env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, ...env } }, (err, stdout, stderr) => {
+    execFile('bash', ['-ec', script], { cwd, env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });
+}
+
+/** A line `[NAME=value ...] x-validate args...` with nothing a shell would quote, expand or redirect. */
+const COMMAND_LINE = /^((?:[A-Za-z_]\w*=\S* +)*)x-validate((?: +\S+)*)$/;
+const SHELL_SYNTAX = /['"\\$`;&|<>(){}*?[\]~!#]/;
+
+/**
+ * Runs a README block of `x-validate` lines in-process from `cwd`, as `bash -e` would run them: in
+ * order, each with the variables assigned at its start as its environment, stopping at the first that
+ * fails. A line of any other shape throws, so the example cannot outgrow this without the test saying so.
+ */
+async function runLines(script: string, cwd: string): Promise<CliRun> {
+  const out: CliRun = { code: 0, stdout: '', stderr: '' };
+  for (const line of script.split('\n').filter((l) => l.trim() !== '')) {
+    const m = COMMAND_LINE.exec(line.trim());
+    if (!m || SHELL_SYNTAX.test(line)) throw new Error(`runLines runs only "[NAME=value ...] x-validate args" lines; the README has: ${line}`);
+    const env = Object.fromEntries(m[1]!.trim().split(/ +/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+    const r = await xValidate(m[2]!.trim().split(/ +/).filter(Boolean), env, cwd);
+    out.stdout += r.stdout;
+    out.stderr += r.stderr;
+    out.code = r.code;
+    if (r.code !== 0) break;
+  }
+  return out;
 }
 
 describe("README: x-validate's CLI section", () => {
@@ -95,7 +122,7 @@ describe("README: x-validate's CLI section", () => {
         .replaceAll('http://localhost:27001', price.url);
       const cwd = join(dir, 'record');
       mkdirSync(cwd);
-      const r = await sh(script, cwd);
+      const r = await runLines(script, cwd);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(existsSync(join(cwd, 'recordings', '0x1.har'))).toBe(true);
       expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 unreadable/);

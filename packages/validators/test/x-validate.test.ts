@@ -1,30 +1,16 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@x/common';
 import { matchOperation } from '../src/cli/match.ts';
+import { xValidate } from './cli-run.ts';
 import { liveModuleAbi, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
 import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '@x/testing';
 
-const exec = promisify(execFile);
+// The command runs in-process (./cli-run.ts); x-validate-readme.test.ts spawns the real one once.
 const root = join(import.meta.dirname, '..', '..', '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const cli = join(root, 'packages', 'validators', 'src', 'cli', 'main.ts');
 const recorded = join(root, 'specs', 'recorded');
-
-/** Runs the real CLI as a child process; never throws on a non-zero exit. */
-async function xValidate(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(tsx, [cli, ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 let dir: string;
 beforeAll(() => {
