@@ -1,10 +1,12 @@
 /**
  * What the package checks share: the list of published packages, running a command, and packing every
- * package with `pnpm pack` (which rewrites `workspace:*` to the real version and runs `prepack`).
+ * package with `pnpm pack` (which rewrites `workspace:*` to the real version and runs `prepack`), once
+ * per build: the checks of one `pnpm check` share the tarballs.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, existsSync, renameSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -92,23 +94,65 @@ export interface Packed {
   readonly manifest: Manifest;
 }
 
-/** Packs every package into `dest` with `pnpm pack`; needs a build first (`pnpm build`). */
+/**
+ * Where tarballs are kept between the checks of one run (lint:packages, test:install, test:newcomer,
+ * release:dry-run), each named by the hash of what it was packed from.
+ */
+const PACK_CACHE = join(ROOT, 'node_modules', '.cache', 'x-pack');
+
+/**
+ * The hash of everything `pnpm pack` puts in a package's tarball: its package.json, README.md,
+ * CHANGELOG.md, dist/ (the `files`) and the LICENSE its prepack copies from the root. Equal hashes,
+ * equal tarballs: a tarball is packed again only when one of those changed (a new build does).
+ */
+function packHash(pkg: WorkspacePackage): string {
+  const hash = createHash('sha256');
+  const add = (path: string): void => {
+    if (!existsSync(path)) return;
+    hash.update(`${relative(pkg.path, path)}\0`).update(readFileSync(path)).update('\0');
+  };
+  for (const f of ['package.json', 'README.md', 'CHANGELOG.md']) add(join(pkg.path, f));
+  add(join(ROOT, 'LICENSE'));
+  const files = readdirSync(join(pkg.path, 'dist'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  for (const f of files) add(f);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Packs every package into `dest` with `pnpm pack`, or copies the tarball an earlier check of the same
+ * build packed; needs a build first (`pnpm build`).
+ */
 export async function packAll(pkgs: readonly WorkspacePackage[], dest: string): Promise<Packed[]> {
   for (const pkg of pkgs) {
     if (!existsSync(join(pkg.path, 'dist'))) throw new Error(`${pkg.name} has no dist/: run \`pnpm build\` first`);
   }
+  mkdirSync(dest, { recursive: true });
+  mkdirSync(PACK_CACHE, { recursive: true });
   return Promise.all(
     pkgs.map(async (pkg) => {
-      const r = await runOk('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.path });
-      const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
-      const list = await runOk('tar', ['-tzf', out.filename], { cwd: dest });
+      // pnpm's own name for the tarball (`x-node-client-0.1.0.tgz`), so a copy reads as a fresh pack.
+      const filename = join(dest, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`);
+      const cached = join(PACK_CACHE, `${pkg.dir}-${packHash(pkg)}.tgz`);
+      if (existsSync(cached)) copyFileSync(cached, filename);
+      else {
+        const r = await runOk('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.path });
+        const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
+        if (basename(out.filename) !== basename(filename)) throw new Error(`pnpm pack wrote ${out.filename}, not ${filename}`);
+        // Written whole, then renamed: a check that stops halfway leaves no torn tarball behind.
+        copyFileSync(filename, `${cached}.part`);
+        renameSync(`${cached}.part`, cached);
+      }
+      const list = await runOk('tar', ['-tzf', filename], { cwd: dest });
       const files = list.stdout
         .split('\n')
         .filter(Boolean)
         .map((f) => f.replace(/^package\//, ''))
         .sort();
-      const manifest = JSON.parse((await runOk('tar', ['-xzOf', out.filename, 'package/package.json'], { cwd: dest })).stdout) as Manifest;
-      return { pkg, tarball: out.filename, files, manifest };
+      const manifest = JSON.parse((await runOk('tar', ['-xzOf', filename, 'package/package.json'], { cwd: dest })).stdout) as Manifest;
+      return { pkg, tarball: filename, files, manifest };
     }),
   );
 }
