@@ -2,7 +2,8 @@
  * The router at its edges, each over loopback servers of the test's own: an abort that lands
  * before a routed attempt starts, Supra's "try again in" on a client of one node, a 200 body cut short
  * moving the call to the next node, middleware seeing the node it talks to, and a walk that ends before
- * it starts leaving nothing on the caller's signal.
+ * it starts leaving nothing on the caller's signal. What is about time (an abort "at once", a wait of
+ * 1 s) runs on fake time (`useFakeTime`), so no test waits on the wall clock.
  */
 import { getEventListeners } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
@@ -10,8 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeClient, ResponseParseError, type NodeClientOptions } from '@x/node-client';
 import { createNodeStubFetch } from '@x/testing';
+import { useFakeTime } from '@x-tools/test-helpers';
 
 const ACCOUNT = { sequence_number: 7, authentication_key: `0x${'ab'.repeat(32)}` };
+const time = useFakeTime();
 const servers: Server[] = [];
 async function start(handler: RequestListener): Promise<string> {
   const server = createServer(handler);
@@ -37,6 +40,7 @@ describe('an abort before a routed attempt starts', () => {
     ['onAttempt', { onAttempt: () => undefined }],
     ['rateLimit', { rateLimit: { requestsPerSecond: 100 } }],
   ])('with %s: rejects at once with the reason and closes the request', async (_label, options) => {
+    time.start();
     let closedEarly = 0;
     const slow = await start((_req, res) => {
       const timer = setTimeout(() => ok(_req, res), 300);
@@ -51,9 +55,11 @@ describe('an abort before a routed attempt starts', () => {
     const started = performance.now();
     const call = node.v2.getAccount('0x1', { signal: controller.signal });
     controller.abort(reason);
-    await expect(call).rejects.toBe(reason);
+    // At once: with time standing still (the server answers 300 ms on).
+    await expect(time.settles(call, 'the rejection')).rejects.toBe(reason);
     expect(performance.now() - started).toBeLessThan(150);
-    await new Promise((r) => setTimeout(r, 50));
+    await time.realPause(50); // for a close to reach the server
+    await time.advance(300); // the time of the answer: none goes out on a closed request
     expect(closedEarly).toBeLessThanOrEqual(1); // never answered: the request was closed, or never sent
   });
 
@@ -74,13 +80,16 @@ describe('an abort before a routed attempt starts', () => {
 });
 
 it("one node: a 429 with Supra's 'Please try again in 1s' and no Retry-After waits that long before the retry", async () => {
+  time.start();
   const at: number[] = [];
   const url = await start((req, res) => {
     at.push(performance.now());
     if (at.length === 1) res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Too many requests. Please try again in 1s' }));
     else ok(req, res);
   });
-  await createNodeClient({ baseUrl: url }).v2.getAccount('0x1');
+  const call = createNodeClient({ baseUrl: url }).v2.getAccount('0x1');
+  await time.advanceUntil(() => at.length === 2, 'the retry', { stepMs: 25 });
+  await call;
   expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(980);
 });
 

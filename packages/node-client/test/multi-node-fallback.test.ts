@@ -3,7 +3,8 @@
  * that never answers, a dead port, 408, 429, 5xx, a reset), how long the failing node then rests (its
  * `Retry-After`, Supra's "try again in" message, or the backoff), what never falls through (404, 400, a
  * v1 null; a 200 whose body does not parse or validate does), and the `NodesFailedError` of a call every node
- * failed. The rests are read on a clock of the test's own (`retry.now`), so no test waits for them.
+ * failed. The rests are read on a clock of the test's own (`retry.now`), so no test waits for them;
+ * the timeouts run on fake time (`useFakeTime`), moved on once the request that times out has arrived.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -18,13 +19,14 @@ import {
 } from '@x/node-client';
 import { STUB_ACCOUNTS, startNodeStub, type NodeStubHandle } from '@x/testing';
 import { startSilentServer } from '@x-tools/scripted-server';
-import { expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
+import { expectNoOpenHandles, rejectionOf, useFakeTime } from '@x-tools/test-helpers';
 import { deadUrl, startScriptedNode } from './multi-node-helpers.ts';
 
 const { alice, unknown } = STUB_ACCOUNTS;
 /** The clock of the rests: a whole second, so that an HTTP date lands on it exactly. */
 const T0 = Date.UTC(2026, 0, 1);
 const BASE_DELAY_MS = 50;
+const time = useFakeTime();
 
 let a: NodeStubHandle; // a node that fails on demand (failNext)
 let b: NodeStubHandle; // the healthy node
@@ -107,10 +109,24 @@ describe('a failing first node: the call answers from the next, and the first re
     // the call on without resting the node: see hostile-node.test.ts.)
     ['a 200 whose body is not JSON', stubA((s) => s.failNext('getAccountV2', 'not-json', 50)), { status: 200, error: 'ResponseParseError' }, BASE_DELAY_MS],
   ])('%s', async (_name, start, failure, restMs, options) => {
+    time.start();
     const first = await start();
     try {
       const { node, attempts, clock } = client([first.url, b.url], options);
-      expect((await node.v2.getAccount(alice)).sequence_number).toBe(aliceSeq);
+      /**
+       * A call that asks the first node (its request number `nth`) and gets its answer from b. A black
+       * hole's request times out once it has arrived and timeoutMs have passed; every other failure moves
+       * the call on at once, with time standing still.
+       */
+      const fallsToB = async (nth: number): Promise<{ sequence_number: number }> => {
+        const call = node.v2.getAccount(alice);
+        if (options?.timeoutMs !== undefined) {
+          await time.waitFor(() => first.requests() === nth, `request ${nth} to the first node`);
+          await time.advance(options.timeoutMs);
+        }
+        return time.settles(call, 'the answer of the next node');
+      };
+      expect((await fallsToB(1)).sequence_number).toBe(aliceSeq);
       expect(attempts.map(({ kind, node: url, status, error }) => ({ kind, url, status, error }))).toEqual([
         { kind: 'first', url: first.url, ...failure },
         { kind: 'fallback', url: b.url, status: 200, error: undefined },
@@ -132,7 +148,7 @@ describe('a failing first node: the call answers from the next, and the first re
       // Awake again: first in line.
       clock.now = T0 + restMs;
       attempts.length = 0;
-      await node.v2.getAccount(alice);
+      await fallsToB((asked ?? 0) + 1);
       expect(attempts[0]).toMatchObject({ kind: 'first', node: first.url });
       if (asked !== undefined) expect(first.requests()).toBe(asked + 1);
     } finally {
@@ -185,9 +201,15 @@ describe('every node fails: NodesFailedError', () => {
     const silent = await startSilentServer();
     a.failNext('getAccountV2', 503, 50, { retryAfter: '0' });
     try {
+      time.start();
       const node = createNodeClient({ baseUrl: [dead, silent.url, a.url], timeoutMs: 150, retry });
       const started = performance.now();
-      const err = await rejectionOf(node.v2.getAccount(alice));
+      const call = rejectionOf(node.v2.getAccount(alice));
+      // The silent node's request times out; then a answers 503 (and, with retries, again in each pass
+      // after a wait of 0 ms: its Retry-After) while the others rest. Time moves on only for the timeout.
+      await time.waitFor(() => silent.requests.length === 1, 'the request to the silent node');
+      await time.advance(150);
+      const err = await time.drive(call, 'the NodesFailedError', { stepMs: 0 });
       expect(performance.now() - started).toBeLessThan(3_000);
       expect(err).toBeInstanceOf(NodesFailedError);
       expect(err).toBeInstanceOf(ClientError);

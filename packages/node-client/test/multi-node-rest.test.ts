@@ -4,18 +4,20 @@
  * the first rest after a success, and first in line again when it wakes (order = preference). When every
  * node rests, a call waits for the first to wake if that is within `retry.maxDelayMs` and
  * `retry.maxElapsedMs`, else rejects at once; between passes the delay is until the first node wakes.
- * The real-time tests wait for short rests; the schedules are read on a clock of the test's own.
+ * The tests of rests and waits run on fake time (`useFakeTime`: the policy's `Date.now()`, its sleeps and
+ * `performance.now()` move only when a test moves them), so none waits on the wall clock and the times
+ * are exact; the schedules are read on a clock of the test's own. The calls go over loopback HTTP.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient, NodesFailedError, type AttemptInfo, type HttpError, type NodeClientOptions } from '@x/node-client';
 import { STUB_ACCOUNTS, startNodeStub, type NodeStubHandle } from '@x/testing';
-import { expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
+import { expectNoOpenHandles, rejectionOf, useFakeTime } from '@x-tools/test-helpers';
 import { recordingClock } from './helpers.ts';
 
 const { alice } = STUB_ACCOUNTS;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-/** Sleeps until `ms` after `from` (performance.now()). */
-const sleepUntil = (from: number, ms: number): Promise<void> => sleep(Math.max(0, from + ms - performance.now()));
+const time = useFakeTime();
+/** Moves (fake) time on until `ms` after `from` (performance.now()). */
+const sleepUntil = (from: number, ms: number): Promise<void> => time.advance(Math.max(0, from + ms - performance.now()));
 
 let a: NodeStubHandle;
 let b: NodeStubHandle;
@@ -40,7 +42,11 @@ afterAll(async () => {
 /** Which node each call went to, as [requests of a, requests of b]. */
 const counts = (): [number, number] => [a.requests.length, b.requests.length];
 
-describe('a node that failed rests, then is first in line again (real time)', () => {
+describe('a node that failed rests, then is first in line again (fake time)', () => {
+  beforeEach(() => {
+    time.start();
+  });
+
   it('skipped while it rests (baseDelayMs 100), asked again after, and preferred from then on', async () => {
     const node = createNodeClient({ baseUrl: [a.url, b.url], retry: { baseDelayMs: 100 } });
     a.failNext('getAccountV2', 502);
@@ -114,14 +120,21 @@ describe('when every node rests', () => {
   };
 
   it('the call waits for the first node to wake (150 ms, within maxDelayMs), then answers from it', async () => {
+    time.start();
     const attempts: AttemptInfo[] = [];
     const node = createNodeClient({ baseUrl: [a.url, b.url], retry: { attempts: 1, baseDelayMs: 150, maxDelayMs: 1_000 }, onAttempt: (x) => attempts.push(x) });
     await failBoth(node, 502);
     const started = performance.now();
-    await node.v2.getAccount(alice);
+    const call = node.v2.getAccount(alice);
+    await time.advance(149);
+    await time.realPause(20);
+    expect(counts()).toEqual([1, 1]); // still waiting: a rests 150 ms
+    await time.advance(1);
+    await time.settles(call, 'the answer of a, awake');
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThan(100);
     expect(elapsed).toBeLessThan(800);
+    expect(elapsed).toBe(150);
     expect(counts()).toEqual([2, 1]);
     expect(attempts.at(-1)).toMatchObject({ kind: 'first', node: a.url, status: 200 });
   });
@@ -130,10 +143,12 @@ describe('when every node rests', () => {
     ['the first wakes after maxDelayMs (Retry-After: 5 > 1 s)', 429, '5', { maxDelayMs: 1_000 }],
     ['the wait would pass maxElapsedMs (rest 300 ms > 100 ms)', 502, undefined, { baseDelayMs: 300, maxDelayMs: 1_000, maxElapsedMs: 100 }],
   ])('rejects at once with NodesFailedError when %s', async (_name, status, retryAfter, retry) => {
+    time.start();
     const node = createNodeClient({ baseUrl: [a.url, b.url], retry: { attempts: 1, ...retry } });
     await failBoth(node, status, retryAfter);
     const started = performance.now();
-    const err = await rejectionOf(node.v2.getAccount(alice));
+    // At once: with time standing still.
+    const err = await time.settles(rejectionOf(node.v2.getAccount(alice)), 'the rejection');
     expect(performance.now() - started).toBeLessThan(100);
     expect(counts()).toEqual([1, 1]); // no request: every node rests
     expect(err).toBeInstanceOf(NodesFailedError);

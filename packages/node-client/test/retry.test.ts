@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient, HttpError, NetworkError, ResponseParseError, type NodeClient, type RetryOptions } from '@x/node-client';
-import { rejectionOf, useNodeStub } from '@x-tools/test-helpers';
+import { rejectionOf, useFakeTime, useNodeStub } from '@x-tools/test-helpers';
 import { recordingClock } from './helpers.ts';
 
 const ctx = useNodeStub();
+/**
+ * The retries wait on a recording clock, and the attempts' timeouts (timeoutMs 100, for the `slow`
+ * fault) run on fake time: on the wall clock a loaded machine would time out ordinary answers too (an
+ * extra attempt, an extra delay); here only a test that moves time on (the `slow` one) times out.
+ */
+const time = useFakeTime();
+beforeEach(() => {
+  time.start();
+});
 
 /**
  * A client whose requests carry the stub's fault headers and whose retries wait on a recording clock
@@ -32,7 +41,15 @@ describe('retried: network errors, timeouts, 429, 502, 503, 504', () => {
     ['slow', [125, 250]], // timeout of the attempt
   ])('%s twice, then the answer: 3 attempts, delays %j', async (fault, delays) => {
     const { node, delays: seen } = setup({ 'x-stub-fault': fault, 'x-stub-fault-times': '2' });
-    await expect(node.v2.getAccount('0x1')).resolves.toMatchObject({ sequence_number: 40 });
+    const call = node.v2.getAccount('0x1');
+    if (fault === 'slow') {
+      // Each slow attempt times out (timeoutMs 100) once it has reached the stub, which would answer at 300 ms.
+      for (const nth of [1, 2]) {
+        await time.waitFor(() => ctx.stub.requests.length === nth, `attempt ${nth}`);
+        await time.advance(100);
+      }
+    }
+    await expect(time.settles(call, 'the answer')).resolves.toMatchObject({ sequence_number: 40 });
     expect(ctx.stub.requests).toHaveLength(3);
     expect(seen).toEqual(delays);
   });

@@ -1,12 +1,14 @@
 /**
  * The test helpers the packages' tests share, from one place: a stub per test file, a guard against
- * unhandled rejections and open handles, and small assertions. Each package's `test/helpers.ts` keeps
- * only what is its own (and re-exports what its tests use from here). Everything talks real HTTP;
- * nothing mocks fetch.
+ * unhandled rejections and open handles, fake time for tests of timing over loopback (fake-time.ts),
+ * and small assertions. Each package's `test/helpers.ts` keeps only what is its own (and re-exports
+ * what its tests use from here). Everything talks real HTTP; nothing mocks fetch.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { ClientError, InvalidArgumentError } from '@x/client-core';
 import { DEFAULT_PRICE_NOW, startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
+
+export { FAKED_WITH_LOOPBACK, realPause, useFakeTime, type FakeTime } from './fake-time.ts';
 
 /** The seed of the stubs these helpers start unless told otherwise. */
 export const DEFAULT_SEED = 7;
