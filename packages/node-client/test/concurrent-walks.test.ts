@@ -1,8 +1,13 @@
 /**
- * Walks over the network's shape: a loopback server of the test's own that answers every request after
- * a delay, from the in-memory node stub (both shapes), and for one account of its own from a list of
- * sequence numbers with gaps. Concurrent and newest-first walks must give exactly the items of the
- * page-by-page walk, hold at most `concurrency` pages, and leave no request open when they end early.
+ * Walks over the network's shape: a loopback server of the test's own that answers every request a turn
+ * of its event loop later (requests that arrive together are open together), from the in-memory node
+ * stub (both shapes), and for one account of its own from a list of sequence numbers with gaps.
+ * Concurrent and newest-first walks must give exactly the items of the page-by-page walk, hold at most
+ * `concurrency` pages, and leave no request open when they end early.
+ *
+ * What a test says of requests in flight does not hang on timing: a test that must see requests open at
+ * once holds the answers until they are (`x-hold-until`), and a test waits for a request it expects to
+ * arrive rather than for a while.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +16,10 @@ import { createNodeClient, type NodeClient } from '@x/node-client';
 import { createNodeStubFetch, STUB_ACCOUNTS } from '@x/testing';
 import { collect, expectInvalid, expectNoOpenHandles, rejectionOf } from '@x-tools/test-helpers';
 
-const DELAY_MS = 4;
+/** The longest `x-hold-until` holds answers (real ms): a client that never opens that many then fails the check instead of hanging. */
+const HOLD_MS = 2_000;
+/** How long a test waits (real ms) for a request it expects not to come. */
+const QUIET_MS = 40;
 /** An account of this server's own: 300 sequence numbers with gaps, inside pages and at page boundaries. */
 const GAPPY = '0x' + 'ab'.repeat(32);
 const MISSING = new Set([57, 100, 101, 205, 239, 240, 241]);
@@ -27,6 +35,16 @@ let log: Log[] = [];
 let open = 0;
 let maxOpen = 0;
 let openAll = 0;
+/** The current test's answers held by `x-hold-until`, and the timer that lets them go at the latest. */
+const held: (() => void)[] = [];
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+/** Whether the current test's held answers have gone: from then on its requests are answered as any. */
+let released = false;
+const release = (): void => {
+  released = true;
+  clearTimeout(holdTimer);
+  for (const go of held.splice(0)) go();
+};
 const stub = createNodeStubFetch({ seed: 3 });
 
 /** Transactions of the gappy account, as the document says: ascending from `start`, else the newest, descending. */
@@ -67,21 +85,45 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', base);
     // `x-slow-ahead`: every page but the first takes long, so pages fetched ahead are still in flight.
     const slow = req.headers['x-slow-ahead'] !== undefined && url.searchParams.get('start') !== '0';
-    const timer = setTimeout(() => void answer(req, res, url), slow ? 5_000 : DELAY_MS);
-    res.on('close', () => clearTimeout(timer));
+    let closed = false;
+    let cancel = (): void => undefined;
+    res.on('close', () => {
+      closed = true;
+      cancel();
+    });
+    const go = (): void => {
+      if (closed) return;
+      if (slow) {
+        const timer = setTimeout(() => void answer(req, res, url), 5_000);
+        cancel = () => clearTimeout(timer);
+      } else {
+        const immediate = setImmediate(() => void answer(req, res, url));
+        cancel = () => clearImmediate(immediate);
+      }
+    };
+    // `x-hold-until: n`: no answer of the test goes until n of its requests are open at once (or HOLD_MS passed).
+    const holdUntil = Number(req.headers['x-hold-until'] ?? 0);
+    if (!mine || holdUntil === 0 || released) return go();
+    held.push(go);
+    if (open >= holdUntil) release();
+    else holdTimer ??= setTimeout(release, HOLD_MS);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 /** A new tag: the requests of the clients made from here on are the ones `log` shows. */
 function freshLog(): void {
+  release(); // an earlier test's held answers, if any: they go to clients that are gone
   tag++;
   log = [];
   open = 0;
   maxOpen = 0;
+  released = false;
+  holdTimer = undefined;
 }
 beforeEach(freshLog);
 afterAll(async () => {
+  release();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await expectNoOpenHandles();
@@ -159,15 +201,19 @@ describe('transactions ascending, concurrently', () => {
   });
 
   it('has at most `concurrency` requests open at once, and uses them', async () => {
-    await collect(client().v2.transactions(STUB_ACCOUNTS.busy, { pageSize: 50, concurrency: 6 }));
+    // The answers wait until 6 requests are open: the walk's first 6 pages are all asked at once.
+    await collect(client('documented', { 'x-hold-until': '6' }).v2.transactions(STUB_ACCOUNTS.busy, { pageSize: 50, concurrency: 6 }));
     expect(maxOpen).toBe(6);
   });
 
   it('an early break cancels every request in flight at once, wasting at most `concurrency`', async () => {
     const started = performance.now();
-    for await (const _ of client('documented', { 'x-slow-ahead': '1' }).v2.transactions(STUB_ACCOUNTS.busy, { pageSize: 10, concurrency: 8 })) break;
+    // The first page is answered once all 8 pages asked at once have arrived: each is in flight at the break.
+    const headers = { 'x-slow-ahead': '1', 'x-hold-until': '8' };
+    for await (const _ of client('documented', headers).v2.transactions(STUB_ACCOUNTS.busy, { pageSize: 10, concurrency: 8 })) break;
     await settled();
-    // The 7 pages fetched ahead (answered only after 5 s) were cancelled at the break, not waited for.
+    // The 7 pages fetched ahead (answered only after 5 s) were cancelled at the break, not waited for:
+    // the server saw each closed before its answer, and the whole took well under those 5 s.
     expect(performance.now() - started).toBeLessThan(4_000);
     expect(log).toHaveLength(8);
     expect(log.filter((l) => l.closedEarly)).toHaveLength(7);
@@ -220,7 +266,9 @@ describe('cursor walks pipeline', () => {
     const walk = client().v2.coinTransactions(STUB_ACCOUNTS.alice, { pageSize: 5, concurrency: 2 });
     const it = walk[Symbol.asyncIterator]();
     await it.next(); // the first page has arrived
-    await new Promise((r) => setTimeout(r, DELAY_MS * 10)); // the caller is slow with the first item
+    // The caller is slow with the first item: meanwhile the second page is asked (a wait for its arrival).
+    for (let i = 0; i < 200 && log.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, QUIET_MS)); // and no third
     expect(log).toHaveLength(2);
     await it.return(undefined);
     await settled();
@@ -229,7 +277,7 @@ describe('cursor walks pipeline', () => {
   it('with concurrency 1, it is not', async () => {
     const it = client().v2.coinTransactions(STUB_ACCOUNTS.alice, { pageSize: 5 })[Symbol.asyncIterator]();
     await it.next();
-    await new Promise((r) => setTimeout(r, DELAY_MS * 10));
+    await new Promise((r) => setTimeout(r, QUIET_MS)); // time for a second request to arrive: none does
     expect(log).toHaveLength(1);
     await it.return(undefined);
   });
