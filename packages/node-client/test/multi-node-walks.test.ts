@@ -55,6 +55,25 @@ const starts = (stub: NodeStubHandle, operationId: string, t: string, from = 0):
     .slice(from)
     .map((r) => queryOf(r.url, 'start') ?? '');
 
+/**
+ * The uninterrupted walk of each kind, and the starts of each listing's pages asked one by one, on `ref`:
+ * made once for the file (the stub's answers do not change), not again in each case that compares with them.
+ */
+const references = new Map<Walk, Promise<unknown[]>>();
+const sequentialPages = new Map<OperationId, Promise<string[]>>();
+const referenceOf = (walk: Walk): Promise<unknown[]> => {
+  if (!references.has(walk)) references.set(walk, collect(walk.walk(createNodeClient({ baseUrl: ref.url }))));
+  return references.get(walk)!;
+};
+const pagesOf = (operationId: OperationId): Promise<string[]> => {
+  if (!sequentialPages.has(operationId)) {
+    const seqWalk = Object.values(WALKS).find((x) => x.operationId === operationId && x.concurrency === 1)!;
+    const seq = tagged(ref.url);
+    sequentialPages.set(operationId, collect(seqWalk.walk(seq.node)).then(() => starts(ref, operationId, seq.tag)));
+  }
+  return sequentialPages.get(operationId)!;
+};
+
 type Failure = { fail: (a: NodeStubHandle, operationId: OperationId) => Promise<void> | void; closed?: boolean; concurrent: boolean };
 const FAILURES: Record<string, Failure> = {
   '503 from page k on': { fail: (a, id) => a.failNext(id, 503, 1_000), concurrent: true },
@@ -71,14 +90,12 @@ describe('a node that dies mid-walk: the walk goes on from the same position on 
       .map(([f, failure]) => [`${w}: ${f}`, walk, failure] as const),
   );
 
-  it.each(cases)('%s', async (_name, { walk, operationId, concurrency }, { fail, closed }) => {
+  it.each(cases)('%s', async (_name, kind, { fail, closed }) => {
+    const { walk, operationId, concurrency } = kind;
     // The uninterrupted walk, and the starts of its pages asked one by one.
-    const reference = await collect(walk(createNodeClient({ baseUrl: ref.url })));
+    const reference = await referenceOf(kind);
     expect(reference.length).toBeGreaterThan(K * PAGE);
-    const seqWalk = Object.values(WALKS).find((x) => x.operationId === operationId && x.concurrency === 1)!;
-    const seq = tagged(ref.url);
-    await collect(seqWalk.walk(seq.node));
-    const pages = starts(ref, operationId, seq.tag);
+    const pages = await pagesOf(operationId);
 
     const a = await startNodeStub({ seed: 7 });
     try {
