@@ -2,18 +2,20 @@
  * The generator's output: focused snapshots of what a reviewer reads when a spec changes (a union's
  * type, one operation's entry, the alias names; the committed files themselves are guarded by
  * `pnpm gen --check`, so they are not copied here whole), a path + sha256 summary of everything it
- * writes, determinism, the "Do not edit" header, and the `--check` semantics (`staleFiles`, and the CLI
- * as a child process).
+ * writes, determinism, the "Do not edit" header, and the `--check` semantics (`staleFiles`, and the CLI:
+ * in-process through runGen, and once as a child process).
  *
  * Update snapshots after an intended generator or spec change with `npx vitest run tools/gen -u`, and
  * review the diff of `__snapshots__/` like the diff of the generated code.
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { format } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runGen } from '../src/command.ts';
 import { generate } from '../src/generate.ts';
 import { GENERATED_DIRS, header, staleFiles, writeFiles, type FileSet } from '../src/files.ts';
 import { ROOT } from '../src/specs.ts';
@@ -151,38 +153,50 @@ describe('staleFiles (the semantics of `pnpm gen --check`)', () => {
 });
 
 describe('the CLI', () => {
-  const cli = (cwd: string, script: string) =>
-    spawnSync('npx', ['tsx', script, '--check'], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+  /** `pnpm gen` in-process: runGen, which the command line runs, with what it prints collected. */
+  async function gen(argv: string[], root?: string): Promise<{ status: number; stdout: string; stderr: string }> {
+    const out = { stdout: '', stderr: '' };
+    const output = { log: (...data: unknown[]) => (out.stdout += `${format(...data)}\n`), error: (...data: unknown[]) => (out.stderr += `${format(...data)}\n`) };
+    return { status: await runGen(argv, output, root), ...out };
+  }
 
-  it('`pnpm gen --check` exits 0 on the repository', () => {
-    const r = cli(ROOT, 'tools/gen/src/cli.ts');
-    expect(r.stderr.replace(/^npm warn .*\n/gm, ''), 'stderr').toBe('');
+  it('`pnpm gen --check` exits 0 on the repository', async () => {
+    const r = await gen(['--check']);
+    expect(r.stderr, 'stderr').toBe('');
     expect(r.stdout).toContain('Generated code is up to date.');
     expect(r.status).toBe(0);
   }, 120_000);
 
-  // The CLI has no root override (it generates into the repository it lives in), so the failure path
-  // runs a copy of the repository's sources in a temporary folder: the real packages/ are never touched.
-  it('exits 1 and names the file when a generated file is stale (run from a temporary copy)', async () => {
+  // The command line has no root flag (it generates into the repository it lives in); runGen takes the
+  // tree, so the failure path runs on a temporary one, the specs and the generated files: the real
+  // packages/ are never touched.
+  it('exits 1 and names the file when a generated file is stale (run on a temporary tree)', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'gen-cli-'));
     try {
-      const skip = new Set(['node_modules', '.git', 'dist', '.turbo', 'test']);
-      for (const top of ['specs', 'tools', 'packages', 'package.json', 'tsconfig.base.json', 'tsconfig.dev.json', 'tsconfig.json']) {
-        if (!existsSync(join(ROOT, top))) continue;
-        cpSync(join(ROOT, top), join(tmp, top), { recursive: true, filter: (src) => !skip.has(src.split(/[\\/]/).pop()!) });
-      }
-      symlinkSync(join(ROOT, 'node_modules'), join(tmp, 'node_modules'), 'dir');
-      writeFiles(tmp, await generate(tmp));
+      cpSync(join(ROOT, 'specs'), join(tmp, 'specs'), { recursive: true });
+      writeFiles(tmp, files);
       const path = 'packages/node-client/src/generated/operations.ts';
       writeFileSync(join(tmp, path), `${readFileSync(join(tmp, path), 'utf8')}// hand edit\n`);
 
-      const r = cli(tmp, join(tmp, 'tools/gen/src/cli.ts'));
+      const r = await gen(['--check'], tmp);
       expect(r.status, r.stderr).toBe(1);
       expect(r.stderr).toContain('Generated code is stale');
       expect(r.stderr).toContain(path);
       expect(r.stderr).not.toContain('packages/node-types/src/generated/node-rpc.ts');
+      expect(r.stdout).toBe('');
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  // The one spawned run: the command line itself, through tsx as `pnpm gen` runs it, so that its
+  // arguments, output and exit status are the process's own. --help, as it loads no generator: the
+  // generator's paths are the in-process tests above.
+  it('--help prints the usage and exits 0 (the command line, spawned)', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'tools/gen/src/cli.ts', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.stderr, 'stderr').toBe('');
+    expect(r.stdout).toMatch(/^Usage: pnpm gen \[--check \| --write\]\n/);
+    expect(r.stdout).toContain('--check    exit 1 and name the stale files');
+    expect(r.status).toBe(0);
   }, 120_000);
 });
