@@ -2,15 +2,16 @@
  * `x-stub` says which clock its price stub uses: the wall clock by default, as the library's (so "the last
  * 24 hours" has candles), the fixed DEFAULT_PRICE_NOW with --fixed-clock (so tests that fix the library's
  * stubs at it match it); every price answer carries it in x-stub-clock.
+ *
+ * The command runs in-process (runStub, which the x-stub command runs), but for the default clock: that
+ * is the one spawned run of the command, as a user starts it, stopped by SIGTERM.
  */
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { format } from 'node:util';
 import { DEFAULT_PRICE_NOW } from '@x/testing';
-import { withCli } from './helpers.ts';
+import { runStub } from '../src/command.ts';
+import { withCli, type CliRun } from './helpers.ts';
 
-const run = promisify(execFile);
 const HOUR = 3_600_000;
 const history = async (priceUrl: string, end: number): Promise<unknown[]> => {
   const url = `${priceUrl}/history?trading_pair=btc_usdt&startDate=${end - 24 * HOUR}&endDate=${end - 1}&interval=3600`;
@@ -18,6 +19,26 @@ const history = async (priceUrl: string, end: number): Promise<unknown[]> => {
   return body.data;
 };
 const clockOf = async (priceUrl: string): Promise<string | null> => (await fetch(`${priceUrl}/latest`)).headers.get('x-stub-clock');
+
+/** `x-stub` with `argv` in-process: its exit code, or the running stubs, and what it printed. */
+async function stubCommand(argv: string[]) {
+  const printed = { out: '', err: '' };
+  const output = { log: (...data: unknown[]) => (printed.out += `${format(...data)}\n`), error: (...data: unknown[]) => (printed.err += `${format(...data)}\n`) };
+  return { run: await runStub(argv, output), printed };
+}
+
+/** As withCli, in-process: the stubs on ports the system picks, stopped as by SIGTERM, cleanly. */
+async function inProcess<T>(flags: string[], use: (run: CliRun) => Promise<T>): Promise<T> {
+  const { run, printed } = await stubCommand(['--node-port', '0', '--price-port', '0', ...flags]);
+  if (typeof run === 'number') throw new Error(`x-stub ended with ${run}: ${printed.out}${printed.err}`);
+  try {
+    const out = printed.out;
+    return await use({ out, nodeUrl: /node stub:\s+(\S+)/.exec(out)![1]!, priceUrl: /price stub:\s+(\S+)/.exec(out)![1]! });
+  } finally {
+    expect(await run.stop('SIGTERM'), `x-stub did not stop cleanly: ${printed.err}`).toBe(0);
+    expect(printed.out).toMatch(/\nSIGTERM: stopping\n$/);
+  }
+}
 
 describe('x-stub clock', () => {
   it('uses the wall clock by default and says so; the last 24 hours have 24 hourly candles', async () => {
@@ -34,7 +55,7 @@ describe('x-stub clock', () => {
   });
 
   it('with --fixed-clock, stands at DEFAULT_PRICE_NOW and says so', async () => {
-    await withCli(['--fixed-clock'], async ({ out, priceUrl }) => {
+    await inProcess(['--fixed-clock'], async ({ out, priceUrl }) => {
       expect(out).toContain(`price clock: fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (--fixed-clock)`);
       expect(await history(priceUrl, DEFAULT_PRICE_NOW)).toHaveLength(24);
       expect(await history(priceUrl, Math.floor(Date.now() / HOUR) * HOUR)).toEqual([]); // the future of its clock
@@ -43,8 +64,10 @@ describe('x-stub clock', () => {
   });
 
   it('--help says the wall clock is the default, here as in the library, and names x-stub-clock', async () => {
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, '--help'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
+    const { run, printed } = await stubCommand(['--help']);
+    expect(run).toBe(0);
+    expect(printed.err).toBe('');
+    const stdout = printed.out;
     expect(stdout).toContain(`--fixed-clock price stub clock fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (DEFAULT_PRICE_NOW)`);
     expect(stdout).toContain('of the wall clock (the default, here as in the library)');
     expect(stdout).toContain('x-stub-clock');
