@@ -1,10 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY, DEFAULT_WINDOW_CANDLES, type Candle, type HistoryRangeParameters, type PriceClient } from '@x/price-client';
-import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { rejectionOf, useFakeTime, usePriceStub } from '@x-tools/test-helpers';
 import { client, DAY, HOUR, KEY, NOW, queryOf } from './helpers.ts';
 
 const ctx = usePriceStub({ apiKey: KEY });
 beforeEach(() => ctx.stub.reset());
+/**
+ * The tests of windows in flight run on fake time: the stub's `slow` answers wait for the test to move
+ * time on, so windows stay open exactly as long as a test needs them to, and none waits on the wall clock.
+ */
+const time = useFakeTime();
 
 const collect = async (it: AsyncIterable<Candle>): Promise<Candle[]> => {
   const out: Candle[] = [];
@@ -58,6 +63,7 @@ describe('historyRange', () => {
   });
 
   it(`fetches at most concurrency windows at once (default ${DEFAULT_CONCURRENCY})`, async () => {
+    time.start();
     for (const concurrency of [1, 3, undefined]) {
       let open = 0;
       let most = 0;
@@ -72,7 +78,8 @@ describe('historyRange', () => {
           }
         },
       });
-      const candles = await collect(prices.historyRange({ ...range, windowCandles: 48, concurrency }));
+      // Each window answers 30 ms after it arrived: time moves on 30 ms at a time until the last one has.
+      const candles = await time.drive(collect(prices.historyRange({ ...range, windowCandles: 48, concurrency })), 'the windows', { stepMs: 30 });
       expect(candles).toHaveLength(240);
       expect(most).toBe(concurrency ?? DEFAULT_CONCURRENCY);
     }
@@ -145,6 +152,7 @@ describe('historyRange: stopping', () => {
   });
 
   it('rejects with the reason of an abort in the middle, and launches no further window', async () => {
+    time.start();
     // Windows after the first are slow, so the abort lands while they are open.
     const prices = client(ctx.stub, {
       fetch: (request) => {
@@ -159,32 +167,41 @@ describe('historyRange: stopping', () => {
     const reason = new Error('user left the page');
     const seen: Candle[] = [];
     const started = Date.now();
-    const err = await rejectionOf(
-      (async () => {
-        for await (const c of prices.historyRange({ ...range, pair: 'supra_usdt', concurrency: 2, signal: controller.signal })) {
-          seen.push(c);
-          if (seen.length === 3) controller.abort(reason);
-        }
-      })(),
+    const err = await time.settles(
+      rejectionOf(
+        (async () => {
+          for await (const c of prices.historyRange({ ...range, pair: 'supra_usdt', concurrency: 2, signal: controller.signal })) {
+            seen.push(c);
+            if (seen.length === 3) controller.abort(reason);
+          }
+        })(),
+      ),
+      'the rejection',
     );
     expect(err).toBe(reason);
     expect(seen).toHaveLength(24); // the first window had arrived whole; nothing after the abort
-    expect(Date.now() - started).toBeLessThan(4000); // the slow windows were abandoned, not awaited
-    await new Promise((r) => setTimeout(r, 100));
+    // The slow windows were abandoned, not awaited: the rejection came with time standing still.
+    expect(Date.now() - started).toBeLessThan(4000);
+    await time.realPause(100); // for aborted requests to arrive, if they were sent
     // 2 at first, a 3rd launched when the first was consumed (it may be aborted before it is sent).
     expect(startsOf('supra_usdt').every((s) => s <= windowStart(2))).toBe(true);
   });
 
   it('cancels open requests and launches no more when the loop is left early', async () => {
+    time.start();
     const prices = client(ctx.stub, { headers: { 'x-stub-fault': 'slow', 'x-stub-delay-ms': '20' } });
     const seen: Candle[] = [];
-    for await (const c of prices.historyRange({ ...range, pair: 'eth_btc', concurrency: 2 })) {
-      seen.push(c);
-      if (seen.length === 30) break;
-    }
-    const expected = await prices.history({ ...range, pair: 'eth_btc', end: windowStart(2) - 1 });
+    const loop = async (): Promise<void> => {
+      for await (const c of prices.historyRange({ ...range, pair: 'eth_btc', concurrency: 2 })) {
+        seen.push(c);
+        if (seen.length === 30) break;
+      }
+    };
+    // Each answer comes 20 ms after its request arrived: time moves on 20 ms at a time.
+    await time.drive(loop(), 'the loop', { stepMs: 20 });
+    const expected = await time.drive(prices.history({ ...range, pair: 'eth_btc', end: windowStart(2) - 1 }), 'the history', { stepMs: 20 });
     expect(seen).toEqual(expected.slice(0, 30));
-    await new Promise((r) => setTimeout(r, 100));
+    await time.realPause(100); // for aborted requests to arrive, if they were sent
     // Windows 0 and 1 were consumed, 2 and 3 launched meanwhile (and aborted); none after them.
     expect(startsOf('eth_btc').every((s) => s <= windowStart(3))).toBe(true);
   });
