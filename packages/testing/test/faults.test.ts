@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SLOW_DELAY_MS, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
-import { useNodeStub, usePriceStub } from '@x-tools/test-helpers';
+import { useFakeTime, useNodeStub, usePriceStub } from '@x-tools/test-helpers';
 import { get, SEED } from './helpers.ts';
 
 const node = useNodeStub(SEED);
 const price = usePriceStub({ seed: SEED });
+/** The `slow` fault's delays run on fake time: a test moves time on once its slow request has arrived. */
+const time = useFakeTime();
 
 /** One ordinary request per stub: the faults work the same on both. */
 const TARGETS: Array<[string, () => StubHandle, string, Record<string, string>]> = [
@@ -18,6 +20,23 @@ const operationOf = (path: string): never => (path.startsWith('/rpc') ? 'listTra
 describe.each(TARGETS)('faults on the %s stub', (_name, stubOf, path, baseHeaders) => {
   const call = (headers: Record<string, string>, p = path) =>
     fetch(`${stubOf().url}${p}`, { headers: { ...baseHeaders, ...headers } });
+  /** How many requests with the `slow` fault the stub has received. */
+  const slowOnes = (): number => stubOf().requests.filter((r) => r.headers['x-stub-fault'] === 'slow').length;
+  /**
+   * The answer of a request with the `slow` fault, sent on fake time: once it has reached the stub, time
+   * moves on to a ms before `delayMs` (no answer yet), then to `delayMs` (the answer).
+   */
+  const slowCall = async (headers: Record<string, string>, delayMs: number): Promise<Response> => {
+    const before = slowOnes();
+    let answered = false;
+    const pending = call({ 'x-stub-fault': 'slow', ...headers }).finally(() => (answered = true));
+    await time.waitFor(() => slowOnes() === before + 1, 'the slow request');
+    await time.advance(delayMs - 1);
+    await time.realPause(20); // time for an early answer to arrive
+    expect(answered, `answered before ${delayMs} ms`).toBe(false);
+    await time.advance(1);
+    return time.settles(pending, 'the slow answer');
+  };
 
   it.each([
     ['500', 500, null],
@@ -59,16 +78,19 @@ describe.each(TARGETS)('faults on the %s stub', (_name, stubOf, path, baseHeader
 
   it('slow delays the normal answer by x-stub-delay-ms', async () => {
     const normal = await (await call({})).text();
+    time.start();
     const t0 = performance.now();
-    const r = await call({ 'x-stub-fault': 'slow', 'x-stub-delay-ms': '300' });
+    const r = await slowCall({ 'x-stub-delay-ms': '300' }, 300);
     expect(await r.text()).toBe(normal);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
   });
 
   it(`slow waits ${DEFAULT_SLOW_DELAY_MS} ms by default, and a client abort ends it early`, async () => {
+    time.start();
     const t0 = performance.now();
-    expect((await call({ 'x-stub-fault': 'slow' })).status).toBe(200);
+    expect((await slowCall({}, DEFAULT_SLOW_DELAY_MS)).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(DEFAULT_SLOW_DELAY_MS - 10);
+    // The abort is on the real clock (AbortSignal.timeout), 50 ms: the stub, on fake time, never answers by itself.
     await expect(
       fetch(`${stubOf().url}${path}`, { headers: { ...baseHeaders, 'x-stub-fault': 'slow' }, signal: AbortSignal.timeout(50) }),
     ).rejects.toThrow();
