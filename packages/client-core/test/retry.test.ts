@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, resolveRetry, withRetry, type RetryOptions } from '@x/client-core';
+import { useFakeTime } from '@x-tools/test-helpers';
+
+const time = useFakeTime();
 
 /** A policy on a fake clock: `sleep` advances it and records each delay. */
 function fakePolicy(options: RetryOptions = {}) {
@@ -79,13 +82,15 @@ describe('withRetry', () => {
   });
 
   it("rejects with the signal's reason when it aborts during the wait, and makes no further attempt", async () => {
+    time.start(); // the policy's own sleep (a timer) and the abort's timer, on fake time
     const controller = new AbortController();
     const reason = new Error('stop');
     const policy = resolveRetry({ attempts: 5 }); // the real sleep
     const { run, attempts } = flaky(5);
     const pending = withRetry(run, policy, always(10_000), controller.signal);
     setTimeout(() => controller.abort(reason), 20);
-    await expect(pending).rejects.toBe(reason);
+    await time.advance(20); // 20 ms into the 10 s wait
+    await expect(time.settles(pending, 'the rejection')).rejects.toBe(reason);
     expect(attempts).toEqual([1]);
   });
 
