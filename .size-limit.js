@@ -142,7 +142,7 @@ export default [
   one('node-client', 'createNodeQueries', {}, 'query'),
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
-  one('validators', 'AccountData', { limit: '6 kB' }, 'standard'),
+  one('validators', 'AccountData', { limit: '3.6 kB' }, 'standard'),
   one('validators', 'Address', {}, 'standard'),
   entry('validators', {}, 'standard'),
   entry('testing', { ignore: ['msw'] }, 'msw'),

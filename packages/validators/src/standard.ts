@@ -27,5 +27,5 @@ export {
   type StandardResponseBody,
   type StandardResponses,
 } from './standard/readings.js';
-export { JSON_SCHEMA_TARGETS } from './standard/json-schema.js';
+export { JSON_SCHEMA_TARGETS } from './standard/targets.js';
 export type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1 } from './standard/spec.js';

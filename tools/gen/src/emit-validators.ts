@@ -73,7 +73,7 @@ export async function emitValidators(specs: { node: Spec; nodeLive: Spec; price:
   );
   files.set(`${OUT_DIR}/live-sites.ts`, emitLiveSites(liveCollected, liveDefs));
   files.set(`${OUT_DIR}/json-schemas.ts`, emitJsonSchemasModule(defs, liveDefs));
-  files.set(`${OUT_DIR}/standard.ts`, emitStandardModule(collected.schemas));
+  files.set(`${OUT_DIR}/standard.ts`, emitStandardModule(collected.schemas, defs));
   files.set(`${OUT_DIR}/standard-table.ts`, emitStandardTableModule(collected.schemas));
   return files;
 }

@@ -3,6 +3,7 @@ import type { Issue } from '../issues.js';
 import { type ValidateOptions, prepareValidator } from '../validate.js';
 import { jsonSchemaFor } from './json-schema.js';
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from './spec.js';
+import { JSON_SCHEMA_TARGETS, type JsonSchemaTarget, unknownTarget } from './targets.js';
 
 /** `~standard.vendor` of every schema of `@x/validators/standard`. */
 export const VENDOR = 'x-validators';
@@ -85,4 +86,30 @@ export function fromCheck<T>(check: (value: unknown) => readonly Issue[] | undef
 export function createStandard<T>(v: SchemaValidators, json: JsonSchemaDef, options?: StandardOptions): StandardValidator<T> {
   const subject = subjectOf(v.name, options);
   return fromCheck<T>(prepareValidator(v, options), (target) => jsonSchemaFor(json, target, subject));
+}
+
+/**
+ * A schema's JSON Schemas in each target, as `pnpm gen` converted them (the documented, lenient reading,
+ * as `jsonSchemaFor` makes it), and the error of each target that cannot express it.
+ */
+export type JsonSchemaForms = {
+  readonly forms: { readonly [T in JsonSchemaTarget]?: Readonly<Record<string, unknown>> };
+  readonly errors?: { readonly [T in JsonSchemaTarget]?: string };
+};
+
+/**
+ * The Standard Schema of a compiled schema in its default reading, with its JSON Schemas converted by
+ * `pnpm gen` ({@link JsonSchemaForms}): such a schema of `@x/validators/standard` carries no converter
+ * (about 2 kB gzip). `pnpm gen` writes the forms of the small schemas only (see its `FORMS_MAX`); the
+ * others, `standardSchema` and the responses, which take any reading, convert at run time.
+ */
+export function createStandardOf<T>(v: SchemaValidators, { forms, errors }: JsonSchemaForms): StandardValidator<T> {
+  return fromCheck<T>(prepareValidator(v), (target) => {
+    const known = (JSON_SCHEMA_TARGETS as readonly unknown[]).includes(target) ? (target as JsonSchemaTarget) : undefined;
+    const form = known && forms[known];
+    // A new object on every call, as the converter makes: the caller may change what it gets.
+    if (form) return structuredClone(form) as Record<string, unknown>;
+    const error = known && errors?.[known];
+    throw error ? new Error(error) : unknownTarget(v.name, target);
+  });
 }

@@ -1,9 +1,7 @@
 import type { JsonSchemaDef } from '../compiled.js';
+import { JSON_SCHEMA_TARGETS, unknownTarget } from './targets.js';
 
 type Json = Record<string, unknown>;
-
-/** The JSON Schema targets `~standard.jsonSchema` supports. */
-export const JSON_SCHEMA_TARGETS = ['draft-2020-12', 'draft-07', 'openapi-3.0'] as const;
 
 const DEFS = '#/$defs/';
 
@@ -80,10 +78,7 @@ export function jsonSchemaFor(def: JsonSchemaDef, target: unknown, subject: stri
     case 'openapi-3.0':
       return toOpenApi30(def, subject);
     default:
-      throw new Error(
-        `${subject}: JSON Schema target ${JSON.stringify(target) ?? String(target)} is not supported ` +
-          `(supported: ${JSON_SCHEMA_TARGETS.join(', ')})`,
-      );
+      throw unknownTarget(subject, target);
   }
 }
 

@@ -4,6 +4,9 @@ import type { NamedSchema } from './collect.ts';
 import type { Schema } from './walk.ts';
 import { mapSchema } from './walk.ts';
 import { closeObjects, mergeAllOf } from './transform.ts';
+import type { JsonSchemaDef } from '../../../../packages/validators/src/compiled.ts';
+import { jsonSchemaFor } from '../../../../packages/validators/src/standard/json-schema.ts';
+import { JSON_SCHEMA_TARGETS } from '../../../../packages/validators/src/standard/targets.ts';
 
 const BOTH_SPECS = 'specs/node-rpc.openapi.yaml and specs/price-history.openapi.yaml';
 
@@ -126,21 +129,66 @@ export function emitJsonSchemasModule(defs: Record<string, Schema>, liveDefs: Re
 }
 
 /**
- * `standard.ts`: for every exported schema `X`, `X`, its Standard Schema v1 + Standard JSON Schema in
- * the documented, lenient reading (what `validateX` checks by default), and the type `X`.
+ * The most JSON text a schema's JSON Schemas in all targets may take for `standard.ts` to carry them
+ * (42 of 63 schemas today). Carried, a schema imported from `@x/validators/standard` bundles its forms
+ * instead of the converter (`jsonSchemaFor`, about 2 kB gzip: an address schema costs 2.6 kB, not
+ * 4.5); larger forms (up to 37 kB for a block) would grow the installed package more than they save
+ * the one bundle that imports them, so those schemas convert at run time.
  */
-export function emitStandardModule(schemas: NamedSchema[]): string {
+const FORMS_MAX = 4_000;
+
+/**
+ * A schema's JSON Schemas in every target of `~standard.jsonSchema`, as the package's own converter
+ * makes them from the documented, lenient reading, and the error of each target that cannot express
+ * it; `undefined` when they are larger than {@link FORMS_MAX}.
+ */
+function jsonSchemaForms(name: string, defs: Record<string, Schema>): string | undefined {
+  const built = new Map<string, JsonSchemaDef>();
+  const def = (n: string): JsonSchemaDef => {
+    let d = built.get(n);
+    if (!d) {
+      const source = defs[n];
+      if (!source) throw new Error(`no schema ${n}`);
+      const schema = plainJsonSchema(source);
+      d = { name: n, schema, refs: () => refsOf(schema).map(def) };
+      built.set(n, d);
+    }
+    return d;
+  };
+  const forms: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const target of JSON_SCHEMA_TARGETS) {
+    try {
+      forms[target] = jsonSchemaFor(def(name), target, name);
+    } catch (error) {
+      errors[target] = (error as Error).message;
+    }
+  }
+  const text = JSON.stringify(Object.keys(errors).length ? { forms, errors } : { forms });
+  return text.length <= FORMS_MAX ? text : undefined;
+}
+
+/**
+ * `standard.ts`: for every exported schema `X`, `X`, its Standard Schema v1 + Standard JSON Schema in
+ * the documented, lenient reading (what `validateX` checks by default; a small schema's JSON Schemas converted here,
+ * see {@link jsonSchemaForms}), and the type `X`.
+ */
+export function emitStandardModule(schemas: NamedSchema[], defs: Record<string, Schema>): string {
   for (const s of schemas) {
     if (STANDARD_RESERVED.has(s.name)) throw new Error(`schema ${s.name} clashes with an export of @x/validators/standard`);
   }
   const out = [
     header(BOTH_SPECS),
-    `import { type StandardValidator, createStandard } from '../standard/adapter.js';`,
+    `import { type StandardValidator, createStandard, createStandardOf } from '../standard/adapter.js';`,
     `import * as schemas from './schemas.js';`,
     `import * as json from './json-schemas.js';`,
     `import type * as types from './types.js';`,
     '',
   ];
+  const create = (n: string): string => {
+    const forms = jsonSchemaForms(n, defs);
+    return forms === undefined ? `createStandard<types.${n}>(schemas.${n}, json.documented$${n})` : `createStandardOf<types.${n}>(schemas.${n}, ${forms})`;
+  };
   for (const s of schemas) {
     const n = s.name;
     const raw = s.spec.doc.components.schemas[s.specName] ?? {};
@@ -160,7 +208,7 @@ export function emitStandardModule(schemas: NamedSchema[]): string {
     ];
     out.push(
       `/**\n${lines.map((l) => ` *${l === '' ? '' : ` ${l.replace(/\*\//g, '*\\/')}`}`).join('\n')}\n */`,
-      `export const ${n}: StandardValidator<types.${n}> = /* @__PURE__ */ createStandard<types.${n}>(schemas.${n}, json.documented$${n});`,
+      `export const ${n}: StandardValidator<types.${n}> = /* @__PURE__ */ ${create(n)};`,
       `/** The type of \`${s.specName}\` (${s.spec.file}). */`,
       `export type ${n} = types.${n};`,
       '',
