@@ -62,11 +62,8 @@ describe('matchOperation', () => {
 });
 
 describe('x-validate over recordings', () => {
-  it('passes the committed recordings in the strict profile (exit 0)', async () => {
-    const r = await xValidate(['--strict', recorded]);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/x-validate: \d+ passed, 0 failed, 0 warned, 0 skipped, 0 unreadable \(0 known drift, 0 violations\)/);
-  });
+  // The committed recordings pass in the strict profile (exit 0): `pnpm conformance`, a step of `pnpm check`,
+  // runs the built CLI over them; the live profile's drift is read below.
 
   it('the committed recordings, in both shapes, hold every GET operation of the route table and the view, each answered 2xx', () => {
     const expected = routes.filter((r) => r.method === 'GET' || r.operationId === 'viewV3').map((r) => r.operationId);
