@@ -123,9 +123,15 @@ describe('maxConcurrent 2', () => {
     // The control: without a limit the same walk has more open, so the server would see a broken limit.
     ['no rateLimit: more than 2 open', undefined],
   ])('a walk with concurrency 8, %s', async (_name, rateLimit) => {
+    time.start();
     const server = await node(1_000, 20);
     const client = createNodeClient({ baseUrl: server.url, ...(rateLimit && { rateLimit }) });
-    const items = await collect(client.v2.transactions(ADDRESS, { concurrency: 8 }));
+    const walk = collect(client.v2.transactions(ADDRESS, { concurrency: 8 }));
+    // The first pages are asked at once and held (each answers 20 ms on, and time stands still): the
+    // server sees as many open as the client lets go at once. Then time moves on until the walk ends.
+    const openNow = (): number => server.seen.filter((s) => !s.answered && !s.closedEarly).length;
+    await time.waitFor(() => openNow() >= (rateLimit ? 2 : 3), 'the first requests, open at once');
+    const items = await time.drive(walk, 'the walk', { stepMs: 20 });
     expect(items.map((t) => t.header.sequence_number)).toEqual(Array.from({ length: 1_000 }, (_, i) => i));
     if (rateLimit) expect(server.maxOpen).toBe(2);
     else expect(server.maxOpen).toBeGreaterThan(2);
