@@ -7,10 +7,8 @@
  * is the one spawned run of the command, as a user starts it, stopped by SIGTERM.
  */
 import { describe, expect, it } from 'vitest';
-import { format } from 'node:util';
 import { DEFAULT_PRICE_NOW } from '@x/testing';
-import { runStub } from '../src/command.ts';
-import { withCli, type CliRun } from './helpers.ts';
+import { stubCommand, withCli, withStubCommand } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const history = async (priceUrl: string, end: number): Promise<unknown[]> => {
@@ -19,26 +17,6 @@ const history = async (priceUrl: string, end: number): Promise<unknown[]> => {
   return body.data;
 };
 const clockOf = async (priceUrl: string): Promise<string | null> => (await fetch(`${priceUrl}/latest`)).headers.get('x-stub-clock');
-
-/** `x-stub` with `argv` in-process: its exit code, or the running stubs, and what it printed. */
-async function stubCommand(argv: string[]) {
-  const printed = { out: '', err: '' };
-  const output = { log: (...data: unknown[]) => (printed.out += `${format(...data)}\n`), error: (...data: unknown[]) => (printed.err += `${format(...data)}\n`) };
-  return { run: await runStub(argv, output), printed };
-}
-
-/** As withCli, in-process: the stubs on ports the system picks, stopped as by SIGTERM, cleanly. */
-async function inProcess<T>(flags: string[], use: (run: CliRun) => Promise<T>): Promise<T> {
-  const { run, printed } = await stubCommand(['--node-port', '0', '--price-port', '0', ...flags]);
-  if (typeof run === 'number') throw new Error(`x-stub ended with ${run}: ${printed.out}${printed.err}`);
-  try {
-    const out = printed.out;
-    return await use({ out, nodeUrl: /node stub:\s+(\S+)/.exec(out)![1]!, priceUrl: /price stub:\s+(\S+)/.exec(out)![1]! });
-  } finally {
-    expect(await run.stop('SIGTERM'), `x-stub did not stop cleanly: ${printed.err}`).toBe(0);
-    expect(printed.out).toMatch(/\nSIGTERM: stopping\n$/);
-  }
-}
 
 describe('x-stub clock', () => {
   it('uses the wall clock by default and says so; the last 24 hours have 24 hourly candles', async () => {
@@ -55,7 +33,7 @@ describe('x-stub clock', () => {
   });
 
   it('with --fixed-clock, stands at DEFAULT_PRICE_NOW and says so', async () => {
-    await inProcess(['--fixed-clock'], async ({ out, priceUrl }) => {
+    await withStubCommand(['--fixed-clock'], async ({ out, priceUrl }) => {
       expect(out).toContain(`price clock: fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (--fixed-clock)`);
       expect(await history(priceUrl, DEFAULT_PRICE_NOW)).toHaveLength(24);
       expect(await history(priceUrl, Math.floor(Date.now() / HOUR) * HOUR)).toEqual([]); // the future of its clock

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
+import { runStub, type RunningStubs } from '../src/command.ts';
 /**
  * The stubs' own test plumbing: their seed (`useNodeStub(SEED)`, `usePriceStub({ seed: SEED })` of
  * `@x-tools/test-helpers`), a plain fetch, and the shapes of the records the tests read.
@@ -74,9 +76,37 @@ export const hexOf = (bytes: number[]): string => Buffer.from(bytes).toString('h
 /** What a running `x-stub` printed, and the URLs of its two stubs. */
 export type CliRun = { out: string; nodeUrl: string; priceUrl: string };
 
+/** `x-stub` with `argv` in-process (`runStub`, what the command runs): its exit code, or the running stubs, and what it printed. */
+export async function stubCommand(argv: string[]): Promise<{ run: number | RunningStubs; printed: { out: string; err: string } }> {
+  const printed = { out: '', err: '' };
+  const output = { log: (...data: unknown[]) => (printed.out += `${format(...data)}\n`), error: (...data: unknown[]) => (printed.err += `${format(...data)}\n`) };
+  return { run: await runStub(argv, output), printed };
+}
+
 /**
- * Runs `x-stub` (from source, on ports the system picks) with `flags`, calls `use` once it prints that
- * it is ready, then stops it with SIGTERM and expects a clean exit: the one spawned smoke of the CLI.
+ * As {@link withCli}, in-process: `x-stub` with `flags` on ports the system picks, `use` called with what
+ * it printed, then stopped as by SIGTERM, which must be clean.
+ */
+export async function withStubCommand<T>(flags: string[], use: (run: CliRun) => Promise<T>): Promise<T> {
+  const { run, printed } = await stubCommand(['--node-port', '0', '--price-port', '0', ...flags]);
+  if (typeof run === 'number') throw new Error(`x-stub ended with ${run}: ${printed.out}${printed.err}`);
+  let result: T;
+  try {
+    const out = printed.out;
+    result = await use({ out, nodeUrl: /node stub:\s+(\S+)/.exec(out)![1]!, priceUrl: /price stub:\s+(\S+)/.exec(out)![1]! });
+  } catch (error) {
+    await run.stop('SIGTERM');
+    throw error;
+  }
+  const code = await run.stop('SIGTERM');
+  if (code !== 0 || !/\nSIGTERM: stopping\n$/.test(printed.out)) throw new Error(`x-stub did not stop cleanly (${code}): ${printed.out}${printed.err}`);
+  return result;
+}
+
+/**
+ * Runs `x-stub` (from source, on ports the system picks) with `flags` in a process of its own, calls
+ * `use` once it prints that it is ready, then stops it with SIGTERM and expects a clean exit: the one
+ * spawned smoke of the command (cli-clock.test.ts); the other tests run it in-process ({@link withStubCommand}).
  */
 export async function withCli<T>(flags: string[], use: (run: CliRun) => Promise<T>): Promise<T> {
   const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STUB_ACCOUNTS, startNodeStub, startPriceStub } from '../src/index.ts';
-import { withCli } from './helpers.ts';
+import { stubCommand, withStubCommand } from './helpers.ts';
 
 describe('start and close', () => {
   it.each([
@@ -42,8 +40,8 @@ describe('start and close', () => {
 });
 
 describe('cli', () => {
-  it('starts both stubs, prints their URLs, stops on SIGTERM', async () => {
-    await withCli(['--seed', '5'], async ({ out, nodeUrl, priceUrl }) => {
+  it('starts both stubs, prints their URLs, stops on SIGTERM (in-process)', async () => {
+    await withStubCommand(['--seed', '5'], async ({ out, nodeUrl, priceUrl }) => {
       expect(nodeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(out).toContain(STUB_ACCOUNTS.busy);
       expect((await fetch(`${nodeUrl}/rpc/v2/accounts/0x1`)).status).toBe(200);
@@ -52,16 +50,8 @@ describe('cli', () => {
   });
 
   it('rejects a bad flag', async () => {
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--node-port', 'abc'], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => (err += d));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    expect(code).toBe(1);
-    expect(err).toContain('--node-port');
+    const { run, printed } = await stubCommand(['--node-port', 'abc']);
+    expect(run).toBe(1);
+    expect(printed.err).toContain('--node-port');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fungibleStoreAddress, startNodeStub, STUB_ACCOUNT_FACTS, STUB_ACCOUNTS, type NodeStubHandle } from '../src/index.ts';
-import { get, SEED, withCli } from './helpers.ts';
+import { get, SEED, withStubCommand } from './helpers.ts';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON bodies in tests
 const { alice, publisher, framework, unknown } = STUB_ACCOUNTS;
@@ -433,7 +433,7 @@ describe('faults on v3 operations', () => {
 
 describe('x-stub', () => {
   it('--chain-id and --oldest-block', async () => {
-    await withCli(['--chain-id', '8', '--oldest-block', '1000000000'], async ({ out, nodeUrl }) => {
+    await withStubCommand(['--chain-id', '8', '--oldest-block', '1000000000'], async ({ out, nodeUrl }) => {
       expect(out).toContain('chain id 8, history from block 1000000000');
       const r = await get(`${nodeUrl}/rpc/v3/accounts/${alice}/transactions`);
       expect([r.status, r.headers.get('x-supra-chain-id'), r.headers.get('x-supra-oldest-block')]).toEqual([410, '8', '1000000000']);
