@@ -1,5 +1,6 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { browserProject } from './tools/browser-tests/src/config.ts';
 
@@ -33,6 +34,13 @@ const resolve = {
 const packages = readdirSync(root('./packages')).filter((name) => existsSync(root(`./packages/${name}/test`))).sort();
 
 /**
+ * The checks that time themselves or run many generated values: the `perf` project's, no other's. `pnpm
+ * test:node` leaves them out with `--exclude` of this glob, not a second `--project '!perf'`: vitest 4.1
+ * joins `--project` patterns with "or", so `'!browser'` alone would let `perf` in (vitest#10491).
+ */
+const PERF_TESTS = '**/*.perf.test.ts';
+
+/**
  * A Node project: the same aliases and settings for every package and for the tools. A package's
  * `*.test-d.ts` files are type-checked in its project (tsc runs only for the packages that have some).
  */
@@ -43,6 +51,7 @@ function nodeProject(name: string, dir: string): TestProjectInlineConfiguration 
     test: {
       name,
       include: [`${dir}/test/**/*.test.ts`],
+      exclude: [...configDefaults.exclude, PERF_TESTS],
       typecheck: { enabled: typetests, include: [`${dir}/test/**/*.test-d.ts`], tsconfig: './tsconfig.typetests.json' },
       testTimeout: 20_000,
       pool: 'forks',
@@ -50,13 +59,40 @@ function nodeProject(name: string, dir: string): TestProjectInlineConfiguration 
   };
 }
 
+/**
+ * `perf`: the `*.perf.test.ts` files of the packages and tools, the checks that cost seconds of CPU or
+ * compare timings: time linear in the input (a ratio of two sizes in the same run), fast-check property
+ * runs, and the differential sweeps against other JSON Schema implementations. One file at a time
+ * (`maxWorkers: 1`, which also makes vitest run them after the other projects' files when a run has
+ * both): a timing taken while another file works on the other core would measure that file too.
+ * `pnpm test:perf` runs it (the last step of `pnpm check`).
+ */
+function perfProject(): TestProjectInlineConfiguration {
+  return {
+    resolve,
+    test: {
+      name: 'perf',
+      include: [`packages/*/test/${PERF_TESTS}`, `tools/*/test/${PERF_TESTS}`],
+      testTimeout: 20_000,
+      pool: 'forks',
+      maxWorkers: 1,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which is one on a 2-core machine (CI's): the
+    // tests mostly wait on loopback sockets and timers, and two workers there take 121 s where one takes
+    // 188 s. At least two, else the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // One project per package (`client-core`, `node-client`, ...), and `tools` for tools/*/test;
       // `pnpm test:node` runs them all, `npx vitest run --project node-client` one of them.
+      // `perf` is in neither `pnpm test` nor `pnpm test:node`: `pnpm test:perf` runs it.
       ...packages.map((name) => nodeProject(name, `packages/${name}`)),
       nodeProject('tools', 'tools/*'),
+      perfProject(),
       // The built packages (dist/) in headless Chromium: `pnpm build` first (pnpm check does).
       browserProject(),
     ],

@@ -1,8 +1,8 @@
 /**
  * The one u64 reader: exact values from safe integers, bigints and decimal strings, nothing else. The
  * clients' argument checks, the shapes readers and the stubs read by it (each package's tests show it).
+ * The property run over every u64 and beyond is u64.perf.test.ts's (the `perf` project: fuzzing).
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readU64, U64_MAX } from '@x/common';
 
@@ -48,15 +48,4 @@ describe('readU64', () => {
     expect(readU64(value)).toBe(expected);
   });
 
-  it('reads every u64 from its bigint and its decimal text, leading zeros or not, and nothing beyond', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: -2n, max: U64_MAX + 2n }), fc.nat(5), (n, zeros) => {
-        const expected = n >= 0n && n <= U64_MAX ? n : undefined;
-        expect(readU64(n)).toBe(expected);
-        if (n >= 0n) expect(readU64('0'.repeat(zeros) + n.toString())).toBe(expected);
-        if (n >= 0n && n <= BigInt(Number.MAX_SAFE_INTEGER)) expect(readU64(Number(n))).toBe(n);
-      }),
-      { numRuns: 3000 },
-    );
-  });
 });

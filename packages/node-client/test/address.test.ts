@@ -1,12 +1,11 @@
 /**
  * One address rule: `normalizeAddress` of the node client is `canonicalAddress` of `@x/common` (special
  * addresses `0x0`..`0xf` short, every other one long), the form the stubs answer with, plus a capital
- * `0X` read as `0x` and anything else passed through for the argument check to name.
+ * `0X` read as `0x` and anything else passed through for the argument check to name. The property run
+ * over every spelling is address.perf.test.ts's (the `perf` project: fuzzing).
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeAddress } from '../src/address.ts';
-import { canonicalAddress } from '@x/common';
 import { STUB_ACCOUNTS } from '@x/testing';
 
 const long = (hex: string): string => `0x${hex.padStart(64, '0')}`;
@@ -36,26 +35,6 @@ describe('normalizeAddress: the canonical form', () => {
 });
 
 describe('the client sends what the stubs answer with', () => {
-  const hexDigits = fc.stringMatching(/^[0-9a-fA-F]{1,64}$/);
-  const spelled = fc.tuple(fc.boolean(), fc.nat(6), hexDigits).map(([prefix, zeros, hex]) => {
-    const digits = ('0'.repeat(zeros) + hex).slice(-64);
-    return prefix ? `0x${digits}` : digits;
-  });
-
-  it('on every spelling of every address', () => {
-    fc.assert(
-      fc.property(spelled, (input) => {
-        const canonical = normalizeAddress(input);
-        expect(canonical).toBe(canonicalAddress(input));
-        // Canonical is a fixed point, and the same address whatever the spelling.
-        expect(normalizeAddress(canonical)).toBe(canonical);
-        expect(normalizeAddress(input.toUpperCase().replace(/^0X/, '0x'))).toBe(canonical);
-        expect(BigInt(canonical as string)).toBe(BigInt(`0x${input.replace(/^0x/, '')}`));
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
   it('the stub answers a request in any spelling with the canonical address', async () => {
     const { createNodeStubFetch } = await import('@x/testing');
     const { createNodeClient } = await import('@x/node-client');

@@ -100,26 +100,12 @@ describe('a response is bounded', () => {
   });
 });
 
-describe('error text is read in linear time', () => {
-  it('a 400 whose message is 100,000 letters costs about ten times one of 10,000, not a hundred', async () => {
-    let size = 0;
-    const service = await startServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'a'.repeat(size) })));
+describe('error text built to make regular expressions backtrack', () => {
+  // That reading it takes time linear in its length is hostile-service.perf.test.ts's check.
+  it('a 400 whose message is 100,000 letters: an error with a short message', async () => {
+    const service = await startServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'a'.repeat(100_000) })));
     try {
       const prices = createPriceClient({ baseUrl: service.url, apiKey: KEY, retry: false });
-      const best = async (): Promise<number> => {
-        let min = Infinity;
-        for (let i = 0; i < 3; i++) {
-          const t0 = performance.now();
-          await prices.latest().catch(() => undefined);
-          min = Math.min(min, performance.now() - t0);
-        }
-        return min;
-      };
-      size = 10_000;
-      const small = await best();
-      size = 100_000;
-      const large = await best();
-      expect(large / Math.max(small, 1)).toBeLessThan(30);
       expect(((await rejectionOf(prices.latest())) as Error).message.length).toBeLessThan(400);
     } finally {
       await service.close();

@@ -1,35 +1,17 @@
 /**
  * Standard JSON Schema: `~standard.jsonSchema.input/output({ target })` of every schema, in every reading,
  * compiled by ajv (2020-12 and draft-07 dialects, strict mode), must judge values as `~standard.validate`
- * does; the OpenAPI 3.0 form, read back as JSON Schema by OpenAPI 3.0.3's rules, too. Values: the valid
- * fixtures, the live bodies, and values fast-check builds from the spec schemas and mutates (integers
- * within 2^53-1: above it the validators flag `unsafeInteger`, which JSON Schema cannot say).
+ * does; the OpenAPI 3.0 form, read back as JSON Schema by OpenAPI 3.0.3's rules, too. Values here: the
+ * valid fixtures and the live bodies; values fast-check builds from the spec schemas and mutates are
+ * standard-json-schema.perf.test.ts's (the `perf` project: a property run of seconds of CPU).
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv, type ValidateFunction } from 'ajv';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as standard from '../src/standard.ts';
-import { AccountData, responses, standardResponse, standardSchema, type StandardValidator } from '../src/standard.ts';
+import { AccountData, responses, standardResponse, standardSchema } from '../src/standard.ts';
 import { fixtures, okBodies, transactionInfoV2 } from './fixtures.js';
 import { exportedSchemaNames } from './helpers.js';
+import { ajv2020, compile, json, judges, READINGS, type Schema, type Std, valid } from './json-schema-judges.ts';
 import { liveModuleAbi, liveModulesV1, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
-import { type Json, mutate, mutation, specValue } from './spec-values.js';
-
-type Std = StandardValidator<unknown>;
-type Schema = Record<string, unknown>;
-type Reading = { label: string; options: { profile?: 'live'; strict?: boolean } };
-
-const READINGS: Reading[] = [
-  { label: 'documented', options: {} },
-  { label: 'documented, strict', options: { strict: true } },
-  { label: 'live', options: { profile: 'live' } },
-  { label: 'live, strict', options: { profile: 'live', strict: true } },
-];
-
-const ajvOptions = { strict: true, allowUnionTypes: true, validateFormats: false } as const;
-const ajv2020 = new Ajv2020(ajvOptions);
-const ajv07 = new Ajv(ajvOptions);
 
 /** A walk over every subschema (the values of data keywords are not schemas). */
 function subschemas(schema: unknown, visit: (s: Schema) => void): void {
@@ -44,64 +26,8 @@ function subschemas(schema: unknown, visit: (s: Schema) => void): void {
   }
 }
 
-/**
- * An OpenAPI 3.0 Schema Object read as JSON Schema (draft-07) by OpenAPI 3.0.3's rules: `nullable: true`
- * adds null to the schema's `type`; a boolean `exclusiveMinimum`/`exclusiveMaximum` makes `minimum` /
- * `maximum` exclusive; `example` is an annotation. Written here, apart from the converter it checks.
- */
-function readOpenApi30(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(readOpenApi30);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(schema as Schema)) {
-    if (k === 'example' || k === 'nullable') continue;
-    out[k] = ['enum', 'required'].includes(k) ? v : readOpenApi30(v);
-  }
-  const s = schema as Schema;
-  if (s.nullable === true && typeof s.type === 'string') out.type = [s.type, 'null'];
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
-    if (s[flag] === true) {
-      out[flag] = s[bound];
-      Reflect.deleteProperty(out, bound);
-    } else if (s[flag] === false) Reflect.deleteProperty(out, flag);
-  }
-  return out;
-}
-
-const compiled = new Map<string, ValidateFunction>();
-function compile(key: string, make: () => { ajv: Ajv | Ajv2020; schema: Schema }): ValidateFunction {
-  let fn = compiled.get(key);
-  if (!fn) {
-    const { ajv, schema } = make();
-    expect(ajv.validateSchema(schema), `${key}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
-    compiled.set(key, (fn = ajv.compile(schema)));
-  }
-  return fn;
-}
-
-const json = (s: Std, target: string): Schema => s['~standard'].jsonSchema.output({ target }) as Schema;
-const valid = (s: Std, value: unknown): boolean => !(s['~standard'].validate(value) as { issues?: unknown }).issues;
-
 /** The schemas OpenAPI 3.0 cannot express: they reach the recursive TypeTag/StructTag or a tuple. */
 const NOT_OPENAPI_30 = ['MoveList', 'MoveModuleList', 'MoveResourceList', 'StructTag', 'TypeTag'];
-
-/** Every way of reading a schema's JSON Schema with ajv: the judge of a value, or why there is none. */
-function judges(name: string, r: Reading): [target: string, judge: ((v: unknown) => boolean) | undefined][] {
-  const s = standardSchema(name as never, r.options) as Std;
-  const key = `${name} (${r.label})`;
-  const out: [string, ((v: unknown) => boolean) | undefined][] = [
-    ['draft-2020-12', compile(`${key} 2020-12`, () => ({ ajv: ajv2020, schema: json(s, 'draft-2020-12') }))],
-    ['draft-07', compile(`${key} draft-07`, () => ({ ajv: ajv07, schema: json(s, 'draft-07') }))],
-  ];
-  let openapi: Schema | undefined;
-  try {
-    openapi = json(s, 'openapi-3.0');
-  } catch {
-    openapi = undefined;
-  }
-  out.push(['openapi-3.0', openapi && compile(`${key} openapi-3.0`, () => ({ ajv: ajv07, schema: readOpenApi30(openapi) as Schema }))]);
-  return out as [string, ((v: unknown) => boolean) | undefined][];
-}
 
 describe('~standard.jsonSchema', () => {
   it('draft-2020-12: the schema as generated, with the definitions it reaches', () => {
@@ -216,23 +142,6 @@ describe('~standard.jsonSchema', () => {
       }
       expect(valid(s, fixtures[name])).toBe(true);
     }
-  });
-
-  it('property: every target judges values built from the specs and mutated as validate does, in every reading', () => {
-    const sample = fc
-      .constantFrom(...exportedSchemaNames)
-      .chain((name) => fc.tuple(fc.constant(name), specValue(name), fc.array(mutation, { maxLength: 2 }), fc.constantFrom(...READINGS)));
-    let invalid = 0;
-    fc.assert(
-      fc.property(sample, ([name, built, mutations, r]) => {
-        const value = mutations.reduce<Json>((v, m) => mutate(v, m), built);
-        const verdict = valid(standardSchema(name as never, r.options) as Std, value);
-        if (!verdict) invalid++;
-        for (const [target, judge] of judges(name, r)) if (judge) expect(judge(value), `${name} (${r.label}) ${target}`).toBe(verdict);
-      }),
-      { numRuns: 3_000, seed: 20_251_126 },
-    );
-    expect(invalid).toBeGreaterThan(1_000);
   });
 
   it('responses: the JSON Schema of every documented response judges its bodies as validate does', () => {

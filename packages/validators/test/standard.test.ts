@@ -1,39 +1,21 @@
 /**
  * `@x/validators/standard`: a Standard Schema v1 for every schema and every documented response, whose
- * `validate` gives `validateX`'s verdict and issues (paths as keys), in every reading.
+ * `validate` gives `validateX`'s verdict and issues (paths as keys), in every reading. The same on
+ * values fast-check builds from the specs and mutates: standard.perf.test.ts (the `perf` project).
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as validators from '../src/index.ts';
-import type { Issue, ValidateOptions } from '../src/index.ts';
 import * as standard from '../src/standard.ts';
-import { AccountData, MoveValue, TransactionOutput, TypeTag, responses, standardResponse, standardSchema, type StandardValidator } from '../src/standard.ts';
+import { AccountData, MoveValue, TransactionOutput, TypeTag, responses, standardResponse, standardSchema } from '../src/standard.ts';
 import { pointerToPath } from '../src/standard/adapter.ts';
 import { responses as rules } from '../src/generated/responses.ts';
 import { automationRecordTransactionV3, fixtures, moveModule, okBodies, smrTransactionHeader, structTag, transactionInfoV2, userTransactionV3 } from './fixtures.js';
 import { exportedSchemaNames, fns } from './helpers.js';
 import { liveModuleAbi, liveTransactionV1, liveTransactionV3 } from './live-bodies.ts';
-import { type Json, mutate, mutation, specValue } from './spec-values.js';
-
-type Std = StandardValidator<unknown>;
-type StdIssue = { message: string; path?: readonly PropertyKey[] };
-type StdResult = { value?: unknown; issues?: readonly StdIssue[] };
+import { expected, OPTIONS, pointerOf, READINGS, run, type Std } from './standard-results.ts';
 
 const table = standard as unknown as Record<string, unknown>;
 const std = (name: string): Std => table[name] as Std;
-const run = (s: Std, value: unknown): StdResult => s['~standard'].validate(value) as StdResult;
-
-/** A JSON pointer of a Standard Schema path (the inverse of the conversion, written independently). */
-const pointerOf = (path: readonly PropertyKey[]): string => path.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
-/** What the standard issues must be: validateX's issues with each pointer as keys, nothing else. */
-function expected(issues: readonly Issue[], value: unknown): StdIssue[] {
-  return issues.map((i) => ({ message: i.message, path: pointerToPath(i.path, value) }));
-}
-
-/** The four readings, and the options of validateX that only change how many issues are reported. */
-const READINGS: ValidateOptions[] = [{}, { strict: true }, { profile: 'live' }, { profile: 'live', strict: true }];
-const OPTIONS: ValidateOptions[] = READINGS.flatMap((r) => [r, { ...r, allErrors: true }, { ...r, allErrors: true, maxIssues: 2 }]);
 
 describe('@x/validators/standard exports', () => {
   it('one Standard Schema per schema with a validateX, named as the type', () => {
@@ -167,39 +149,6 @@ describe('validate', () => {
     // a getter that throws when read again leaves the rest of the path as strings
     const hostile = { get a(): unknown { throw new Error('no'); } };
     expect(pointerToPath('/a/0', hostile)).toEqual(['a', '0']);
-  });
-
-  it('property: on values built from the specs and mutated, the same verdict and issues as validateX in every reading', () => {
-    const names = exportedSchemaNames;
-    const sample = fc.constantFrom(...names).chain((name) =>
-      fc.tuple(fc.constant(name), specValue(name), fc.array(mutation, { minLength: 1, maxLength: 2 }), fc.constantFrom(...OPTIONS)),
-    );
-    let rejected = 0;
-    fc.assert(
-      fc.property(sample, ([name, valid, mutations, options]) => {
-        const value = mutations.reduce<Json>((v, m) => mutate(v, m), valid);
-        const reference = fns(name).validate(value, options);
-        const result = run(standardSchema(name as never, options), value);
-        if (reference.ok) {
-          expect(result).toStrictEqual({ value });
-          return;
-        }
-        rejected++;
-        expect(result).toStrictEqual({ issues: expected(reference.issues, value) });
-        expect(result.issues!.map((i) => pointerOf(i.path!))).toEqual(reference.issues.map((i) => i.path));
-        // every number in a path indexes an array of the value, every string a key of an object (or a missing one)
-        for (const issue of result.issues!) {
-          let at: unknown = value;
-          for (const key of issue.path!) {
-            if (typeof key === 'number') expect(Array.isArray(at)).toBe(true);
-            else expect(Array.isArray(at)).toBe(false);
-            at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined;
-          }
-        }
-      }),
-      { numRuns: 2_000, seed: 20_251_125 },
-    );
-    expect(rejected).toBeGreaterThan(500);
   });
 
   it('values that cannot be judged: one issue at the root, as validateX gives it', () => {

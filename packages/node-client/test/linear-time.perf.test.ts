@@ -2,7 +2,9 @@
  * What the node client reads of a node's error text in linear time: Supra's "try again in" duration and
  * the `Some("...")` message of older nodes, each fed adversarial text of 10,000 and of 100,000 characters
  * (ten times the text may cost about ten times the time, never a hundred). The readers both clients
- * share are checked in client-core's linear-time test.
+ * share are checked in client-core's linear-time test, what nodeErrorMessage answers in
+ * node-error-message.test.ts. A `perf` project file (`pnpm test:perf`): run alone, so no other test file
+ * shares the CPU while it times.
  */
 import { describe, expect, it } from 'vitest';
 import { nodeErrorMessage, supraRetryIn } from '@x/node-client';
@@ -20,17 +22,5 @@ describe("a node's error text is read in linear time", () => {
     const small = bestTime(reader(text(10_000)));
     const large = bestTime(reader(text(100_000)));
     expect(large / small).toBeLessThan(30);
-  });
-});
-
-describe('nodeErrorMessage', () => {
-  it.each([
-    [{ message: 'Account not found' }, 'Account not found'],
-    [{ message: ' Some("Account not found: \\"0x2\\"") ' }, 'Account not found: "0x2"'],
-    [{ message: 'Some("unclosed' }, 'Some("unclosed'],
-    [{ error: 'x' }, undefined],
-    ['text', undefined],
-  ])('%j -> %j', (body, message) => {
-    expect(nodeErrorMessage(body)).toBe(message);
   });
 });

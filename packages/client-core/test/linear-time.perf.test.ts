@@ -2,7 +2,8 @@
  * Every reader of text a server sends runs in linear time: each is fed adversarial text of 10,000 and of
  * 100,000 characters, and ten times the text may cost about ten times the time, never a hundred (what a
  * backtracking expression costs: a 100,000-letter error message once blocked the process for 8.5 s).
- * Times are the best of several runs, compared with each other, never with a wall-clock constant.
+ * Times are the best of several runs, compared with each other, never with a wall-clock constant. A
+ * `perf` project file (`pnpm test:perf`): run alone, so no other test file shares the CPU while it times.
  */
 import { describe, expect, it } from 'vitest';
 import { HttpError, isWellFormed, readPage, redactUrl, underBase, type PagingRule } from '@x/client-core';
