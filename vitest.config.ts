@@ -41,18 +41,17 @@ const packages = readdirSync(root('./packages')).filter((name) => existsSync(roo
 const PERF_TESTS = '**/*.perf.test.ts';
 
 /**
- * A Node project: the same aliases and settings for every package and for the tools. A package's
- * `*.test-d.ts` files are type-checked in its project (tsc runs only for the packages that have some).
+ * A Node project: the same aliases and settings for every package and for the tools. The type tests
+ * (`*.test-d.ts`) are not run here: `pnpm typecheck` checks them with every other test file, once, in
+ * the root tsconfig.json's program.
  */
 function nodeProject(name: string, dir: string): TestProjectInlineConfiguration {
-  const typetests = dir.startsWith('packages/') && readdirSync(root(`./${dir}/test`), { recursive: true }).some((f) => String(f).endsWith('.test-d.ts'));
   return {
     resolve,
     test: {
       name,
       include: [`${dir}/test/**/*.test.ts`],
       exclude: [...configDefaults.exclude, PERF_TESTS],
-      typecheck: { enabled: typetests, include: [`${dir}/test/**/*.test-d.ts`], tsconfig: './tsconfig.typetests.json' },
       testTimeout: 20_000,
       pool: 'forks',
     },

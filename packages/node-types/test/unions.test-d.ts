@@ -1,7 +1,7 @@
 /**
  * Type-level behaviour of the generated node types: the unions narrow the way users write them, v1
  * nullability and optional fields show in the types, u64 is `number`, untyped objects are open records.
- * Checked by `tsc` (vitest typecheck mode); nothing here runs.
+ * Checked by `tsc` (`pnpm typecheck`, the root tsconfig.json); nothing here runs.
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type {

@@ -1,7 +1,7 @@
 /**
  * Type-level behaviour of the generated price types, and the README's example verbatim. The price client
  * re-exports these very types (one home): its `Candle` is `@x/price-types`' `Candle`, not a copy.
- * Checked by `tsc` (vitest typecheck mode); nothing here runs.
+ * Checked by `tsc` (`pnpm typecheck`, the root tsconfig.json); nothing here runs.
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type * as client from '@x/price-client';
