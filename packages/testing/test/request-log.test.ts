@@ -3,13 +3,11 @@
  * last `requestLogSize` requests (default DEFAULT_REQUEST_LOG_SIZE), oldest first, and
  * `DELETE /__stub/requests` empties it from outside the process, as `x-stub` users need.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeStubFetch, DEFAULT_REQUEST_LOG_SIZE, startNodeStub, startPriceStub, STUB_ACCOUNTS, type StubHandle } from '../src/index.ts';
 import { nodeHandlers } from '../src/msw.ts';
-import { withCli } from './helpers.ts';
+import { stubCommand, withStubCommand } from './helpers.ts';
 
 const A = STUB_ACCOUNTS.alice;
 const started: StubHandle[] = [];
@@ -147,7 +145,7 @@ describe('x-stub', () => {
   const clear = async (url: string): Promise<unknown> => (await fetch(`${url}/__stub/requests`, { method: 'DELETE' })).json();
 
   it('--request-log-size bounds both stubs; DELETE /__stub/requests empties them', async () => {
-    await withCli(['--request-log-size', '3'], async ({ nodeUrl, priceUrl }) => {
+    await withStubCommand(['--request-log-size', '3'], async ({ nodeUrl, priceUrl }) => {
       await getMany(nodeUrl, 5);
       for (let i = 0; i < 2; i++) await (await fetch(`${priceUrl}/latest`)).arrayBuffer();
       expect(await clear(nodeUrl)).toEqual({ cleared: 3 });
@@ -157,32 +155,22 @@ describe('x-stub', () => {
   });
 
   it(`keeps ${DEFAULT_REQUEST_LOG_SIZE} by default`, async () => {
-    await withCli([], async ({ nodeUrl }) => {
+    await withStubCommand([], async ({ nodeUrl }) => {
       await getBatched(nodeUrl, 0, DEFAULT_REQUEST_LOG_SIZE + 1);
       expect(await clear(nodeUrl)).toEqual({ cleared: DEFAULT_REQUEST_LOG_SIZE });
     });
   });
 
   it('documents both in --help', async () => {
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--help'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (out += d));
-    await new Promise((resolve) => child.on('exit', resolve));
-    expect(out).toContain('--request-log-size');
-    expect(out).toContain('DELETE /__stub/requests');
+    const { run, printed } = await stubCommand(['--help']);
+    expect(run).toBe(0);
+    expect(printed.out).toContain('--request-log-size');
+    expect(printed.out).toContain('DELETE /__stub/requests');
   });
 
   it('refuses a --request-log-size that is not a count', async () => {
-    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--node-port', '0', '--price-port', '0', '--request-log-size', 'lots'], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-    });
-    let err = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d: string) => (err += d));
-    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
-    expect(err).toContain("--request-log-size must be a whole number of requests, got 'lots'");
+    const { run, printed } = await stubCommand(['--node-port', '0', '--price-port', '0', '--request-log-size', 'lots']);
+    expect(run).toBe(1);
+    expect(printed.err).toContain("--request-log-size must be a whole number of requests, got 'lots'");
   });
 });
