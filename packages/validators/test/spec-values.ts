@@ -7,7 +7,7 @@
  * at any depth).
  *
  * Integers stay within Number.MAX_SAFE_INTEGER: above it our validators flag u64/int64 fields with
- * `unsafeInteger` while plain JSON Schema accepts them (tested on its own, see differential.test.ts).
+ * `unsafeInteger` while plain JSON Schema accepts them (tested on its own, see differential.perf.test.ts).
  */
 import fc from 'fast-check';
 import { loadSpecs } from '../../../tools/gen/src/specs.ts';
