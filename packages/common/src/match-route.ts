@@ -1,6 +1,6 @@
-// The one rule by which a request path names an operation of the generated route table: hand-written
-// beside the table, so the generator emits data only.
-import { routes, type Route, type RouteService } from './generated/routes.js';
+// The one rule by which a request path names an operation of the route table (read from the generated
+// operation tables): hand-written, so the generator emits data only.
+import { routes, type Route, type RouteService } from './operations.js';
 
 /** A route a path names, with its path parameters decoded, by name. */
 export interface RouteMatch {

@@ -1,12 +1,14 @@
 /**
- * The one route table, generated from both specs, and its matcher: the stubs, their engine and
- * x-validate name the operation of a path by it (their own tests show each reading it).
+ * The operation tables, generated from both specs, the route and paging tables read from them, and the
+ * matcher: the stubs, their engine and x-validate name the operation of a path by it (their own tests
+ * show each reading it).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { matchRoute, pathSegments, routes } from '@x/common';
+import * as common from '@x/common';
+import { matchRoute, nodeRpcOperations, operationTables, paging, pathSegments, priceHistoryOperations, routes } from '@x/common';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -24,19 +26,53 @@ const sample: Record<string, string> = {
 };
 const fill = (path: string, encode = (s: string) => encodeURIComponent(s)): string => path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(sample[name]!));
 
+type SpecOperation = { operationId?: string; deprecated?: boolean };
+/** Every operation of both spec files, with its service, method and path. */
+const declared = (['node-rpc', 'price-history'] as const).flatMap((service) => {
+  const spec = parse(readFileSync(join(ROOT, 'specs', `${service}.openapi.yaml`), 'utf8')) as { paths: Record<string, Record<string, SpecOperation>> };
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ service, method: method.toUpperCase(), path, op })),
+  );
+});
+
+type Entry = { method: string; path: string; deprecated?: true; paging?: unknown };
+const tables = operationTables as unknown as Record<string, Record<string, Entry>>;
+
+describe('the operation tables', () => {
+  it('hold every operation of each spec once, by id, each entry also its own export of @x/common', () => {
+    expect(Object.keys(operationTables)).toEqual(['node-rpc', 'price-history']);
+    expect(operationTables['node-rpc']).toBe(nodeRpcOperations);
+    expect(operationTables['price-history']).toBe(priceHistoryOperations);
+    for (const { service, method, path, op } of declared) {
+      const entry = tables[service]![op.operationId!];
+      expect(entry, `${service} ${op.operationId}`).toMatchObject({ method, path });
+      expect((common as unknown as Record<string, unknown>)[op.operationId!]).toBe(entry);
+      // Deprecation is the spec's, in the entry and nowhere else.
+      expect(entry!.deprecated === true, `${op.operationId} deprecated`).toBe(op.deprecated === true);
+    }
+    expect(Object.values(tables).flatMap((t) => Object.keys(t)).sort()).toEqual(declared.map((d) => d.op.operationId).sort());
+  });
+});
+
 describe('routes', () => {
   it('has every operation of both specs once, as the spec files declare them', () => {
     const ids = routes.map((r) => r.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    const declared = (['node-rpc', 'price-history'] as const).flatMap((service) => {
-      const spec = parse(readFileSync(join(ROOT, 'specs', `${service}.openapi.yaml`), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-      return Object.entries(spec.paths).flatMap(([path, item]) =>
-        Object.entries(item)
-          .filter(([method]) => METHODS.includes(method))
-          .map(([method, op]) => `${service} ${method.toUpperCase()} ${path} ${op.operationId}`),
-      );
-    });
-    expect(routes.map((r) => `${r.service} ${r.method} ${r.path} ${r.operationId}`).sort()).toEqual(declared.sort());
+    expect(routes.map((r) => `${r.service} ${r.method} ${r.path} ${r.operationId}`).sort()).toEqual(declared.map((d) => `${d.service} ${d.method} ${d.path} ${d.op.operationId}`).sort());
+  });
+
+  it('is read from the operation tables: each route is the method and path of its entry', () => {
+    for (const r of routes) expect([r.method, r.path]).toEqual([tables[r.service]![r.operationId]!.method, tables[r.service]![r.operationId]!.path]);
+  });
+});
+
+describe('paging', () => {
+  it('is the paging rule of each table entry that has one, the same object', () => {
+    const listings = Object.values(tables).flatMap((t) => Object.entries(t).filter(([, e]) => e.paging !== undefined));
+    expect(Object.keys(paging).sort()).toEqual(listings.map(([id]) => id).sort());
+    for (const [id, entry] of listings) expect((paging as Record<string, unknown>)[id]).toBe(entry.paging);
   });
 });
 

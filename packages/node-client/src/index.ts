@@ -45,6 +45,6 @@ export {
 export type { AnyClientError, ErrorCode, NodeAttempt, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';
 export type { AttemptInfo, RateLimitOptions, RetryOptions } from '@x/client-core';
-export { DEFAULT_BASE_URL } from './generated/operations.js';
-export type { OperationId } from './generated/operations.js';
+export { NODE_RPC_BASE_URL as DEFAULT_BASE_URL } from '@x/common';
+export type { NodeRpcOperationId as OperationId } from '@x/common';
 export type * from '@x/node-types';

@@ -4,8 +4,7 @@
  */
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
 import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
-import type { PagedOperationId } from '@x/common';
-import type { OperationId } from './generated/operations.js';
+import type { NodeRpcOperationId as OperationId, PagedOperationId } from '@x/common';
 import type { PageParam } from './query-pages.js';
 
 /** The first segment of every key of this package, e.g. to invalidate every node query at once. */

@@ -22,7 +22,7 @@ import type { ClientError, OperationSpec } from '@x/client-core';
 import { bigintAsText } from '@x/client-core';
 import { normalizeAddress } from './address.js';
 import type { NodeClient } from './api.js';
-import { operations, type OperationId } from './generated/operations.js';
+import { nodeRpcOperations as operations, type NodeRpcOperationId as OperationId } from '@x/common';
 import { versionQueries, type NodeV1Queries, type NodeV2Queries, type NodeVersionQueries } from './generated/queries.js';
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
@@ -144,6 +144,6 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
 
 export type { PageParam } from './query-pages.js';
 export type { ListCursor, ResponseBody, U64Input } from './api.js';
-export type { OperationId } from './generated/operations.js';
+export type { NodeRpcOperationId as OperationId } from '@x/common';
 export type { PagedOperationId } from '@x/common';
 export type { ClientError };

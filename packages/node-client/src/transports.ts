@@ -15,8 +15,7 @@ import {
   type TransportConfig,
   type TransportOptions,
 } from '@x/client-core';
-import { readU64 } from '@x/common';
-import { API_PATHS, DEFAULT_BASE_URL } from './generated/operations.js';
+import { NODE_RPC_API_PATHS, NODE_RPC_BASE_URL, readU64 } from '@x/common';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
 import { supraRetryIn } from './retry-in.js';
@@ -31,7 +30,7 @@ const NODE: TransportConfig = {
   answer: cursorPage,
   retryAfterFromBody: supraRetryIn,
   messageOf: nodeErrorMessage,
-  apiPaths: API_PATHS,
+  apiPaths: NODE_RPC_API_PATHS,
   httpError: (init) => (init.status === 410 ? new HistoryPrunedError({ ...init, oldestBlock: oldestBlock(init.headers) }) : new HttpError(init)),
 };
 
@@ -139,7 +138,7 @@ function caller(t: Transport<object>, urls: readonly string[]): Caller {
  */
 export function http(options: HttpOptions = {}): Caller {
   // One URL, normalised as `baseUrls` normalises each (no trailing slash); a list is fallback's.
-  const url = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS).href.replace(/\/+$/, '');
+  const url = parseBaseUrl(options.baseUrl ?? NODE_RPC_BASE_URL, NODE_RPC_API_PATHS).href.replace(/\/+$/, '');
   return caller(new Transport({ ...options, baseUrl: url }, nodeConfig(options)), [url]);
 }
 
@@ -157,7 +156,7 @@ export function http(options: HttpOptions = {}): Caller {
  * ```
  */
 export function fallback(options: FallbackOptions = {}): Caller {
-  const urls = baseUrls(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
+  const urls = baseUrls(options.baseUrl ?? NODE_RPC_BASE_URL, NODE_RPC_API_PATHS);
   // One node goes as a string: with no limit, hedge or hook, calls then take the direct path.
   return caller(new Transport({ ...options, baseUrl: urls.length === 1 ? urls[0]! : urls }, { ...nodeConfig(options), routing: nodeRouting }), urls);
 }

@@ -5,7 +5,7 @@
  */
 import type { operations as Operations } from '@x/node-types';
 import type { CallOptions, NodeAffinity, OperationSpec } from '@x/client-core';
-import type { OperationId } from './generated/operations.js';
+import type { NodeRpcOperationId as OperationId } from '@x/common';
 
 /**
  * What every action and walk takes as its first argument: a transport, from {@link http} (one node) or

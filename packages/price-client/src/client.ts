@@ -1,5 +1,5 @@
 import type { Candle, LatestResponse } from '@x/price-types';
-import { DEFAULT_BASE_URL, operations } from './generated/operations.js';
+import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
 import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
@@ -18,9 +18,6 @@ export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterM
    */
   apiKey?: string | undefined;
 };
-
-/** The paths this client appends to its base URL (`/history`, `/latest`), from the operation table. */
-const API_PATHS = Object.values(operations).map((op) => op.path);
 
 /** A point in time: a `Date` or Unix milliseconds. */
 export type TimeInput = Date | number;

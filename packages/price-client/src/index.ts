@@ -31,5 +31,5 @@ export {
 export type { AnyClientError, ErrorCode, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';
 export type { RetryOptions } from '@x/client-core';
-export { DEFAULT_BASE_URL } from './generated/operations.js';
+export { PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL } from '@x/common';
 export type { Candle, HistoryResponse, Instrument, LatestResponse, TradingPair, paths, operations as PriceOperations } from '@x/price-types';

@@ -19,7 +19,7 @@ import type { DataTag } from '@tanstack/query-core';
 import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
 import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
 import type { Candle, LatestResponse } from '@x/price-types';
-import type { OperationId } from './generated/operations.js';
+import type { PriceHistoryOperationId as OperationId } from '@x/common';
 
 /** The first segment of every key of this package. */
 export const PRICE_QUERY_SCOPE = '@x/price-client';

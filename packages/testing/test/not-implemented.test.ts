@@ -1,24 +1,30 @@
 /**
  * An operation of the route table that a stub has no handler for (added to the spec before its answers
  * were written) is answered 501, naming it: not a 404, which would read as a wrong path. The generated
- * table is extended here with operations no handler knows, as `pnpm gen` would after a spec edit.
+ * operation tables, which the route table is read from, are extended here with operations no handler
+ * knows, as `pnpm gen` would after a spec edit.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startNodeStub, startPriceStub, STUB_ACCOUNTS, type NodeStubHandle, type PriceStubHandle } from '../src/index.ts';
 import { get } from './helpers.ts';
-import type * as GeneratedRoutes from '../../common/src/generated/routes.ts';
+import type * as NodeTable from '../../common/src/generated/node-rpc.ts';
+import type * as PriceTable from '../../common/src/generated/price-history.ts';
 
-vi.mock('../../common/src/generated/routes.ts', async (importOriginal) => {
-  const generated = await importOriginal<typeof GeneratedRoutes>();
+vi.mock('../../common/src/generated/node-rpc.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof NodeTable>();
   return {
     ...generated,
-    routes: [
-      ...generated.routes,
-      { operationId: 'getBalanceV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/balance' },
-      { operationId: 'getBlockV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/blocks/{height}' },
-      { operationId: 'getPairs', service: 'price-history', method: 'GET', path: '/pairs' },
-    ],
+    nodeRpcOperations: {
+      ...generated.nodeRpcOperations,
+      getBalanceV2: { method: 'GET', path: '/rpc/v2/accounts/{address}/balance', params: [] },
+      getBlockV2: { method: 'GET', path: '/rpc/v2/blocks/{height}', params: [] },
+    },
   };
+});
+
+vi.mock('../../common/src/generated/price-history.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof PriceTable>();
+  return { ...generated, priceHistoryOperations: { ...generated.priceHistoryOperations, getPairs: { method: 'GET', path: '/pairs', params: [] } } };
 });
 
 let node: NodeStubHandle;

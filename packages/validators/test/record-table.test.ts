@@ -1,49 +1,47 @@
 /**
  * `x-validate record` reads the operations it records from the generated tables: an operation added to
- * the spec (here, to the generated `routes` and `paging` tables, as `pnpm gen` would) is recorded with no
- * edit of the CLI when record can fill its parameters (and, for a POST, knows its body), and skipped,
- * named on stderr, when it cannot.
+ * the spec (here, to the generated operation tables, as `pnpm gen` would, which `routes` and `paging`
+ * are read from) is recorded with no edit of the CLI when record can fill its parameters (and, for a
+ * POST, knows its body), and skipped, named on stderr, when it cannot.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { record } from '../src/cli/record.js';
-import type * as GeneratedPaging from '../../common/src/generated/paging.ts';
-import type * as GeneratedRoutes from '../../common/src/generated/routes.ts';
+import type * as NodeTable from '../../common/src/generated/node-rpc.ts';
+import type * as PriceTable from '../../common/src/generated/price-history.ts';
 
-vi.mock('../../common/src/generated/routes.ts', async (importOriginal) => {
-  const generated = await importOriginal<typeof GeneratedRoutes>();
+/** An entry of an operation table, as `pnpm gen` writes one (the parameters record reads are in its path). */
+const { entry } = vi.hoisted(() => ({ entry: (method: string, path: string, more: object = {}) => ({ method, path, params: [], ...more }) }));
+
+vi.mock('../../common/src/generated/node-rpc.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof NodeTable>();
   return {
     ...generated,
-    routes: [
-      ...generated.routes,
-      { operationId: 'getBalanceV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/balance' },
-      { operationId: 'listEventsV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/events' },
-      { operationId: 'getEventV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/accounts/{address}/events/{event_name}' },
-      { operationId: 'getEpochV2', service: 'node-rpc', method: 'GET', path: '/rpc/v2/epochs/{epoch}' },
-      { operationId: 'getBlockV4', service: 'node-rpc', method: 'GET', path: '/rpc/v4/blocks/{height}' },
-      { operationId: 'submitTransactionV2', service: 'node-rpc', method: 'POST', path: '/rpc/v2/transactions' },
-      { operationId: 'getPairs', service: 'price-history', method: 'GET', path: '/pairs' },
-    ],
+    nodeRpcOperations: {
+      ...generated.nodeRpcOperations,
+      getBalanceV2: entry('GET', '/rpc/v2/accounts/{address}/balance'),
+      listEventsV2: entry('GET', '/rpc/v2/accounts/{address}/events', {
+        paging: {
+          items: ['events'],
+          next: { from: 'response', pointer: ['cursor'], encoding: 'string' },
+          ends: ['empty-page', 'null-cursor', 'repeated-cursor'],
+          predictable: false,
+          newestFirstWithoutStart: false,
+        },
+      }),
+      getEventV2: entry('GET', '/rpc/v2/accounts/{address}/events/{event_name}'),
+      getEpochV2: entry('GET', '/rpc/v2/epochs/{epoch}'),
+      getBlockV4: entry('GET', '/rpc/v4/blocks/{height}'),
+      submitTransactionV2: entry('POST', '/rpc/v2/transactions'),
+    },
   };
 });
 
-vi.mock('../../common/src/generated/paging.ts', async (importOriginal) => {
-  const generated = await importOriginal<typeof GeneratedPaging>();
-  return {
-    ...generated,
-    paging: {
-      ...generated.paging,
-      listEventsV2: {
-        items: ['events'],
-        next: { from: 'response', pointer: ['cursor'], encoding: 'string' },
-        ends: ['empty-page', 'null-cursor', 'repeated-cursor'],
-        predictable: false,
-        newestFirstWithoutStart: false,
-      },
-    },
-  };
+vi.mock('../../common/src/generated/price-history.ts', async (importOriginal) => {
+  const generated = await importOriginal<typeof PriceTable>();
+  return { ...generated, priceHistoryOperations: { ...generated.priceHistoryOperations, getPairs: entry('GET', '/pairs') } };
 });
 
 describe('x-validate record reads its operations from the tables', () => {

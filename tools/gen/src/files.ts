@@ -10,7 +10,6 @@ export const GENERATED_DIRS = [
   'packages/node-types/src/generated',
   'packages/price-types/src/generated',
   'packages/node-client/src/generated',
-  'packages/price-client/src/generated',
   'packages/validators/src/generated',
 ] as const;
 

@@ -1,6 +1,5 @@
 import type { OperationObject, ParameterObject, SchemaObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
-import { header } from './files.ts';
 // The encodings and the names of what ends a walk (a walk also ends at `limit`) are the readers' own.
 import { PAGING_ENCODINGS, PAGING_ENDS, type PagingEncoding, type PagingEnd } from '@x/common';
 
@@ -180,21 +179,4 @@ export function pagingTable(spec: Spec): Record<string, PagingRule> {
     }
   }
   return table;
-}
-
-/** `paging.ts`: the paging table that the iterators, query options, `x-validate record` and the stubs read. */
-export function emitPaging(spec: Spec): string {
-  const table = pagingTable(spec);
-  return `${header(spec.file)}
-import type { PagingRule } from '../paging-rule.js';
-
-/**
- * The paging contract of every listing operation, from each operation's \`${EXTENSION}\` extension:
- * \`items\` and \`next.pointer\` are JSON Pointer segments; \`ends\` lists what ends a walk;
- * \`predictable\` says page k starts at \`start + k * count\` while sequence numbers are contiguous.
- */
-export const paging = ${JSON.stringify(table, null, 2)} as const satisfies Readonly<Record<string, PagingRule>>;
-
-export type PagedOperationId = keyof typeof paging;
-`;
 }

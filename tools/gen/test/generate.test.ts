@@ -34,12 +34,12 @@ function excerpt(content: string, from: RegExp, to: RegExp): string {
 const FOCUSED: [label: string, path: string, pick: (content: string) => string][] = [
   ['node-types: TransactionOutput, an exclusive union', 'packages/node-types/src/generated/node-rpc.ts', (c) => excerpt(c, /^\s+TransactionOutput: /, /^\s+};$/)],
   ['node-types: one alias per schema', 'packages/node-types/src/generated/node-rpc.ts', (c) => c.split('\n').filter((l) => /^export type \w+ = components/.test(l)).map((l) => l.split(' ')[2]).join(' ')],
-  ['node-client: listTransactionsV2 in the operation table', 'packages/node-client/src/generated/operations.ts', (c) => excerpt(c, /^export const listTransactionsV2 = \{/, /^\} as const;$/)],
+  ['common: listTransactionsV2 in the node operation table', 'packages/common/src/generated/node-rpc.ts', (c) => excerpt(c, /^export const listTransactionsV2 = \{/, /^\} as const;$/)],
   ['node-client: the getResourceV2 action, typed by its resource type', 'packages/node-client/src/generated/actions.ts', (c) => excerpt(c, /^export function getResourceV2/, /^\}$/)],
   ['node-client: the v2 action table', 'packages/node-client/src/generated/actions.ts', (c) => excerpt(c, /^export const v2Actions = \{/, /^\} as const;$/)],
-  ['node-client: the operation ids', 'packages/node-client/src/generated/operations.ts', (c) => excerpt(c, /^export type OperationId/, /;$/)],
+  ['common: the node operation table', 'packages/common/src/generated/node-rpc.ts', (c) => excerpt(c, /^export const nodeRpcOperations/, /^\} = \{/)],
   ['price-types: Candle', 'packages/price-types/src/generated/price-history.ts', (c) => excerpt(c, /^\s+Candle: \{/, /^\s+};$/)],
-  ['price-client: getHistory in the operation table', 'packages/price-client/src/generated/operations.ts', (c) => excerpt(c, /^export const getHistory = \{/, /^\} as const;$/)],
+  ['common: getHistory in the price operation table', 'packages/common/src/generated/price-history.ts', (c) => excerpt(c, /^export const getHistory = \{/, /^\} as const;$/)],
 ];
 /** Files whose content belongs to other sources or is being replaced: snapshotted by path only. */
 const byPathOnly = (path: string): boolean =>
@@ -123,7 +123,7 @@ describe('staleFiles (the semantics of `pnpm gen --check`)', () => {
   });
 
   it('names a missing file', () => {
-    const path = 'packages/price-client/src/generated/operations.ts';
+    const path = 'packages/common/src/generated/price-history.ts';
     unlinkSync(join(tmp, path));
     expect(staleFiles(tmp, files)).toEqual([path]);
   });
@@ -140,15 +140,15 @@ describe('staleFiles (the semantics of `pnpm gen --check`)', () => {
   });
 
   it('names all of them at once, sorted, and writeFiles repairs the tree', () => {
-    const missing = 'packages/node-client/src/generated/operations.ts';
+    const missing = 'packages/common/src/generated/node-rpc.ts';
     writeFileSync(join(tmp, some), 'changed\n');
     unlinkSync(join(tmp, missing));
-    writeFileSync(join(tmp, 'packages/price-client/src/generated/extra.ts'), '\n');
-    const stale = [missing, some, 'packages/price-client/src/generated/extra.ts (not generated any more)'];
+    writeFileSync(join(tmp, 'packages/node-client/src/generated/operations.ts'), '\n');
+    const stale = [missing, 'packages/node-client/src/generated/operations.ts (not generated any more)', some];
     expect(staleFiles(tmp, files)).toEqual(stale);
     expect(writeFiles(tmp, files)).toEqual(stale);
     expect(staleFiles(tmp, files)).toEqual([]);
-    expect(existsSync(join(tmp, 'packages/price-client/src/generated/extra.ts'))).toBe(false);
+    expect(existsSync(join(tmp, 'packages/node-client/src/generated/operations.ts'))).toBe(false);
   });
 });
 
@@ -170,7 +170,7 @@ describe('the CLI', () => {
     try {
       cpSync(join(ROOT, 'specs'), join(tmp, 'specs'), { recursive: true });
       writeFiles(tmp, files);
-      const path = 'packages/node-client/src/generated/operations.ts';
+      const path = 'packages/common/src/generated/node-rpc.ts';
       writeFileSync(join(tmp, path), `${readFileSync(join(tmp, path), 'utf8')}// hand edit\n`);
 
       const r = await gen(['--check'], tmp);

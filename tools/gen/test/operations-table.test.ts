@@ -1,9 +1,10 @@
 /**
- * The operation table the clients ship, from specs a reviewer found gaps with: path-level parameters,
- * header and cookie parameters, and an operation present in one version only.
+ * The operation table of a service (in @x/common, which the clients ship and the route and paging tables
+ * are read from), from specs a reviewer found gaps with: path-level parameters, header and cookie
+ * parameters, and an operation present in one version only.
  */
 import { describe, expect, it } from 'vitest';
-import { emitRoutes, operationTable } from '../src/emit-operations.ts';
+import { emitService, operationTable } from '../src/emit-operations.ts';
 import type { OpenApiDocument, Spec } from '../src/specs.ts';
 
 const address = { name: 'address', in: 'path', required: true, schema: { type: 'string', pattern: '^0x[0-9a-f]+$' } };
@@ -35,13 +36,19 @@ describe('operationTable', () => {
     expect(table.headA!.method).toBe('HEAD');
   });
 
-  it('routes carry no bogus entry for path-level keys either', () => {
-    const source = emitRoutes([spec({ '/a': { parameters: [count], get: { operationId: 'getA', responses: ok } } })]);
-    // The table, without the matcher emitted after it.
-    const table = source.slice(0, source.indexOf('export type Route ='));
-    expect(table).toContain('"operationId": "getA"');
-    expect(table).not.toContain('undefined');
+  it('the emitted table carries no bogus entry for path-level keys either', () => {
+    const source = emitService(spec({ '/a': { parameters: [count], get: { operationId: 'getA', responses: ok } } }));
+    expect(source).toContain('export const getA = {');
+    expect(source).toMatch(/export const nodeRpcOperations: \{\n {2}readonly getA: typeof getA;\n\} = \{ getA \};/);
+    expect(source).not.toContain('undefined');
     expect(source).not.toContain('PARAMETERS');
+    expect(source).not.toMatch(/export const parameters\b/);
+  });
+
+  it('marks a deprecated operation in its entry, and only that one', () => {
+    const table = operationTable(spec({ '/a': { get: { operationId: 'getA', deprecated: true, responses: ok }, post: { operationId: 'postA', responses: ok } } }));
+    expect(table.getA!.deprecated).toBe(true);
+    expect('deprecated' in table.postA!).toBe(false);
   });
 
   it.each(['header', 'cookie'])('fails loudly on a %s parameter, naming the operation and the parameter', (where) => {

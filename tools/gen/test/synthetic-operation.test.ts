@@ -1,7 +1,8 @@
 /**
  * CONTRIBUTING's "Adding an operation", proved: an operation added to a copy of the node spec, and nothing
- * else, is generated (an action, the client's method, its query options), typed (a strict `tsc` over the
- * generated code and a caller's file) and callable over HTTP through both the action and the client.
+ * else, is generated (its entry in @x/common's operation table and route table, an action, the client's
+ * method, its query options), typed (a strict `tsc` over the generated code and a caller's file) and
+ * callable over HTTP through both the action and the client.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generate } from '../src/generate.ts';
 import { ROOT } from '../src/specs.ts';
@@ -33,6 +34,9 @@ const OPERATION = {
   },
 };
 
+/** The packages whose sources the test copies and generates into. */
+const COPIED = ['node-client', 'node-types', 'common'];
+
 let dir: string;
 let server: Server;
 let baseUrl: string;
@@ -45,12 +49,12 @@ beforeAll(async () => {
   const spec = parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
   spec.paths['/rpc/v4/accounts/{address}/balance'] = { get: OPERATION };
   writeFileSync(file, stringify(spec));
-  // The node client and its types as they are, with what `pnpm gen` makes of the copy.
-  cpSync(join(ROOT, 'packages/node-client/src'), join(dir, 'node-client/src'), { recursive: true });
-  cpSync(join(ROOT, 'packages/node-types/src'), join(dir, 'node-types/src'), { recursive: true });
+  // The node client, its types and @x/common (the operation tables) as they are, with what `pnpm gen`
+  // makes of the copy.
+  for (const pkg of COPIED) cpSync(join(ROOT, `packages/${pkg}/src`), join(dir, `${pkg}/src`), { recursive: true });
   const files = await generate(dir);
   for (const [path, content] of files) {
-    if (path.startsWith('packages/node-client/src/') || path.startsWith('packages/node-types/src/')) writeFileSync(join(dir, path.slice('packages/'.length)), content);
+    if (COPIED.some((pkg) => path.startsWith(`packages/${pkg}/src/`))) writeFileSync(join(dir, path.slice('packages/'.length)), content);
   }
   server = createServer((req, res) => {
     seen.push(req.url!);
@@ -74,6 +78,11 @@ describe('an operation added to the spec alone', () => {
     expect(actions).toMatch(/export const v4Actions = \{\n {2}getBalance: getBalanceV4,\n/);
     expect(actions).toMatch(/export const v4Actions = \{[^}]*\n {2}getAccount: getAccountV3,\n/);
     expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string | undefined }): NodeQueryOptions<ResponseBody<'getBalanceV4'>, NodeQueryKey<'getBalanceV4'>>;");
+    // Its entry, in the node's operation table of @x/common, which the action reads and the routes come from.
+    const table = readFileSync(join(dir, 'common/src/generated/node-rpc.ts'), 'utf8');
+    expect(table).toContain('export const getBalanceV4 = {\n  "method": "GET",\n  "path": "/rpc/v4/accounts/{address}/balance",');
+    expect(table).toContain('  readonly getBalanceV4: typeof getBalanceV4;\n');
+    expect(actions).toContain("client.call('getBalanceV4', op.getBalanceV4, { address, coin_type: options?.coin_type }, options)");
   });
 
   it('is typed: strict tsc accepts a caller that reads the answer and refuses a wrong argument', () => {
@@ -94,7 +103,7 @@ export async function read(baseUrl: string): Promise<string[]> {
     const paths = {
       '@x/node-types': [join(dir, 'node-types/src/index.ts')],
       '@x/client-core': [join(ROOT, 'packages/client-core/src/index.ts')],
-      '@x/common': [join(ROOT, 'packages/common/src/index.ts')],
+      '@x/common': [join(dir, 'common/src/index.ts')],
     };
     writeFileSync(
       join(dir, 'tsconfig.json'),
@@ -108,7 +117,12 @@ export async function read(baseUrl: string): Promise<string[]> {
     expect(run.status).toBe(0);
   }, 120_000);
 
-  it('is callable over HTTP, as an action and as the client’s method', async () => {
+  it('is callable over HTTP, as an action and as the client’s method, and has its route', async () => {
+    // The copy's @x/common (its generated tables), where the repository's would be imported.
+    const common = pathToFileURL(join(dir, 'common/src/index.ts')).href;
+    vi.doMock('@x/common', () => import(common));
+    const { matchRoute } = (await import(common)) as { matchRoute(path: string): { route: { operationId: string } } | undefined };
+    expect(matchRoute('/rpc/v4/accounts/0x1/balance')?.route.operationId).toBe('getBalanceV4');
     const mod = (await import(pathToFileURL(join(dir, 'node-client/src/index.ts')).href)) as {
       http(o: { baseUrl: string }): unknown;
       getBalanceV4(client: unknown, address: string, o?: { coin_type?: string }): Promise<{ balance: string }>;

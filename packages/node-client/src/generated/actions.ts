@@ -7,7 +7,7 @@ import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
 import { walkListing, type IterateOptions } from '../walk.js';
 import { walkRange, type RangeWalkOptions } from '../walk-range.js';
 import { callWithBody } from '../body-call.js';
-import * as op from './operations.js';
+import * as op from '@x/common';
 import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
 /**
