@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/src/generated/**', '**/.turbo/**', 'docs/api/**', '**/__snapshots__/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.types/**', '**/src/generated/**', '**/.turbo/**', 'docs/api/**', '**/__snapshots__/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

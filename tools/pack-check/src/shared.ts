@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, existsSync, renameSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -101,23 +101,23 @@ export interface Packed {
 const PACK_CACHE = join(ROOT, 'node_modules', '.cache', 'x-pack');
 
 /**
- * The hash of everything `pnpm pack` puts in a package's tarball: its package.json, README.md,
- * CHANGELOG.md, dist/ (the `files`) and the LICENSE its prepack copies from the root. Equal hashes,
- * equal tarballs: a tarball is packed again only when one of those changed (a new build does).
+ * The hash of everything `pnpm pack` makes a package's tarball from: its package.json, every path its
+ * `files` names (dist/, bin/, README.md, CHANGELOG.md), the LICENSE its prepack copies from the root,
+ * and the version of every workspace package (pnpm writes them over its `workspace:*` ranges) and of
+ * pnpm itself. Equal hashes, equal tarballs: a tarball is packed again whenever one of those changed.
  */
-function packHash(pkg: WorkspacePackage): string {
-  const hash = createHash('sha256');
+function packHash(pkg: WorkspacePackage, versions: string): string {
+  const hash = createHash('sha256').update(versions);
   const add = (path: string): void => {
     if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const e of readdirSync(path, { recursive: true, withFileTypes: true }).filter((x) => x.isFile()).map((x) => join(x.parentPath, x.name)).sort()) add(e);
+      return;
+    }
     hash.update(`${relative(pkg.path, path)}\0`).update(readFileSync(path)).update('\0');
   };
-  for (const f of ['package.json', 'README.md', 'CHANGELOG.md']) add(join(pkg.path, f));
+  for (const f of ['package.json', ...(pkg.manifest.files ?? [])]) add(join(pkg.path, f));
   add(join(ROOT, 'LICENSE'));
-  const files = readdirSync(join(pkg.path, 'dist'), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-  for (const f of files) add(f);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -131,19 +131,25 @@ export async function packAll(pkgs: readonly WorkspacePackage[], dest: string): 
   }
   mkdirSync(dest, { recursive: true });
   mkdirSync(PACK_CACHE, { recursive: true });
+  const pnpm = (await runOk('pnpm', ['--version'], { cwd: ROOT })).stdout.trim();
+  const versions = JSON.stringify([pnpm, workspacePackages().map((p) => [p.name, p.version])]);
   return Promise.all(
     pkgs.map(async (pkg) => {
       // pnpm's own name for the tarball (`x-node-client-0.1.0.tgz`), so a copy reads as a fresh pack.
       const filename = join(dest, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`);
-      const cached = join(PACK_CACHE, `${pkg.dir}-${packHash(pkg)}.tgz`);
+      const cached = join(PACK_CACHE, `${pkg.dir}-${packHash(pkg, versions)}.tgz`);
       if (existsSync(cached)) copyFileSync(cached, filename);
       else {
         const r = await runOk('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.path });
         const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
         if (basename(out.filename) !== basename(filename)) throw new Error(`pnpm pack wrote ${out.filename}, not ${filename}`);
         // Written whole, then renamed: a check that stops halfway leaves no torn tarball behind.
-        copyFileSync(filename, `${cached}.part`);
-        renameSync(`${cached}.part`, cached);
+        // The package's tarballs of earlier builds are of no more use: one per package is kept.
+        const earlier = new RegExp(`^${pkg.dir}-[0-9a-f]{16}\\.tgz$`);
+        for (const f of readdirSync(PACK_CACHE)) if (earlier.test(f)) rmSync(join(PACK_CACHE, f), { force: true });
+        const part = `${cached}.${process.pid}.part`;
+        copyFileSync(filename, part);
+        renameSync(part, cached);
       }
       const list = await runOk('tar', ['-tzf', filename], { cwd: dest });
       const files = list.stdout
