@@ -29,7 +29,7 @@ describe('JSON Schemas converted by pnpm gen', () => {
   it.each(names)('%s: each target as standardSchema converts it at run time', (name) => {
     const generated = standard[name] as StandardValidator<unknown>;
     const converted = standardSchema(name);
-    for (const target of [...JSON_SCHEMA_TARGETS, 'draft-04']) expect(formOf(generated, target), target).toEqual(formOf(converted, target));
+    for (const target of [...JSON_SCHEMA_TARGETS, 'draft-04']) expect(formOf(generated, target), target).toStrictEqual(formOf(converted, target));
   });
 
   it('hands out a new object on every call', () => {
