@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NodeQueries } from '@x/node-client/query';
 import { InfiniteList } from '../ui/InfiniteList.tsx';
+import { JsonDetails } from '../ui/JsonDetails.tsx';
 
 /** The account's resources, each with its data as JSON. */
 export function ResourceList({ node, address }: { node: NodeQueries; address: string }) {
@@ -10,14 +11,7 @@ export function ResourceList({ node, address }: { node: NodeQueries; address: st
   });
   return (
     <InfiniteList title="Resources" query={query} empty="No resources." itemKey={(r) => r.type}>
-      {(r) => (
-        <details>
-          <summary>
-            <code>{r.type}</code>
-          </summary>
-          <pre>{JSON.stringify(r.data, null, 2)}</pre>
-        </details>
-      )}
+      {(r) => <JsonDetails type={r.type} data={r.data} />}
     </InfiniteList>
   );
 }

@@ -1,4 +1,5 @@
 import type { BlockExecutionStatistics } from '@x/node-client';
+import { CountedList } from '../ui/CountedList.tsx';
 import { Field } from '../ui/Field.tsx';
 import { dateTime, short } from '../ui/format.ts';
 import { Link } from '../ui/Link.tsx';
@@ -89,21 +90,8 @@ function BlockTransactionRow({ tx }: { tx: TransactionView }) {
 /** The block's transactions in execution order, each linking to its page. */
 export function BlockTransactions({ transactions }: { transactions: readonly TransactionView[] }) {
   return (
-    <section className="list">
-      <h3>
-        Transactions <span className="count">({transactions.length})</span>
-      </h3>
-      {transactions.length === 0 ? (
-        <p className="state empty">No transactions.</p>
-      ) : (
-        <ol className="rows" aria-label="Transactions of the block">
-          {transactions.map((tx) => (
-            <li key={tx.hash}>
-              <BlockTransactionRow tx={tx} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <CountedList title="Transactions" label="Transactions of the block" items={transactions} empty="No transactions." itemKey={(tx) => tx.hash}>
+      {(tx) => <BlockTransactionRow tx={tx} />}
+    </CountedList>
   );
 }

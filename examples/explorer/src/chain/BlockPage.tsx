@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NodeQueries } from '@x/node-client/query';
-import { Loading } from '../ui/ErrorState.tsx';
 import { Link } from '../ui/Link.tsx';
 import { BlockHeader, BlockStatistics, BlockTransactions } from './BlockDetails.tsx';
-import { PageError } from './PageError.tsx';
+import { PageBody } from './PageError.tsx';
 import { readBlock } from './read.ts';
 
 /**
@@ -22,25 +21,22 @@ function BlockNav({ height }: { height: number }) {
 /** One block by its height (`?block=`), with its transactions, read with `getBlockByHeight` of v3. */
 export function BlockPage({ node, height }: { node: NodeQueries; height: string }) {
   const query = useQuery({ ...node.v3.getBlockByHeight(height, { with_finalized_transactions: true }), select: readBlock });
-  let body;
-  if (query.isPending) body = <Loading what="block" />;
-  else if (query.error) body = <PageError error={query.error} notFound="No such block" onRetry={() => void query.refetch()} />;
-  else
-    body = (
-      <>
-        <BlockNav height={query.data.height} />
-        <BlockHeader block={query.data} />
-        <BlockStatistics statistics={query.data.statistics} />
-        <BlockTransactions transactions={query.data.transactions} />
-      </>
-    );
   return (
     <section aria-labelledby="block-heading" className="panel">
       <h2 id="block-heading">Block</h2>
       <p className="subject">
         Height <span data-testid="block-height">{height}</span>
       </p>
-      {body}
+      <PageBody query={query} what="block" notFound="No such block">
+        {(block) => (
+          <>
+            <BlockNav height={block.height} />
+            <BlockHeader block={block} />
+            <BlockStatistics statistics={block.statistics} />
+            <BlockTransactions transactions={block.transactions} />
+          </>
+        )}
+      </PageBody>
     </section>
   );
 }

@@ -1,5 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { AnyClientError, HistoryPrunedError } from '@x/node-client';
-import { ErrorState } from '../ui/ErrorState.tsx';
+import type { ReactNode } from 'react';
+import { ErrorState, Loading } from '../ui/ErrorState.tsx';
 import { Link } from '../ui/Link.tsx';
 
 /**
@@ -35,4 +37,14 @@ export function PageError({ error, notFound, onRetry }: { error: AnyClientError;
   // The code narrows the union to HistoryPrunedError, whose oldestBlock the pruned state shows.
   if (error.code === 'HISTORY_PRUNED') return <Pruned error={error} />;
   return <ErrorState error={error} notFound={notFound} onRetry={onRetry} />;
+}
+
+/**
+ * What a transaction or block page shows of its query: loading, its error (`PageError`), or `children`
+ * of the data.
+ */
+export function PageBody<T>({ query, what, notFound, children }: { query: UseQueryResult<T, AnyClientError>; what: string; notFound: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.error) return <PageError error={query.error} notFound={notFound} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
 }

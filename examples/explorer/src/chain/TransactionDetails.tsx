@@ -1,6 +1,8 @@
 import type { Event } from '@x/node-client';
 import type { EntryFunctionCall } from '@x/node-client/shapes';
+import { CountedList } from '../ui/CountedList.tsx';
 import { Field } from '../ui/Field.tsx';
+import { JsonDetails } from '../ui/JsonDetails.tsx';
 import { dateTime } from '../ui/format.ts';
 import { Link } from '../ui/Link.tsx';
 import type { TransactionView } from './read.ts';
@@ -81,28 +83,10 @@ export function EntryCall({ call }: { call: EntryFunctionCall | undefined }) {
 
 /** The events a transaction emitted, in order, each with its data as JSON. */
 export function EventList({ events }: { events: readonly Event[] }) {
+  // An event has no id of its own; its place in the transaction is one.
   return (
-    <section className="list">
-      <h3>
-        Events <span className="count">({events.length})</span>
-      </h3>
-      {events.length === 0 ? (
-        <p className="state empty">No events.</p>
-      ) : (
-        <ol className="rows" aria-label="Events">
-          {events.map((event, i) => (
-            // An event has no id of its own; its place in the transaction is one.
-            <li key={i}>
-              <details>
-                <summary>
-                  <code>{event.type}</code>
-                </summary>
-                <pre>{JSON.stringify(event.data, null, 2)}</pre>
-              </details>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <CountedList title="Events" label="Events" items={events} empty="No events." itemKey={(_, i) => i}>
+      {(event) => <JsonDetails type={event.type} data={event.data} />}
+    </CountedList>
   );
 }
