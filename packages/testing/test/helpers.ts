@@ -15,9 +15,8 @@ export interface Fetched<T> {
   body: T;
 }
 
-/** GET and parse JSON (the body is `undefined` when it is not JSON). */
-export async function get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<Fetched<T>> {
-  const res = await fetch(url, { headers });
+/** An answer read whole: its text, and its JSON (`undefined` when it is not JSON). */
+async function fetched<T>(res: Response): Promise<Fetched<T>> {
   const text = await res.text();
   let body: T;
   try {
@@ -28,17 +27,14 @@ export async function get<T = unknown>(url: string, headers: Record<string, stri
   return { status: res.status, headers: res.headers, text, body };
 }
 
+/** GET and parse JSON (the body is `undefined` when it is not JSON). */
+export async function get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<Fetched<T>> {
+  return fetched<T>(await fetch(url, { headers }));
+}
+
 /** POST `body` as JSON (or as the text given) and parse the answer's JSON, as `get` does. */
 export async function post<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Fetched<T>> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const text = await res.text();
-  let parsed: T;
-  try {
-    parsed = JSON.parse(text) as T;
-  } catch {
-    parsed = undefined as T;
-  }
-  return { status: res.status, headers: res.headers, text, body: parsed };
+  return fetched<T>(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }));
 }
 
 /** Minimal shapes of the records the tests read (the full types live in @x/node-types). */
