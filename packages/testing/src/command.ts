@@ -7,10 +7,11 @@ import { STUB_ACCOUNTS } from './node/accounts.ts';
 import { DEFAULT_CHAIN_ID, type NodeStubHandle } from './node/stub.ts';
 import { startNodeStub, startPriceStub } from './start.ts';
 import { DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW, type PriceStubHandle } from './price/stub.ts';
-import { DEFAULT_REQUEST_LOG_SIZE, REQUEST_LOG_PATH } from './engine.ts';
+import { ANY_OPERATION, DEFAULT_REQUEST_LOG_SIZE, FAULTS_PATH, MAX_FAULT_KEYS, REQUEST_LOG_PATH } from './engine.ts';
+import { FAULT_KINDS, type FaultSpec } from './faults.ts';
 
 const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1] [--api-key test-key] [--fixed-clock] [--shapes documented|live]
-              [--request-log-size ${DEFAULT_REQUEST_LOG_SIZE}] [--chain-id ${DEFAULT_CHAIN_ID}] [--oldest-block 0]
+              [--request-log-size ${DEFAULT_REQUEST_LOG_SIZE}] [--chain-id ${DEFAULT_CHAIN_ID}] [--oldest-block 0] [--fault 503]
 
   --node-port   port of the node RPC stub (default 27000; 0 picks a free port)
   --price-port  port of the price-history stub (default 27001; 0 picks a free port)
@@ -29,6 +30,12 @@ const USAGE = `Usage: x-stub [--node-port 27000] [--price-port 27001] [--seed 1]
   --oldest-block
                 the lowest block height whose history the node stub keeps (default 0, nothing pruned): v3 history
                 reads that start below it answer 410 with x-supra-oldest-block
+  --fault       a node that always fails: every request of an operation of the node stub gets this fault,
+                a 4xx/5xx status (429 and 503 with Retry-After: 1) or one of ${FAULT_KINDS.join(', ')}
+                (default none), until DELETE ${FAULTS_PATH}
+Faults: each stub keeps at most ${MAX_FAULT_KEYS} x-stub-fault-times counters (the oldest key forgotten first);
+DELETE ${FAULTS_PATH} on either stub forgets them and drops the queued faults (--fault's included), and
+answers {"counters": <how many>, "queued": <how many>}.
 Both listen on 127.0.0.1 only.`;
 
 function port(value: string | undefined, fallback: number, flag: string): number {
@@ -48,6 +55,15 @@ function count(value: string | undefined, fallback: number, flag: string): numbe
   if (value === undefined) return fallback;
   if (!/^[0-9]{1,15}$/.test(value)) throw new Error(`${flag} must be a whole number of requests, got '${value}'`);
   return Number(value);
+}
+
+/** The fault of `--fault`: a 4xx/5xx status or a fault kind; none when the flag is absent. */
+function standingFault(value: string | undefined): FaultSpec | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (/^[45][0-9]{2}$/.test(v)) return Number(v);
+  if ((FAULT_KINDS as readonly string[]).includes(v)) return v as FaultSpec;
+  throw new Error(`--fault must be a 4xx/5xx status or one of ${FAULT_KINDS.join(', ')}, got '${value}'`);
 }
 
 /** Where `x-stub` reports: `console` for the command, a collector in a test. */
@@ -74,7 +90,10 @@ async function start(values: ReturnType<typeof parse>['values'], output: StubOut
   const chainId = whole(values['chain-id'], DEFAULT_CHAIN_ID, '--chain-id', 'a chain id from 0 to 255', 255);
   const oldestBlock = whole(values['oldest-block'], 0, '--oldest-block', 'a block height (a whole number)');
   const pricePort = port(values['price-port'], 27001, '--price-port');
+  const fault = standingFault(values.fault);
   const node = await startNodeStub({ port: port(values['node-port'], 27000, '--node-port'), seed, shapes, requestLogSize, chainId, oldestBlock });
+  // Queued as an endless fault of every operation: DELETE /__stub/faults (or the handle's reset()) lifts it.
+  if (fault !== undefined) node.failNext(ANY_OPERATION, fault, Infinity);
   let price: PriceStubHandle;
   try {
     price = await startPriceStub({
@@ -90,7 +109,7 @@ async function start(values: ReturnType<typeof parse>['values'], output: StubOut
     await node.close();
     throw err;
   }
-  output.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes, chain id ${node.chainId}${node.oldestBlock > 0 ? `, history from block ${node.oldestBlock}` : ''})`);
+  output.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes, chain id ${node.chainId}${node.oldestBlock > 0 ? `, history from block ${node.oldestBlock}` : ''}${fault === undefined ? '' : `, every operation faulted: ${fault} (--fault)`})`);
   output.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);
   output.log(
     values['fixed-clock']
@@ -129,6 +148,7 @@ function parse(argv: readonly string[]) {
       'request-log-size': { type: 'string' },
       'chain-id': { type: 'string' },
       'oldest-block': { type: 'string' },
+      fault: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,

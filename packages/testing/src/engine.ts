@@ -109,6 +109,23 @@ export const DEFAULT_REQUEST_LOG_SIZE = 1000;
  */
 export const REQUEST_LOG_PATH = '/__stub/requests';
 
+/**
+ * The path of the fault state on every stub, beside the request log: `DELETE` forgets the
+ * `x-stub-fault-times` counters and drops the queued faults (`failNext`, and `x-stub --fault`), as
+ * `reset()` does, leaving the request log alone. Requests to it are not logged and get no fault.
+ */
+export const FAULTS_PATH = '/__stub/faults';
+
+/**
+ * The most `x-stub-fault-times` counters a stub keeps (one per `x-stub-fault-key`, or fault + method + URL):
+ * 10,000. A new key past it forgets the oldest key first, so that a stub left running under distinct keys
+ * stays small; a forgotten key counts from 0 again.
+ */
+export const MAX_FAULT_KEYS = 10_000;
+
+/** The operation id of `failNext` that stands for every operation of the stub. */
+export const ANY_OPERATION = '*';
+
 export class StubEngine {
   readonly #log: RecordedRequest[] = [];
   readonly #logSize: number;
@@ -190,12 +207,18 @@ export class StubEngine {
     return [...this.#operationIds];
   }
 
-  /** Queues `fault` for the next `times` requests of `operationId` (before any header fault). */
+  /**
+   * Queues `fault` for the next `times` requests of `operationId` (before any header fault); `'*'`
+   * (`ANY_OPERATION`) for the requests of every operation, after the faults queued for the operation
+   * itself. `times` may be `Infinity`: a stub that fails until `reset()`.
+   */
   failNext(operationId: string, kind: FaultSpec, times = 1, options?: FaultOptions): void {
-    if (!this.#operationIds.includes(operationId)) {
-      throw new StubArgumentError('operationId', `'${operationId}' is not an operation of this stub: one of ${this.operationIds.join(', ')}`);
+    if (operationId !== ANY_OPERATION && !this.#operationIds.includes(operationId)) {
+      throw new StubArgumentError('operationId', `'${operationId}' is not an operation of this stub: one of ${this.operationIds.join(', ')}, or '${ANY_OPERATION}' for all`);
     }
-    if (!Number.isInteger(times) || times < 1) throw new StubArgumentError('times', `must be a positive integer, got ${times}`);
+    if (times !== Infinity && (!Number.isInteger(times) || times < 1)) {
+      throw new StubArgumentError('times', `must be a positive integer or Infinity, got ${times}`);
+    }
     const fault = faultFromSpec(kind, options);
     const queue = this.#queued.get(operationId) ?? [];
     queue.push({ fault, left: times });
@@ -205,8 +228,15 @@ export class StubEngine {
   /** Empties the request log and forgets fault counters and queued faults. */
   reset(): void {
     this.#log.length = 0;
+    this.clearFaults();
+  }
+
+  /** Forgets the fault counters and drops the queued faults; returns how many of each it held. */
+  clearFaults(): { counters: number; queued: number } {
+    const held = { counters: this.#attempts.size, queued: [...this.#queued.values()].reduce((n, q) => n + q.length, 0) };
     this.#attempts.clear();
     this.#queued.clear();
+    return held;
   }
 
   /** Decides what a request gets. `url` is the path and query as sent; `body` what the transport read of a body, if any. */
@@ -219,7 +249,7 @@ export class StubEngine {
   #decide(method: string, url: string, headers: RequestHeaders, body: RequestBody | undefined): Outcome {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    if (path === REQUEST_LOG_PATH) return this.#control(method);
+    if (path === REQUEST_LOG_PATH || path === FAULTS_PATH) return this.#control(method, path);
     // The operation the path names, by the generated route table's one matcher (the router itself routes by it too).
     const route = matchRoute(path, { service: this.#service })?.route;
     const operationId = route?.operationId;
@@ -243,20 +273,26 @@ export class StubEngine {
     };
 
     // A queued fault waits for a request of its operation, with the operation's method (a DELETE of a GET's path is no request of it).
-    const fault = (method === route?.method ? this.#queuedFault(operationId) : undefined) ?? this.#headerFault(method, url, headers);
+    const queued = method === route?.method ? (this.#queuedFault(operationId) ?? this.#queuedFault(ANY_OPERATION)) : undefined;
+    const fault = queued ?? this.#headerFault(method, url, headers);
     if (fault === undefined) return { kind: 'answer', response: respond() };
     if ('response' in fault) return { kind: 'answer', response: fault.response };
     return outcomeOf(fault, url, respond);
   }
 
-  /** `DELETE /__stub/requests`: the log emptied, and how many requests it held. */
-  #control(method: string): Outcome {
-    // A preflight gets the answer of any path: it allows GET only, so a page of another origin cannot send the DELETE.
+  /**
+   * `DELETE /__stub/requests`: the log emptied, and how many requests it held; `DELETE /__stub/faults`:
+   * the fault state forgotten, and how many counters and queued faults it held.
+   */
+  #control(method: string, path: string): Outcome {
+    // A preflight gets the answer of any path: it allows the API's methods only, so a page of another origin cannot send the DELETE.
     if (method === 'OPTIONS') return this.#preflight();
+    const what = path === FAULTS_PATH ? 'forgets the fault counters and queued faults' : 'empties the request log';
     if (method !== 'DELETE') {
-      return { kind: 'answer', response: errorResponse(405, 'method_not_allowed', `${REQUEST_LOG_PATH} takes DELETE (empties the request log)`, undefined, { allow: 'DELETE' }) };
+      return { kind: 'answer', response: errorResponse(405, 'method_not_allowed', `${path} takes DELETE (${what})`, undefined, { allow: 'DELETE' }) };
     }
-    return { kind: 'answer', response: jsonResponse(200, { cleared: this.clearRequests() }) };
+    const body = path === FAULTS_PATH ? this.clearFaults() : { cleared: this.clearRequests() };
+    return { kind: 'answer', response: jsonResponse(200, body) };
   }
 
   #queuedFault(operationId: string | undefined): Fault | undefined {
@@ -273,9 +309,11 @@ export class StubEngine {
     if (parsed.error !== undefined) return { response: errorResponse(400, 'bad_fault_request', parsed.error) };
     if (parsed.fault === undefined || parsed.times === undefined) return parsed.fault;
     const key = parsed.key ?? `${headerValue(headers, FAULT_HEADERS.fault)?.trim().toLowerCase()} ${method} ${url}`;
-    const seen = this.#attempts.get(key) ?? 0;
-    this.#attempts.set(key, seen + 1);
-    return seen >= parsed.times ? undefined : parsed.fault;
+    const seen = this.#attempts.get(key);
+    // A Map keeps insertion order: its first key is the oldest, forgotten first past the bound.
+    if (seen === undefined && this.#attempts.size >= MAX_FAULT_KEYS) this.#attempts.delete(this.#attempts.keys().next().value as string);
+    this.#attempts.set(key, (seen ?? 0) + 1);
+    return (seen ?? 0) >= parsed.times ? undefined : parsed.fault;
   }
 }
 

@@ -23,20 +23,26 @@ export interface StubControls<Op extends string = string> {
    * bounded. A live array: the same one throughout, trimmed to the bound each time it is read here.
    */
   readonly requests: RecordedRequest[];
-  /** Empties `requests`, forgets the `x-stub-fault-times` counters and drops queued `failNext` faults. */
+  /**
+   * Empties `requests`, forgets the `x-stub-fault-times` counters (the stub keeps at most 10,000 keys, the
+   * oldest forgotten first) and drops queued `failNext` faults (an endless one included).
+   */
   reset(): void;
   /**
    * Answers the next `times` (default 1) requests of `operationId` with a fault, before any fault a
    * request's headers ask for: a 4xx/5xx status (`429` and `503` with `Retry-After: 1`), `'slow'`,
-   * `'reset'`, `'truncated'`, `'html'` or `'not-json'`. Throws `StubArgumentError` for an operation
-   * the stub does not serve, a bad kind or a bad count.
+   * `'reset'`, `'truncated'`, `'html'` or `'not-json'`. `'*'` stands for every operation of the stub
+   * (after the faults queued for the operation itself); `times` may be `Infinity`, a stub that fails
+   * until `reset()`. Throws `StubArgumentError` for an operation the stub does not serve, a bad kind or
+   * a bad count.
    *
    * @example
    * ```ts
    * stub.failNext('getAccountV2', 503, 2); // two 503s, then the account
+   * stub.failNext('*', 503, Infinity);     // a node that is down: every operation, until reset()
    * ```
    */
-  failNext(operationId: Op, kind: FaultSpec, times?: number, options?: FaultOptions): void;
+  failNext(operationId: Op | '*', kind: FaultSpec, times?: number, options?: FaultOptions): void;
 }
 
 /** A stub listening on loopback. */
