@@ -413,13 +413,15 @@ function describeCause(cause: unknown): string {
 
 /**
  * A transaction did not become final (`Success`, `Fail` or `Invalid`) before `waitForTransaction`'s
- * deadline: which hash, how long it waited, and the last status seen (`undefined` while the node did not
- * know the hash).
+ * deadline: which hash, how long it waited, and what the node asked last answered. The message says it:
+ * the transaction's last status (`last status Pending`), that the node did not know the hash (`unknown to
+ * the node asked last (HTTP 404)`), that the last poll failed (`the last poll failed: HttpError, HTTP
+ * 503`), or that no poll had answered with a status (the first one still in flight at the deadline).
  *
  * @example
  * ```ts
  * try { await waitForTransaction(node.transport, hash, { timeoutMs: 30_000 }); } catch (err) {
- *   if (err instanceof TransactionWaitTimeoutError) console.log(err.hash, err.waitedMs, err.lastStatus);
+ *   if (err instanceof TransactionWaitTimeoutError) console.log(err.hash, err.waitedMs, err.lastStatus, err.lastError?.code);
  * }
  * ```
  */
@@ -427,13 +429,30 @@ export class TransactionWaitTimeoutError extends ClientError {
   declare readonly code: 'TRANSACTION_WAIT_TIMEOUT';
   readonly hash: string;
   readonly waitedMs: number;
+  /** The last status any poll saw (`Pending`, ...); `undefined` while no node had answered the transaction. */
   readonly lastStatus: string | undefined;
-  constructor(init: { hash: string; waitedMs: number; lastStatus: string | undefined }) {
-    super('TRANSACTION_WAIT_TIMEOUT', `Transaction ${init.hash} was not final after ${init.waitedMs} ms (${init.lastStatus === undefined ? 'the node did not know it' : `last status ${init.lastStatus}`})`);
+  /**
+   * Why the last poll got no transaction: the 404 of a node that did not know the hash, or the error it
+   * failed with (an `HttpError` 503, a `NetworkError`, a `NodesFailedError`, ...); `undefined` when the
+   * last poll answered a status, or none had been answered.
+   */
+  readonly lastError: ClientError | undefined;
+  constructor(init: { hash: string; waitedMs: number; lastStatus: string | undefined; lastError?: ClientError | undefined }) {
+    super('TRANSACTION_WAIT_TIMEOUT', `Transaction ${init.hash} was not final after ${init.waitedMs} ms (${lastAnswer(init.lastStatus, init.lastError)})`);
     this.hash = init.hash;
     this.waitedMs = init.waitedMs;
     this.lastStatus = init.lastStatus;
+    this.lastError = init.lastError;
   }
+}
+
+/** What a wait's last poll got, as its timeout's message says it. */
+function lastAnswer(status: string | undefined, error: ClientError | undefined): string {
+  const seen = status === undefined ? '' : `; last status seen ${status}`;
+  if (error === undefined) return status === undefined ? 'no poll had answered with a status' : `last status ${status}`;
+  const code = (error as { status?: unknown }).status;
+  const said = `${error.name}${typeof code === 'number' ? `, HTTP ${code}` : ''}`;
+  return isNotFound(error) ? `unknown to the node asked last (HTTP 404)${seen}` : `the last poll failed: ${said}${seen}`;
 }
 
 /**

@@ -260,14 +260,14 @@ describe('waitForTransaction', () => {
 
   it('polls through not-found and pending until the transaction is final', async () => {
     reset();
-    const tx = await waitForTransaction(transport(), hash, { pollIntervalMs: 5, maxPollIntervalMs: 10 });
+    const tx = await waitForTransaction(transport(), hash, { pollIntervalMs: 50, maxPollIntervalMs: 50 });
     expect(tx).toMatchObject({ hash, status: 'Success' });
     expect(node.polls).toBe(5);
   });
 
   it('past its deadline, is a TransactionWaitTimeoutError naming the hash, the wait and the last status', async () => {
     reset();
-    const err = await rejectionOf(createNodeClient({ baseUrl: node.url, retry: false }).waitForTransaction(hash, { timeoutMs: 150, pollIntervalMs: 40 }));
+    const err = await rejectionOf(createNodeClient({ baseUrl: node.url, retry: false }).waitForTransaction(hash, { timeoutMs: 150, pollIntervalMs: 50 }));
     expect(err).toBeInstanceOf(TransactionWaitTimeoutError);
     expect(err).toMatchObject({ code: 'TRANSACTION_WAIT_TIMEOUT', hash, lastStatus: 'Pending' });
     expect((err as TransactionWaitTimeoutError).waitedMs).toBeGreaterThanOrEqual(150);
