@@ -52,10 +52,14 @@ async function main(argv: readonly string[], io: CommandIo): Promise<number> {
     if (values.help) return usage(EXIT.ok);
     const count = Number(values.count);
     if (!values['base-url'] || !values.address || !Number.isInteger(count) || count < 1) return usage(EXIT.usage);
-    const timeoutMs = Number(values['timeout-ms']);
-    if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
-      io.stderr(`x-validate record: --timeout-ms must be a whole number of milliseconds, at least 1, got ${JSON.stringify(values['timeout-ms'])}\n`);
-      return usage(EXIT.usage);
+    const timeoutMs = positive(values['timeout-ms']);
+    const maxTotalBytes = positive(values['max-total-bytes']);
+    const deadlineMs = positive(values['deadline-ms']);
+    for (const [flag, value, unit] of [['timeout-ms', timeoutMs, 'milliseconds'], ['max-total-bytes', maxTotalBytes, 'bytes'], ['deadline-ms', deadlineMs, 'milliseconds']] as const) {
+      if (value === undefined) {
+        io.stderr(`x-validate record: --${flag} must be a whole number of ${unit}, at least 1, got ${printable(JSON.stringify(values[flag]), 80)}\n`);
+        return usage(EXIT.usage);
+      }
     }
     const priceBase = values['price-base-url'];
     const apiKey = io.env[PRICE_KEY_ENV];
@@ -74,6 +78,8 @@ async function main(argv: readonly string[], io: CommandIo): Promise<number> {
         outDir: values.out,
         count,
         timeoutMs,
+        maxTotalBytes,
+        deadlineMs,
         cwd: io.cwd,
         price: priceBase && apiKey ? { baseUrl: priceBase, pair: values.pair, apiKey } : undefined,
         progress: (line) => io.stderr(`${printable(line, 1000)}\n`),
@@ -100,8 +106,14 @@ async function main(argv: readonly string[], io: CommandIo): Promise<number> {
     io.stderr(`x-validate: --profile must be documented or live, got ${JSON.stringify(values.profile)}\n`);
     return usage(EXIT.usage);
   }
+  const maxFileBytes = positive(values['max-file-bytes']);
+  if (maxFileBytes === undefined) {
+    io.stderr(`x-validate: --max-file-bytes must be a whole number of bytes, at least 1, got ${printable(JSON.stringify(values['max-file-bytes']), 80)}\n`);
+    return usage(EXIT.usage);
+  }
   const apiKey = io.env[PRICE_KEY_ENV];
   const { output, failed } = await run(positionals, {
+    maxFileBytes,
     strict: values.strict,
     format: values.format as Format,
     profile: values.profile,
@@ -111,4 +123,10 @@ async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   });
   io.stdout(output);
   return failed ? EXIT.failed : EXIT.ok;
+}
+
+/** A flag's value as a whole number of at least 1 (decimal digits only), else undefined. */
+function positive(value: string | undefined): number | undefined {
+  const n = value !== undefined && /^[0-9]{1,16}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Har } from 'har-format';
@@ -120,16 +120,50 @@ export async function listRecordings(
   return { files, problems, skipped };
 }
 
+/** A file over the size limit of {@link readRecording}. */
+class TooLarge extends Error {}
+
+/**
+ * A file's text, read a chunk at a time and refused past `maxBytes` (so a file that grows, or one that
+ * never ends, `/dev/zero` named on the command line, stops there too).
+ */
+async function readBounded(path: string, maxBytes: number): Promise<string> {
+  const file = await open(path, 'r');
+  try {
+    // Sized from the file's own size where it has one (a regular file is read in one buffer, never copied).
+    let buf = Buffer.allocUnsafe(Math.min(Math.max((await file.stat()).size, 65_536), maxBytes) + 1);
+    let size = 0;
+    for (;;) {
+      if (size === buf.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+        buf.copy(bigger, 0, 0, size);
+        buf = bigger;
+      }
+      const { bytesRead } = await file.read(buf, size, buf.length - size, null);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > maxBytes) throw new TooLarge();
+    }
+    return buf.toString('utf8', 0, size);
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * Reads one recording: a HAR 1.2 log (as browsers, proxies and Playwright write it), a plain envelope
  * `{ request: { method, url }, response: { status, headers?, body } }`, or an array of envelopes.
  * A relative `file` is read from `cwd` (default: the process's working directory) and named as given.
+ * A file larger than `maxBytes` is not read (it would be parsed whole): a problem naming the limit.
  */
-export async function readRecording(file: string, cwd?: string): Promise<{ entries: RecordedEntry[]; problems: ReadProblem[] }> {
+export async function readRecording(file: string, cwd?: string, maxBytes: number = Number.MAX_SAFE_INTEGER): Promise<{ entries: RecordedEntry[]; problems: ReadProblem[] }> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(fromCwd(cwd, file), 'utf8'));
+    json = JSON.parse(await readBounded(fromCwd(cwd, file), maxBytes));
   } catch (err) {
+    if (err instanceof TooLarge) {
+      return { entries: [], problems: [{ source: file, problem: `larger than ${maxBytes} bytes, the most x-validate reads of one recording (--max-file-bytes); not read` }] };
+    }
     // Not the parser's message: it quotes the file's first characters, and a file that is not JSON
     // may be anything (a link to /proc/self/environ, named on the command line).
     const at = err instanceof SyntaxError ? /at position (\d+)/.exec(err.message) : null;

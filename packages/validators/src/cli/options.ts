@@ -7,12 +7,19 @@
 /** The environment variable `x-validate record --price-base-url` reads the price service's API key from. */
 export const PRICE_KEY_ENV = 'SUPRA_PRICE_API_KEY';
 
+/**
+ * The largest recording `x-validate` reads, in bytes: 256 MiB (twice what `record` writes by default). A
+ * recording is parsed whole, so a larger file is refused, named, before it can take the memory.
+ */
+export const DEFAULT_MAX_FILE_BYTES = 256 * 1024 * 1024;
+
 /** Flags of `x-validate [flags] <files or dirs>...`. */
 export const VALIDATE_OPTIONS = {
   strict: { type: 'boolean', default: false },
   profile: { type: 'string', default: 'documented' },
   'drift-as-warning': { type: 'boolean', default: false },
   format: { type: 'string', default: 'text' },
+  'max-file-bytes': { type: 'string', default: String(DEFAULT_MAX_FILE_BYTES) },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -25,6 +32,15 @@ export const MAX_RECORDED_BODY_BYTES = 16 * 1024 * 1024;
 /** The most same-origin redirects `x-validate record` follows for one request. */
 export const MAX_REDIRECTS = 5;
 
+/**
+ * The largest HAR file `x-validate record` writes, in bytes, its entries counted as written: 128 MiB,
+ * so that what it writes is held once in memory and read back by `x-validate` under its own limit.
+ */
+export const DEFAULT_RECORD_MAX_TOTAL_BYTES = 128 * 1024 * 1024;
+
+/** How long a whole `x-validate record` run may take, in ms: 5 minutes. */
+export const DEFAULT_RECORD_DEADLINE_MS = 5 * 60_000;
+
 /** Flags of `x-validate record`. */
 export const RECORD_OPTIONS = {
   'base-url': { type: 'string' },
@@ -34,6 +50,8 @@ export const RECORD_OPTIONS = {
   'price-base-url': { type: 'string' },
   pair: { type: 'string', default: 'btc_usdt' },
   'timeout-ms': { type: 'string', default: String(DEFAULT_RECORD_TIMEOUT_MS) },
+  'max-total-bytes': { type: 'string', default: String(DEFAULT_RECORD_MAX_TOTAL_BYTES) },
+  'deadline-ms': { type: 'string', default: String(DEFAULT_RECORD_DEADLINE_MS) },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -46,7 +64,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export const USAGE = `Usage:
   x-validate [--strict] [--profile documented|live] [--drift-as-warning]
-             [--format text|json|junit] <files or dirs>...
+             [--format text|json|junit] [--max-file-bytes N] <files or dirs>...
       Validates recorded responses (HAR 1.2 files, or JSON envelopes
       { "request": { "method", "url" }, "response": { "status", "headers"?, "body" } }) against
       the Supra node RPC and price-history specs. Every issue is classed "known drift" (what live
@@ -57,9 +75,12 @@ export const USAGE = `Usage:
       input cannot be read or a directory given holds no recording; unknown paths are skipped.
       A request that sends a v3 header cursor no earlier response of the same recording gave in
       its x-supra-cursor header fails. Below a directory given, symbolic links that lead out of
-      it and files that are not regular are skipped, and each directory is read once.
+      it and files that are not regular are skipped, and each directory is read once. A
+      recording larger than N bytes (--max-file-bytes, default ${DEFAULT_MAX_FILE_BYTES}, 256 MiB) is
+      not read: an error naming it and the limit.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
                     [--price-base-url URL [--pair PAIR]] [--timeout-ms MS]
+                    [--max-total-bytes N] [--deadline-ms MS]
       Calls every GET operation of the specs' route table whose parameters it can fill, and
       writes a HAR file to DIR (default .): the node's operations, and the price service's when
       --price-base-url is given (key from $${PRICE_KEY_ENV}, required then; sent only under that
@@ -73,7 +94,11 @@ export const USAGE = `Usage:
       price; no other query parameter is sent. Response headers are recorded. An operation it
       cannot fill is skipped, named on stderr. Each request must end within MS (default
       ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB; only redirects to the same origin are followed
-      (at most ${MAX_REDIRECTS}). Progress goes to stderr.
+      (at most ${MAX_REDIRECTS}). The whole recording is bounded too: the HAR file at most N bytes
+      (--max-total-bytes, default ${DEFAULT_RECORD_MAX_TOTAL_BYTES}, 128 MiB) and the run at most MS
+      (--deadline-ms, default ${DEFAULT_RECORD_DEADLINE_MS}, 5 minutes). On reaching either it stops, writes
+      the entries recorded so far (a valid HAR, a partial recording; nothing when there are none),
+      and exits 1 naming the limit. Progress goes to stderr.
       A 4xx answer to the first account call (the node rejects or does not know ADDRESS) ends
       the recording: exit 1, nothing written.
   x-validate --help | x-validate record --help

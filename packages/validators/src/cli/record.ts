@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, Har, Header } from 'har-format';
 // The CLI only (never the validators) imports @x/client-core, for REDACTED and the paging interpreter: the
@@ -6,7 +6,7 @@ import type { Entry, Har, Header } from 'har-format';
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
 import { advances, BodyTooLarge, readPage, readText, REDACTED, redactText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
 import { paging, routes, type PagedOperationId, type PagingRule, type Route, type RouteService } from '@x/common';
-import { DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
+import { DEFAULT_RECORD_DEADLINE_MS, DEFAULT_RECORD_MAX_TOTAL_BYTES, DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
 import { fromCwd } from './paths.js';
 import { printable } from './printable.js';
 
@@ -24,6 +24,10 @@ export type RecordOptions = {
   fetch?: typeof fetch;
   /** How long one request may take, redirects and body included (default 30 s). */
   timeoutMs?: number;
+  /** The largest HAR file written, in bytes, its entries counted as written (default 128 MiB). */
+  maxTotalBytes?: number;
+  /** How long the whole recording may take, in ms (default 5 minutes). */
+  deadlineMs?: number;
   /** The directory a relative `outDir` is in (default: the process's working directory); the file returned is named under `outDir` as given. */
   cwd?: string;
 };
@@ -34,7 +38,61 @@ export type RecordOptions = {
  * may quote the server (a redirect target): show it through {@link printable}.
  */
 export class RecordError extends Error {
-  override readonly name = 'RecordError';
+  override readonly name: string = 'RecordError';
+}
+
+/**
+ * A recording stopped at one of its limits (`--max-total-bytes`, `--deadline-ms`): what was recorded
+ * before it is written (`file`, `entries`; no file when there was nothing), a partial recording.
+ */
+export class RecordLimitError extends RecordError {
+  override readonly name: string = 'RecordLimitError';
+  constructor(
+    message: string,
+    readonly limit: 'max-total-bytes' | 'deadline-ms',
+    readonly file: string | undefined,
+    readonly entries: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A limit of the whole recording reached: record stops there and writes what it has. */
+class LimitReached extends Error {
+  constructor(
+    readonly limit: RecordLimitError['limit'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `JSON.stringify(har, null, 2)` around the entries, which are written one by one (never one string of them all). */
+function harFrame(): { head: string; tail: string } {
+  const har: Har = { log: { version: '1.2', creator: { name: 'x-validate record', version: '1' }, pages: [], entries: [] } };
+  const text = JSON.stringify(har, null, 2);
+  const at = text.indexOf('"entries": []') + '"entries": ['.length;
+  return { head: text.slice(0, at), tail: `${text.slice(at)}\n` };
+}
+
+/** An entry as `JSON.stringify(har, null, 2)` writes it inside `entries` (JSON text has no raw newline inside a string). */
+const entryText = (entry: Entry): string => JSON.stringify(entry, null, 2).replace(/\n/g, '\n      ');
+/** What each entry adds to the file besides its text: the `,` before it (`[` for the first) and `\n      `. */
+const ENTRY_SEPARATOR_BYTES = 8;
+/** What the file's end adds after the last entry: `\n    ` before the `]`. */
+const LAST_ENTRY_BYTES = 5;
+
+/** Writes `entries` as a HAR 1.2 file, one entry at a time: the same text as `JSON.stringify(har, null, 2)`. */
+async function writeHar(path: string, entries: readonly Entry[]): Promise<void> {
+  const { head, tail } = harFrame();
+  const file = await open(path, 'w');
+  try {
+    await file.write(head);
+    for (const [i, entry] of entries.entries()) await file.write(`${i === 0 ? '' : ','}\n      ${entryText(entry)}`);
+    await file.write(`${entries.length === 0 ? '' : '\n    '}${tail}`);
+  } finally {
+    await file.close();
+  }
 }
 
 /** The body as text, refused past `limit` bytes as decoded (counted as it streams, so an endless body stops there). */
@@ -61,7 +119,8 @@ function failure(err: unknown): string {
   return why ? `${err.message} (${why})` : err.message;
 }
 
-type Exchange = { json: unknown; entry: Entry };
+/** A recorded exchange; `json` is its body parsed anew on each read (only the text is held: memory stays at the file's size). */
+type Exchange = { readonly json: unknown; readonly entry: Entry };
 /** A request's query: a `start` may be a u64 (bigint) or a cursor as a listing gave it; an order is a boolean. */
 type Query = Record<string, string | number | bigint | boolean | undefined>;
 
@@ -99,6 +158,11 @@ function pageQuery(rule: PagingRule, ascending: boolean, start: PageStart | unde
  * its response headers. The price operations get the query record knows for them (the table carries
  * none); any other operation is skipped, on `progress`.
  *
+ * The whole recording is bounded: the file at most `maxTotalBytes` (its entries counted as written, a
+ * body read only as far as what is left), the run at most `deadlineMs` (a request in flight is aborted
+ * then). Reaching either stops the recording: the entries recorded before it are written, a valid HAR,
+ * and it rejects with a {@link RecordLimitError} naming the limit and the file.
+ *
  * @example
  * ```sh
  * x-validate record --base-url http://localhost:27000 --address 0x1 --out specs/recorded
@@ -112,6 +176,14 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   let step = 0;
 
   const timeoutMs = options.timeoutMs ?? DEFAULT_RECORD_TIMEOUT_MS;
+  const maxTotal = options.maxTotalBytes ?? DEFAULT_RECORD_MAX_TOTAL_BYTES;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_RECORD_DEADLINE_MS;
+  const deadlineAt = performance.now() + deadlineMs;
+  const frame = harFrame();
+  /** The bytes of the file so far: its frame, and each entry as written. */
+  let total = Buffer.byteLength(frame.head + frame.tail) + LAST_ENTRY_BYTES;
+  const tooLarge = (what: string): LimitReached =>
+    new LimitReached('max-total-bytes', `the recording reached --max-total-bytes (${maxTotal} bytes in all): the answer to ${what} would take it past`);
   const apiKey = options.price?.apiKey ?? '';
   // A server may echo the key back (in a header or the body): the recording must not hold it.
   const redact = (text: string): string => redactText(text, apiKey);
@@ -125,15 +197,22 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   const send = async (first: string, keyed = false, body?: unknown): Promise<Exchange> => {
     step++;
     const method = body === undefined ? 'GET' : 'POST';
+    const left = deadlineAt - performance.now();
+    if (left <= 0) throw new LimitReached('deadline-ms', `the recording reached --deadline-ms (${deadlineMs} ms in all) before ${method} ${first}`);
+    // The request's own timeout, or what is left of the whole recording's, whichever ends first.
+    const byDeadline = left < timeoutMs;
     const sent = body === undefined ? undefined : JSON.stringify(body);
     const started = new Date();
     const t0 = performance.now();
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      byDeadline ? left : timeoutMs,
+    );
     const what = `${method} ${first}`;
     let at = first;
     let headers: Record<string, string> = {};
@@ -162,9 +241,21 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
         await response.body?.cancel().catch(() => {});
         throw new RecordError(`${what}: ${printable(refused, 300)}; nothing recorded`);
       }
-      ({ text, bytes } = await readBody(response, MAX_RECORDED_BODY_BYTES, what));
+      // A body may take what is left of the total, up to the limit of one answer.
+      const room = maxTotal - total;
+      if (room < MAX_RECORDED_BODY_BYTES) {
+        try {
+          ({ text, bytes } = await readBody(response, Math.max(room, 0), what));
+        } catch (err) {
+          // readBody's own RecordError is the body over the limit: here, what is left of the total.
+          if (err instanceof RecordError && !timedOut) throw tooLarge(what);
+          throw err;
+        }
+      } else ({ text, bytes } = await readBody(response, MAX_RECORDED_BODY_BYTES, what));
     } catch (err) {
+      if (timedOut && byDeadline) throw new LimitReached('deadline-ms', `the recording reached --deadline-ms (${deadlineMs} ms in all) during ${what}`);
       if (timedOut) throw new RecordError(`${what}: no complete answer within ${timeoutMs} ms (--timeout-ms)`);
+      if (err instanceof LimitReached) throw err;
       if (err instanceof RecordError) throw err;
       if (answered) throw new RecordError(`${what}: ${failure(err)}`, { cause: err });
       // No answer at all (refused, no such host, reset): most often the wrong URL, so say which flag gave it.
@@ -176,12 +267,6 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     text = redact(text);
     const time = Math.round(performance.now() - t0);
     options.progress(`[${step}] ${method} ${at} -> ${response.status} (${bytes} bytes, ${time} ms)`);
-    let json: unknown = undefined;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // recorded as is; x-validate reports non-JSON bodies
-    }
     const u = new URL(at);
     const requestHeaders: Header[] = Object.entries(headers).map(([name, value]) => ({
       name,
@@ -215,8 +300,20 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       cache: {},
       timings: { send: 0, wait: time, receive: 0 },
     };
+    const cost = Buffer.byteLength(entryText(entry)) + ENTRY_SEPARATOR_BYTES;
+    if (total + cost > maxTotal) throw tooLarge(what);
+    total += cost;
     entries.push(entry);
-    return { json, entry };
+    return {
+      entry,
+      get json(): unknown {
+        try {
+          return JSON.parse(entry.response.content.text ?? '');
+        } catch {
+          return undefined; // recorded as is; x-validate reports non-JSON bodies
+        }
+      },
+    };
   };
   /** The URL of a route: its path parameters filled in, the query after. */
   const url = (root: string, route: Route, path: Readonly<Record<string, string>>, query: Query = {}): string => {
@@ -387,16 +484,23 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       }
     : {};
 
-  for (const route of routes) {
-    if (roots[route.service] !== undefined) await recordRoute(route);
+  let stopped: LimitReached | undefined;
+  try {
+    for (const route of routes) {
+      if (roots[route.service] !== undefined) await recordRoute(route);
+    }
+  } catch (err) {
+    if (!(err instanceof LimitReached)) throw err;
+    stopped = err;
   }
 
-  const har: Har = {
-    log: { version: '1.2', creator: { name: 'x-validate record', version: '1' }, pages: [], entries },
-  };
-  await mkdir(fromCwd(options.cwd, options.outDir), { recursive: true });
   const file = join(options.outDir, `${options.address.replace(/[^0-9a-zA-Z]/g, '')}.har`);
-  await writeFile(fromCwd(options.cwd, file), `${JSON.stringify(har, null, 2)}\n`);
+  if (stopped !== undefined && entries.length === 0) throw new RecordLimitError(`${stopped.message}; nothing recorded`, stopped.limit, undefined, 0);
+  await mkdir(fromCwd(options.cwd, options.outDir), { recursive: true });
+  await writeHar(fromCwd(options.cwd, file), entries);
+  if (stopped !== undefined) {
+    throw new RecordLimitError(`${stopped.message}; wrote the ${entries.length} entries recorded before it to ${file}, a partial recording`, stopped.limit, file, entries.length);
+  }
   return { file, entries: entries.length };
 }
 

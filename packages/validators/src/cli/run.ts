@@ -4,6 +4,7 @@ import { headerCursors } from './cursors.js';
 import { driftActions, driftSites } from './drift.js';
 import { listRecordings, readRecording, type RecordedEntry } from './entries.js';
 import { matchOperation } from './match.js';
+import { DEFAULT_MAX_FILE_BYTES } from './options.js';
 import { render, type Format, type Result, type ResultIssue } from './report.js';
 import { preview, valueAt } from './value.js';
 
@@ -18,6 +19,8 @@ export type RunOptions = {
   secrets?: readonly string[];
   /** The directory relative paths are read from (default: the process's working directory); results name them as given. */
   cwd?: string;
+  /** The largest recording read, in bytes (default 256 MiB); a larger one is an error naming it. */
+  maxFileBytes?: number;
 };
 
 /**
@@ -50,7 +53,7 @@ export async function run(paths: readonly string[], options: RunOptions): Promis
   for (const p of problems) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
   for (const p of skipped) results.push({ source: p.source, outcome: 'skip', message: p.problem, issues: [] });
   for (const file of files) {
-    const { entries, problems: bad } = await readRecording(file, options.cwd);
+    const { entries, problems: bad } = await readRecording(file, options.cwd, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     for (const p of bad) results.push({ source: p.source, outcome: 'error', message: p.problem, issues: [] });
     // Within one recording, a header cursor a request sends must come from an earlier response's header.
     const cursors = headerCursors();
