@@ -90,7 +90,10 @@ export const USAGE = `Usage:
       5), from the oldest too where its page without start is the newest (start 0, or a v3 cursor
       listing's ascending=true), and one page past, by its paging rule (a v3 x-supra-cursor header
       sent back as the rule's start parameter, ascending as the page it follows; an empty or absent
-      header ends it). The price operations get PAIR (default btc_usdt) and the day before its latest
+      header ends it). A POST read is sent the body record knows for it: the view of
+      0x1::timestamp::now_microseconds, and the table item (key ADDRESS) of the first table keyed by
+      address in the account's recorded resources (its types from its module's ABI, also recorded).
+      The price operations get PAIR (default btc_usdt) and the day before its latest
       price; no other query parameter is sent. Response headers are recorded. An operation it
       cannot fill is skipped, named on stderr. Each request must end within MS (default
       ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB; only redirects to the same origin are followed

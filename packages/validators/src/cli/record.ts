@@ -154,7 +154,8 @@ function pageQuery(rule: PagingRule, ascending: boolean, start: PageStart | unde
  * page past, by its paging rule (a v3 header cursor read from the `x-supra-cursor` header and sent back
  * as the rule's start parameter, with its order parameter as the page it follows had it; the walk stops
  * where the rule ends it). A POST read is sent the JSON body record knows for it ({@link REQUEST_BODIES}:
- * a view of `0x1::timestamp::now_microseconds`) and recorded with it (`postData`). Every exchange keeps
+ * a view of `0x1::timestamp::now_microseconds`; the item of the account's address in the first table keyed
+ * by address of the account's recorded resources, {@link tableOf}) and recorded with it (`postData`). Every exchange keeps
  * its response headers. The price operations get the query record knows for them (the table carries
  * none); any other operation is skipped, on `progress`.
  *
@@ -366,6 +367,28 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
     return (pages.get(operationId) ?? []).filter((e) => e.entry.response.status >= 200 && e.entry.response.status <= 299).map((e) => e.json);
   };
 
+  /** Module ABIs read for a table's types, by `address::module`: each read (and recorded) once. */
+  const modules = new Map<string, Promise<unknown>>();
+  const lookup: Lookup = {
+    address: options.address,
+    answers: answersOf,
+    module: (address, name) => {
+      const key = `${address}::${name}`;
+      const route = routes.find((r) => r.operationId === 'getModuleV3' && r.service === 'node-rpc');
+      if (!modules.has(key)) {
+        modules.set(
+          key,
+          (async () => {
+            if (route === undefined) return undefined;
+            const { entry, json } = await send(url(base, route, { address, module_name: name }));
+            return entry.response.status >= 200 && entry.response.status <= 299 ? json : undefined;
+          })(),
+        );
+      }
+      return modules.get(key) as Promise<unknown>;
+    },
+  };
+
   /** Records `route` once (its dependencies first); its first answer, or undefined when it cannot be recorded. */
   const recordRoute = async (route: Route): Promise<Exchange | undefined> => {
     const done = answers.get(route.operationId);
@@ -377,10 +400,11 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       return undefined;
     };
     // A POST sends a JSON body, which record knows for some reads only.
-    const body = route.method === 'POST' && Object.hasOwn(REQUEST_BODIES, route.operationId) ? REQUEST_BODIES[route.operationId] : undefined;
-    if (route.method !== 'GET' && body === undefined) {
+    const bodySource = route.method === 'POST' && Object.hasOwn(REQUEST_BODIES, route.operationId) ? REQUEST_BODIES[route.operationId] : undefined;
+    if (route.method !== 'GET' && bodySource === undefined) {
       return skip(`record knows no request body for it (it sends one for ${Object.keys(REQUEST_BODIES).join(', ')} only)`);
     }
+    let body: unknown;
     pending.add(route.operationId);
     const path: Record<string, string> = {};
     try {
@@ -392,7 +416,7 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
         // A value read from another operation's answer (a transaction's hash, the latest block's height, ...).
         const source = route.service === 'node-rpc' && Object.hasOwn(PATH_VALUES, name) ? PATH_VALUES[name] : undefined;
         if (source !== undefined) {
-          const value = await source.find(answersOf);
+          const value = await source.find(lookup);
           if (value === undefined) return skip(`no value for {${name}}: ${source.what} was not found in what was recorded`);
           path[name] = value;
           continue;
@@ -407,6 +431,10 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
         const value = itemName(at(page.json, paging[listing.operationId].items));
         if (value === undefined) return skip(`no item in the first page of ${listing.operationId} to take {${name}} from`);
         path[name] = value;
+      }
+      if (bodySource !== undefined) {
+        body = await bodySource.body(lookup);
+        if (body === undefined) return skip(`no request body: ${bodySource.what} was not found in what was recorded`);
       }
     } finally {
       pending.delete(route.operationId);
@@ -504,13 +532,106 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
   return { file, entries: entries.length };
 }
 
+/** What a table item read needs, as `record` says when it finds none. */
+const TABLE =
+  "a table keyed by address (a resource field `{ \"handle\": ... }` of the account's recorded v3 or v2 resources, typed `0x1::table::Table<address, V>` by its module's ABI)";
+
+/** A table of the account's, and the item asked of it: the account's own address as the key. */
+type TableItem = { readonly handle: string; readonly keyType: string; readonly valueType: string; readonly key: string };
+
+/** The most table fields whose module `record` reads to type them. */
+const MAX_TABLE_CANDIDATES = 3;
+
+const tables = new WeakMap<Lookup, Promise<TableItem | undefined>>();
+
+/**
+ * The first table of the account's recorded resources (v3, else v2 listing pages) keyed by address: a
+ * field whose value is `{ "handle": "0x…" }`, typed `0x1::table::Table<address, V>` (or
+ * `table_with_length::TableWithLength`) by the ABI of the resource's module (`getModuleV3`, recorded). A
+ * wallet asks such a table for an account: the key is the account recorded. Found once per recording.
+ */
+function tableOf(lookup: Lookup): Promise<TableItem | undefined> {
+  let found = tables.get(lookup);
+  if (found === undefined) {
+    found = (async () => {
+      let tried = 0;
+      for (const operationId of ['listResourcesV3', 'listResourcesV2'] as const) {
+        for (const page of await lookup.answers(operationId)) {
+          const items = at(page, paging[operationId].items);
+          for (const item of Array.isArray(items) ? items : []) {
+            const type = at(item, ['type']);
+            const data = at(item, ['data']);
+            const struct = typeof type === 'string' ? /^(0x[0-9a-fA-F]{1,64})::(\w+)::(\w+)/.exec(type) : null;
+            if (struct === null || typeof data !== 'object' || data === null) continue;
+            for (const [field, value] of Object.entries(data)) {
+              const handle = at(value, ['handle']);
+              if (typeof handle !== 'string' || Object.keys(value as object).length !== 1) continue;
+              if (tried++ >= MAX_TABLE_CANDIDATES) return undefined;
+              const types = tableTypes(structField(await lookup.module(struct[1]!, struct[2]!), struct[3]!, field));
+              if (types?.[0] === 'address') return { handle, keyType: 'address', valueType: types[1], key: lookup.address };
+            }
+          }
+        }
+      }
+      return undefined;
+    })();
+    tables.set(lookup, found);
+  }
+  return found;
+}
+
+/** The type of a struct's field in a module's answer (`abi.structs` a list of `{ name, fields }`, or an object by name). */
+function structField(module: unknown, struct: string, field: string): string | undefined {
+  const structs = at(module, ['abi', 'structs']);
+  const found = Array.isArray(structs) ? structs.find((s) => at(s, ['name']) === struct) : at(structs, [struct]);
+  const fields = at(found, ['fields']);
+  const type = Array.isArray(fields) ? at(fields.find((f) => at(f, ['name']) === field), ['type']) : undefined;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** The key and value types of a table type (`0x1::table::Table<K, V>`), split at the top-level comma; undefined for another type or a generic one. */
+function tableTypes(type: string | undefined): [string, string] | undefined {
+  const m = type === undefined ? null : /^0x0*1::(?:table::Table|table_with_length::TableWithLength)<(.+)>$/.exec(type.trim());
+  if (m === null) return undefined;
+  let depth = 0;
+  const inner = m[1]!;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '<') depth++;
+    else if (c === '>') depth--;
+    else if (c === ',' && depth === 0) {
+      const [k, v] = [inner.slice(0, i).trim(), inner.slice(i + 1).trim()];
+      // A type parameter of the struct (T0) would need the resource's type arguments: not asked.
+      return /\bT\d+\b/.test(`${k} ${v}`) || k === '' || v === '' ? undefined : [k, v];
+    }
+  }
+  return undefined;
+}
+
+/** What the finders of path values and request bodies may ask of a recording in progress. */
+type Lookup = {
+  /** The account recorded (`--address`). */
+  readonly address: string;
+  /** The bodies of the 2xx answers of a node operation, recorded first if it was not yet. */
+  readonly answers: (operationId: string) => Promise<unknown[]>;
+  /** A module's answer (`getModuleV3`), read and recorded once; undefined unless 2xx. */
+  readonly module: (address: string, name: string) => Promise<unknown>;
+};
+
 /**
  * The JSON body of each POST read `record` sends (the route table carries no bodies): a view of the node's
- * clock, a framework function every node has (`0x1::timestamp::now_microseconds`, no arguments). Any
- * other POST is skipped: a table item needs a table's handle, its key and value types and a key of it.
+ * clock, a framework function every node has (`0x1::timestamp::now_microseconds`, no arguments), and a
+ * table item of a table the account's resources hold ({@link tableOf}). Any other POST is skipped.
  */
-const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
-  viewV3: { function: '0x1::timestamp::now_microseconds', type_arguments: [], arguments: [] },
+const REQUEST_BODIES: Readonly<Record<string, { readonly what: string; readonly body: (lookup: Lookup) => Promise<unknown> }>> = {
+  viewV3: { what: 'a view', body: async () => ({ function: '0x1::timestamp::now_microseconds', type_arguments: [], arguments: [] }) },
+  getTableItemV2: {
+    what: TABLE,
+    body: async (lookup) => {
+      const table = await tableOf(lookup);
+      return table && { key_type: table.keyType, value_type: table.valueType, key: table.key };
+    },
+  },
 };
 
 /**
@@ -519,18 +640,19 @@ const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
  * answers, a listing's pages in order). So an operation added to the spec with one of these parameters is
  * recorded with no change here.
  */
-const PATH_VALUES: Readonly<Record<string, { readonly what: string; readonly find: (answers: (operationId: string) => Promise<unknown[]>) => Promise<string | undefined> }>> = {
+const PATH_VALUES: Readonly<Record<string, { readonly what: string; readonly find: (lookup: Lookup) => Promise<string | undefined> }>> = {
   hash: {
     what: "a transaction hash (of the account's newest v3 transaction, else the latest block's first)",
-    find: async (answers) =>
+    find: async ({ answers }) =>
       text(at((await answers('listTransactionsV3'))[0], ['0', 'hash'])) ?? text(at((await answers('getBlockTransactionHashesV3'))[0], ['0'])),
   },
-  height: { what: "the latest block's height", find: async (answers) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'height'])) },
-  block_hash: { what: "the latest block's hash", find: async (answers) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'hash'])) },
+  height: { what: "the latest block's height", find: async ({ answers }) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'height'])) },
+  block_hash: { what: "the latest block's hash", find: async ({ answers }) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'hash'])) },
   event_type: {
     what: "an event type (of the first event the account's recorded v3 transactions emitted, else the transaction read by hash)",
-    find: async (answers) => firstEventType(await answers('listTransactionsV3')) ?? firstEventType(await answers('getTransactionV3')),
+    find: async ({ answers }) => firstEventType(await answers('listTransactionsV3')) ?? firstEventType(await answers('getTransactionV3')),
   },
+  table_handle: { what: TABLE, find: async (lookup) => (await tableOf(lookup))?.handle },
 };
 
 /** A path value from an answer: a string as it is, a safe non-negative integer in decimal digits; else undefined. */
