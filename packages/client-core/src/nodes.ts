@@ -1,3 +1,4 @@
+import { EchoMismatch } from './echo.js';
 import { ChainIdMismatchError, HistoryPrunedError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from './errors.js';
 
 /** What the pool knows of one node, from real calls only (no pings, no timers). */
@@ -16,11 +17,13 @@ export type NodeState = {
  * Whether another node may give a better answer: a network error, a timeout, 408, 429 or a 5xx, and a
  * node that answered but not with an answer: a 200 whose body is not JSON (a maintenance page, a body
  * cut short), is larger than `maxResponseBytes` or fails the injected validator, or a redirect the
- * client did not follow (a 3xx, to another origin), an answer of another chain, or a node's 410 for the
- * history it has pruned (another may keep it). Any other answer (a 404, a 400) is the answer.
+ * client did not follow (a 3xx, to another origin) or one from another origin (a `NetworkError`), an
+ * answer of another chain, an answer to another request (a `ResponseShapeError` of the operation's
+ * `echo`: another block or transaction than the one asked), or a node's 410 for the history it has pruned
+ * (another may keep it). Any other answer (a 404, a 400, any other shape error) is the answer.
  */
 export function fallsThrough(error: unknown): boolean {
-  if (error instanceof HistoryPrunedError || error instanceof ChainIdMismatchError) return true;
+  if (error instanceof HistoryPrunedError || error instanceof ChainIdMismatchError || error instanceof EchoMismatch) return true;
   if (error instanceof HttpError) return error.status < 200 || (error.status >= 300 && error.status < 400) || error.status === 408 || error.status === 429 || error.status >= 500;
   return (
     error instanceof NetworkError ||

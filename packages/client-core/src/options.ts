@@ -44,7 +44,17 @@ export type TransportOptions = {
   hedgeAfterMs?: number | undefined;
   /** Called after each attempt, for logs and metrics; what it throws is ignored. */
   onAttempt?: ((attempt: AttemptInfo) => void) | undefined;
-  /** The fetch implementation, called with one `Request` per attempt (default: the global `fetch`). */
+  /**
+   * The fetch implementation, called with one `Request` per attempt (default: the global `fetch`). Send
+   * that Request as it is (`fetch(request)`, or a copy that keeps its `redirect: 'manual'`): the client
+   * follows redirects itself, within the origin only. A fetch that follows them instead
+   * (`fetch(request.url, { method, headers })`, `new Request(request, { redirect: 'follow' })`) sends the
+   * headers wherever a redirect leads, which the client cannot undo; an answer that then came from another
+   * origin (its `redirected` or `url` says so) is refused with a `NetworkError`, not retried, and with
+   * several nodes the call moves on. One it followed within the origin is taken, as the client would
+   * follow it. A fetch that sends elsewhere on purpose (a proxy) answers a Response of its own making,
+   * which has no `url`: `new Response(response.body, response)`.
+   */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /**
    * Headers sent with every request, and never to another origin: a redirect to another origin is not
@@ -104,6 +114,13 @@ export type OperationSpec = {
    * a response header answers `{ items, cursor }`, the items at the rule's pointer).
    */
   readonly paging?: PagingRule;
+  /**
+   * What the answer repeats of the request (the spec's `x-echo`): the path parameter `parameter` at the
+   * JSON pointer `pointer` of the parsed body, compared as a u64 or as hex (case, `0x` and leading zeros
+   * aside). An answer that holds anything else is refused with a `ResponseShapeError` naming the pointer,
+   * and with several nodes the call moves on.
+   */
+  readonly echo?: { readonly parameter: string; readonly pointer: readonly string[]; readonly form: 'u64' | 'hex' };
 };
 
 

@@ -72,7 +72,7 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
       if (!probe.redirected) throw new Error(`${HIDDEN}, and a request without them is not redirected, so they were not sent on. Point baseUrl at where it leads.`);
       target = new URL(probe.url);
       // Known only now, and the hop was the browser's: a fetch failure, as the browser's own would be.
-      if (target.origin !== origin) throw new Error(`redirect not followed: it leads to another origin (${target.origin}), where the request's headers are not sent. Point baseUrl there.`);
+      if (target.origin !== origin) throw new OtherOrigin(`redirect not followed: it leads to another origin (${target.origin}), where the request's headers are not sent. Point baseUrl there.`);
     } else {
       const location = REDIRECTS.has(response.status) && replayable ? response.headers.get('location') : null;
       if (location === null) return response;
@@ -90,6 +90,38 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
     current = new Request(target, { method: current.method, headers: current.headers, signal: request.signal, redirect: 'manual' });
     response = await send(current);
   }
+}
+
+/**
+ * Why an answer is not taken: it comes, or would come, from another origin than the one asked. The
+ * transport fails the attempt with a `NetworkError` caused by it and does not retry it (it would repeat);
+ * with several nodes the call moves on.
+ */
+export class OtherOrigin extends Error {}
+
+/**
+ * Why `response` is not the answer to a request sent to `asked`, or undefined when it is: a custom fetch
+ * that followed a redirect itself (it ignored `redirect: 'manual'`) answers with another origin's
+ * response, whose `url` (or only its `redirected`) tells. One followed within the origin is taken, as
+ * `sendWithinOrigin` would follow it; a Response the fetch made itself has no `url` and is taken.
+ *
+ * @example
+ * ```ts
+ * foreignAnswer(await fetch('https://a.example/x', { redirect: 'follow' }), 'https://a.example/x'); // an OtherOrigin when it ended elsewhere
+ * ```
+ */
+export function foreignAnswer(response: Response, asked: string): OtherOrigin | undefined {
+  const from = response.url;
+  // The URL sent, as fetch reports it on every answer it did not redirect: no parsing on the usual path.
+  if (from === asked || (from === '' && !response.redirected)) return undefined;
+  let origin: string | undefined;
+  try {
+    origin = new URL(from).origin;
+  } catch {
+    // No URL (a Response that says it was redirected, but not where from): not the origin asked either.
+  }
+  if (origin === new URL(asked).origin) return undefined;
+  return new OtherOrigin(`the answer came from another origin (${origin ?? 'unnamed'}): the custom fetch followed a redirect (send the Request it is given as it is)`);
 }
 
 /** Whether an answer to a `redirect: 'manual'` request is a redirect this module acts on. */

@@ -12,11 +12,12 @@ import {
 import { parseBaseUrl } from './base-url.js';
 import type { CallOptions, NodeAffinity, OperationSpec, RoutingFactory, Router, TransportOptions } from './options.js';
 import { checkInteger, checkParam, type FormatChecks } from './params.js';
-import { isRedirect, sendWithinOrigin } from './redirects.js';
+import { checkEcho } from './echo.js';
+import { foreignAnswer, isRedirect, OtherOrigin, sendWithinOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
 import { BodyTooLarge, readText } from './read-text.js';
-import { requestUrl } from './url.js';
+import { checkPath, requestUrl } from './url.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `maxResponseBytes` unless configured: 16 MiB. */
@@ -45,8 +46,9 @@ export type TransportConfig = {
    */
   messageOf?: (body: unknown) => unknown;
   /**
-   * A check of a success answer's headers before its body is read (the node client: its chain id); what it
-   * returns ends the attempt, and with several nodes moves the call on.
+   * A check of every answer's headers before its body is read, error answers included (the node client:
+   * its chain id, so that a 410 of another chain is no `HistoryPrunedError`); what it returns ends the
+   * attempt, and with several nodes moves the call on.
    */
   checkAnswer?: (headers: Headers, request: { readonly method: string; readonly url: string }) => ClientError | undefined;
   /** The error of an answer that is not a success, when this service's says more than an `HttpError` (the node client: a 410's oldest block). */
@@ -109,6 +111,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
   readonly #httpError: TransportConfig['httpError'];
   readonly #answer: TransportConfig['answer'];
   readonly #maxBytes: number;
+  /** The operations whose path is known to join under the base URL (`checkPath`), so it is checked once. */
+  readonly #joined = new WeakSet<OperationSpec>();
 
   constructor(options: TransportOptions & { baseUrl: string | readonly string[] }, config: TransportConfig = {}) {
     this.#custom = options.fetch;
@@ -151,6 +155,11 @@ export class Transport<_Paths extends object = Record<string, never>> {
     let query: Record<string, unknown> | undefined;
     const signal = options?.signal;
     try {
+      // An ad-hoc operation's path may not leave the base URL (a generated one never does: once each).
+      if (!this.#joined.has(op)) {
+        checkPath(this.#baseUrl, op.path);
+        this.#joined.add(op);
+      }
       for (const spec of op.params) {
         const value = checkParam(spec, args[spec.name], this.#formats);
         if (value === undefined) continue;
@@ -245,7 +254,10 @@ export class Transport<_Paths extends object = Record<string, never>> {
           response.body?.cancel().catch(noop);
           return;
         }
-        const refusal = response.ok ? this.#checkAnswer?.(response.headers, { method, url: redactUrl(url) }) : undefined;
+        // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's. Then
+        // every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
+        const foreign = foreignAnswer(response, url);
+        const refusal = foreign ? networkError(method, redactUrl(url), foreign) : this.#checkAnswer?.(response.headers, { method, url: redactUrl(url) });
         if (refusal) {
           response.body?.cancel().catch(noop);
           if (end()) reject(refusal);
@@ -275,6 +287,8 @@ export class Transport<_Paths extends object = Record<string, never>> {
           const parsed = parseBody(text, status, method, url);
           const result = this.#validator?.(operationId, status, parsed);
           if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
+          // Inside the attempt, so that with several nodes an answer to another request moves the call on.
+          if (op.echo) checkEcho(operationId, op.echo, parsed, path);
           resolve(this.#answer ? this.#answer(parsed, response.headers, op, operationId) : parsed);
         } catch (err) {
           reject(err); // the attempt has ended: `fail` would drop it
@@ -397,7 +411,8 @@ function retryDelay(policy: RetryPolicy, error: unknown, attempt: number): numbe
     if (retryAfter !== undefined && retryAfter > policy.maxDelayMs) return undefined;
     return backoffDelay(policy, attempt, retryAfter);
   }
-  return error instanceof NetworkError || error instanceof TimeoutError ? backoffDelay(policy, attempt, undefined) : undefined;
+  // An answer of another origin would come again: the fetch or the browser that followed it is the same.
+  return (error instanceof NetworkError && !(error.cause instanceof OtherOrigin)) || error instanceof TimeoutError ? backoffDelay(policy, attempt, undefined) : undefined;
 }
 
 /** An error body as `HttpError.body` holds it: parsed when it is JSON, else the text; none when empty. */

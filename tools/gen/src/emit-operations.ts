@@ -1,4 +1,4 @@
-import type { OperationObject, ParameterObject, SchemaObject, Spec } from './specs.ts';
+import type { OperationObject, ParameterObject, ResponseObject, SchemaObject, Spec } from './specs.ts';
 import { HTTP_METHODS, resolveRef } from './specs.ts';
 import { header } from './files.ts';
 import { pagingTable, type PagingRule } from './paging.ts';
@@ -29,9 +29,18 @@ export type OperationEntry = {
   exclusive?: string[];
   /** Two u64 query parameters whose second may not be below the first (`x-ordered-parameters`: a height range). */
   ordered?: [string, string];
+  /**
+   * What the answer repeats of the request (`x-echo`): a path parameter, where the 200 answer holds it
+   * (a JSON pointer as its keys), and how it compares (`u64` or `hex`, from the parameter's schema); the
+   * transport refuses an answer that holds anything else.
+   */
+  echo?: Echo;
   /** The spec marks the operation deprecated (`deprecated: true`); absent otherwise. */
   deprecated?: true;
 };
+
+/** An operation's `x-echo`, as its entry holds it. */
+export type Echo = { parameter: string; pointer: string[]; form: 'u64' | 'hex' };
 
 /** One field of a request body, as `OperationEntry.body` lists it. */
 export type BodyField = { name: string; in: 'body'; required: boolean; schema: Record<string, unknown>; description?: string; items?: { schema: Record<string, unknown>; description?: string }; default?: unknown };
@@ -83,6 +92,7 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
         ...(requestBody(spec, op) && { body: requestBody(spec, op) }),
         ...(exclusive(spec, op, params) && { exclusive: exclusive(spec, op, params) }),
         ...(ordered(spec, op, params) && { ordered: ordered(spec, op, params) }),
+        ...(echo(spec, op, params) && { echo: echo(spec, op, params) }),
         // Last: placed after `path`, it cost the bundles that carry every entry (`/query`) 13 B more gzipped.
         ...(op.deprecated === true && { deprecated: true as const }),
       };
@@ -155,6 +165,39 @@ function ordered(spec: Spec, op: { operationId: string }, params: readonly Param
   return names as [string, string];
 }
 
+/**
+ * An operation's `x-echo: { parameter, pointer }`: a path parameter the 200 answer repeats at `pointer`
+ * (a JSON Pointer every form of the answer's schema has), compared as a u64 when the parameter is one,
+ * as hex when its pattern is hex digits (a hash).
+ */
+function echo(spec: Spec, op: OperationObject, params: readonly ParameterObject[]): Echo | undefined {
+  const raw = (op as Record<string, unknown>)['x-echo'] as Record<string, unknown> | undefined;
+  if (raw === undefined) return undefined;
+  const where = `${spec.file}: ${op.operationId}: x-echo`;
+  for (const key of Object.keys(raw)) if (key !== 'parameter' && key !== 'pointer') throw new Error(`${where}: unknown key '${key}' (known: parameter, pointer)`);
+  const param = params.find((p) => p.in === 'path' && p.name === raw.parameter);
+  const schema = param && resolveRef<SchemaObject>(spec.doc, param.schema);
+  const form = schema?.format === 'uint64' ? 'u64' : typeof schema?.pattern === 'string' && schema.pattern.includes('0-9a-fA-F') ? 'hex' : undefined;
+  if (!param || !form) throw new Error(`${where}.parameter: must name a u64 or hex path parameter, got ${JSON.stringify(raw.parameter)}`);
+  if (typeof raw.pointer !== 'string' || !raw.pointer.startsWith('/')) throw new Error(`${where}.pointer: must be a JSON Pointer, got ${JSON.stringify(raw.pointer)}`);
+  const pointer = raw.pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const response = op.responses['200'];
+  const ok = response && resolveRef<ResponseObject>(spec.doc, response).content?.['application/json']?.schema;
+  if (!ok || !holds(spec, ok, pointer)) throw new Error(`${where}.pointer: ${raw.pointer} is not a property of every form of the 200 answer`);
+  return { parameter: param.name, pointer, form };
+}
+
+/** Whether every form of `schema` (each branch of a oneOf or anyOf, some part of an allOf) has a property at `keys`. */
+function holds(spec: Spec, schema: SchemaObject, keys: readonly string[]): boolean {
+  const s = resolveRef<SchemaObject>(spec.doc, schema);
+  if (keys.length === 0) return true;
+  const branches = (s.oneOf ?? s.anyOf) as SchemaObject[] | undefined;
+  if (branches) return branches.every((b) => holds(spec, b, keys));
+  if ((s.allOf as SchemaObject[] | undefined)?.some((b) => holds(spec, b, keys))) return true;
+  const property = (s.properties as Record<string, SchemaObject> | undefined)?.[keys[0]!];
+  return property !== undefined && holds(spec, property, keys.slice(1));
+}
+
 /** The distinct API paths of path templates: `/rpc/v2` of `/rpc/v2/accounts/{address}`, `/history` of `/history`. */
 function apiPaths(paths: readonly string[]): string[] {
   const out = paths.map((path) => {
@@ -175,7 +218,12 @@ function serviceNames(name: string): { camel: string; pascal: string; upper: str
 
 /** What an entry holds besides its method and path, as a line of its comment (none when it holds nothing else). */
 function facts(e: OperationEntry): string {
-  const parts = [e.params.length > 0 && 'its parameters with their locations and constraints', e.body && 'its request body', e.paging && 'its paging rule'].filter(Boolean);
+  const parts = [
+    e.params.length > 0 && 'its parameters with their locations and constraints',
+    e.body && 'its request body',
+    e.paging && 'its paging rule',
+    e.echo && `what its answer repeats of the request (\`${e.echo.parameter}\` at \`/${e.echo.pointer.join('/')}\`)`,
+  ].filter(Boolean);
   if (parts.length === 0) return '';
   const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   return `\n * The entry holds ${list}.`;

@@ -1338,7 +1338,7 @@ export const getResourceV3 = {
 
 /**
  * `getTransactionV3` of the node RPC: `GET /rpc/v3/transactions/{hash}`.
- * The entry holds its parameters with their locations and constraints.
+ * The entry holds its parameters with their locations and constraints and what its answer repeats of the request (`hash` at `/hash`).
  *
  * @example
  * ```ts
@@ -1382,7 +1382,14 @@ export const getTransactionV3 = {
         "type": "boolean"
       }
     }
-  ]
+  ],
+  "echo": {
+    "parameter": "hash",
+    "pointer": [
+      "hash"
+    ],
+    "form": "hex"
+  }
 } as const;
 
 /**
@@ -1417,7 +1424,7 @@ export const getLatestBlockV3 = {
 
 /**
  * `getBlockByHeightV3` of the node RPC: `GET /rpc/v3/block/height/{height}`.
- * The entry holds its parameters with their locations and constraints.
+ * The entry holds its parameters with their locations and constraints and what its answer repeats of the request (`height` at `/header/height`).
  *
  * @example
  * ```ts
@@ -1461,12 +1468,20 @@ export const getBlockByHeightV3 = {
         ]
       }
     }
-  ]
+  ],
+  "echo": {
+    "parameter": "height",
+    "pointer": [
+      "header",
+      "height"
+    ],
+    "form": "u64"
+  }
 } as const;
 
 /**
  * `getBlockV3` of the node RPC: `GET /rpc/v3/block/{block_hash}`.
- * The entry holds its parameters with their locations and constraints.
+ * The entry holds its parameters with their locations and constraints and what its answer repeats of the request (`block_hash` at `/header/hash`).
  *
  * @example
  * ```ts
@@ -1488,7 +1503,15 @@ export const getBlockV3 = {
       },
       "description": "Block hash, 64 hex digits with or without a `0x` prefix"
     }
-  ]
+  ],
+  "echo": {
+    "parameter": "block_hash",
+    "pointer": [
+      "header",
+      "hash"
+    ],
+    "form": "hex"
+  }
 } as const;
 
 /**
