@@ -313,7 +313,8 @@ export class ResponseTooLargeError extends ClientError {
  * A 410 of a node that has pruned the history asked for: `oldestBlock` is the lowest block height it still
  * keeps (its `x-supra-oldest-block` header), when it said. With several nodes the call moves on to the
  * next (an archive node keeps the whole history) without resting this one; the caller gets this error
- * only when every node has pruned the range.
+ * only when every node has pruned the range. A walk also ends with it (`status` 200) where its pages
+ * came whole but from nodes whose kept history starts above the walk's range, and no node keeps the rest.
  *
  * @example
  * ```ts
@@ -329,6 +330,8 @@ export class HistoryPrunedError extends HttpError {
   constructor(init: ConstructorParameters<typeof HttpError>[0] & { oldestBlock: bigint | undefined }) {
     super(init, 'HISTORY_PRUNED');
     this.oldestBlock = init.oldestBlock;
+    // A walk's own finding, from answers that succeeded: no status failed.
+    if (init.status < 300) this.message = `${init.method} ${init.url}: ${String(init.message)}`;
     if (init.oldestBlock !== undefined) this.message += ` (the node keeps blocks from ${init.oldestBlock})`;
   }
 }

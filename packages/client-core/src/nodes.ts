@@ -57,9 +57,9 @@ export class NodePool {
     return up;
   }
 
-  /** When the first resting node wakes. */
-  firstWake(): number {
-    return Math.min(...this.nodes.map((n) => n.restUntil));
+  /** When the first resting node wakes, of those not in `skip`. */
+  firstWake(skip?: ReadonlySet<string>): number {
+    return Math.min(...this.nodes.filter((n) => !skip?.has(n.url)).map((n) => n.restUntil));
   }
 
   succeeded(node: NodeState): void {

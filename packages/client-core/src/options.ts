@@ -135,7 +135,14 @@ export type OperationSpec = {
  * for (const start of starts) await transport.call('listTransactionsV2', op, { address, start }, { signal }, affinity);
  * ```
  */
-export type NodeAffinity = { node?: string };
+export type NodeAffinity = {
+  node?: string;
+  /**
+   * Nodes this walk no longer asks (a node whose kept history starts above what the walk needs): the
+   * router leaves them out; with none left the call is not sent.
+   */
+  skip?: Set<string>;
+};
 
 /** One call as the router sends it: the operation and its checked parameters. */
 export type RoutedCall = {

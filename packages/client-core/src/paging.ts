@@ -12,6 +12,9 @@ export type { PagingRule };
  */
 export const MAX_CURSOR_LENGTH = 4096;
 
+/** What a header cursor may hold: printable ASCII, the bytes that mean the same sent back in a URL. */
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+
 /** A page's `start` as a walk carries it: a u64 as a bigint, a cursor as the text sent back. */
 export type PageStart = bigint | string;
 
@@ -78,6 +81,8 @@ export function readPage(operationId: string, rule: PagingRule, body: unknown, c
   }
   const items = page ? root : pointerValue(root as object, rule.items, operationId, '');
   if (!Array.isArray(items)) throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: 'an array' });
+  // More than asked would keep a walk going past any limit a caller set on its pages, and no node sends it.
+  if (count !== undefined && items.length > count) throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: `at most the ${count} items asked for, got ${items.length}` });
   // A cursor is checked even on a page that ends the walk: a malformed one is the server's error either way.
   const cursor = next.from === 'response' ? readCursor(operationId, rule, root as object) : next.from === 'header' ? headerCursor(operationId, rule, next, page?.cursor) : undefined;
   if (items.length === 0 && ends.includes('empty-page')) return { items, next: undefined };
@@ -100,8 +105,9 @@ function headerCursor(operationId: string, rule: PagingRule, next: { readonly na
       if (n !== undefined) return n;
       throw new ResponseShapeError({ operationId, path: where, expected: 'a u64 in decimal digits' });
     }
-    if (value.length <= MAX_CURSOR_LENGTH && isWellFormed(value)) return value;
-    throw new ResponseShapeError({ operationId, path: where, expected: `a cursor of at most ${MAX_CURSOR_LENGTH} characters of well-formed text` });
+    // A header's bytes come as Latin-1 and go back in a URL as UTF-8: only printable ASCII round-trips.
+    if (value.length <= MAX_CURSOR_LENGTH && PRINTABLE_ASCII.test(value)) return value;
+    throw new ResponseShapeError({ operationId, path: where, expected: `a cursor of at most ${MAX_CURSOR_LENGTH} printable ASCII characters` });
   }
   throw new ResponseShapeError({ operationId, path: where, expected: 'a cursor' });
 }

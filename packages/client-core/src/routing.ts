@@ -73,11 +73,15 @@ class NodeRouter implements Router {
     const pool = this.#pool;
     const policy = this.#policy;
     const several = pool.nodes.length > 1;
-    let order = pool.awake(policy.now(), affinity?.node);
+    const skip = affinity?.skip;
+    // A walk leaves out the nodes it has found pruned below what it needs; it never skips them all.
+    const awake = (now: number): NodeState[] => (skip ? pool.awake(now, affinity!.node).filter((n) => !skip.has(n.url)) : pool.awake(now, affinity?.node));
+    if (skip && pool.nodes.every((n) => skip.has(n.url))) throw new InvalidArgumentError('affinity', 'skips every node');
+    let order = awake(policy.now());
     // After the wait the node waited for is awake, even when the timer fired a ms early against the
     // policy's clock (Date.now()); and waits again when another call's failure put it back to rest.
     while (order.length === 0) {
-      const wakeAt = pool.firstWake();
+      const wakeAt = pool.firstWake(skip);
       const wait = wakeAt - policy.now();
       if (wait > policy.maxDelayMs || policy.now() + wait - started > policy.maxElapsedMs) {
         // This call's own failures first, in the order tried; then the nodes it did not try, by their last error.
@@ -85,7 +89,7 @@ class NodeRouter implements Router {
         throw new NodesFailedError([...failed.values(), ...untried]);
       }
       await policy.sleep(wait, signal);
-      order = pool.awake(Math.max(policy.now(), wakeAt), affinity?.node);
+      order = awake(Math.max(policy.now(), wakeAt));
     }
     // The caller's signal aborts every attempt of the pass; the end of the pass aborts those still in flight.
     const flights = new Flights<unknown>(signal);
