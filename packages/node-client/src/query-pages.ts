@@ -4,8 +4,9 @@
  * decimal, a cursor as sent back, `undefined` for a listing's default page), so that pages, keys and
  * dehydrated caches stay JSON: TanStack hashes keys with `JSON.stringify`, which throws on a bigint.
  */
-import { advances, checkInteger, readPage, startParam, type PageStart, type PagingRule } from '@x/client-core';
+import { advances, checkInteger, readPage, startParam, type HistoryPrunedError, type NodeAffinity, type PageStart, type PagingRule } from '@x/client-core';
 import { lowestKey, windowItems, windowStart } from './newest-first.js';
+import { pageInfo } from './page-info.js';
 import { checkOrder } from './walk.js';
 
 /** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
@@ -20,7 +21,34 @@ export type PagedListing = {
   readonly pageSize: number;
   readonly order: unknown;
   readonly start: unknown;
-  fetch(start: PageParam | bigint, count: number, signal: AbortSignal): Promise<unknown>;
+  /** The lowest block height the walk's range needs (see the iterators' `history`). */
+  readonly floor: bigint;
+  /** One page; the calls of one page pass one `affinity`, so that a node left is not asked again. */
+  fetch(start: PageParam | bigint, count: number, signal: AbortSignal, affinity: NodeAffinity): Promise<unknown>;
+  /** Leaves the node that answered last (see `nodeLeaver`): the error when none is left. */
+  leaver(affinity: NodeAffinity): (oldestBlock: bigint | undefined, floor: bigint) => HistoryPrunedError | undefined;
+};
+
+/**
+ * A page as the walk needs it: asked again of another node while `partial` finds it cut short by the
+ * history its node has pruned (as the iterators do); with none left, the query's `HistoryPrunedError`.
+ */
+async function whole(l: PagedListing, start: PageParam | bigint, count: number, signal: AbortSignal, partial: (body: unknown) => boolean): Promise<unknown> {
+  const affinity: NodeAffinity = {};
+  const leave = l.leaver(affinity);
+  let body = await l.fetch(start, count, signal, affinity);
+  while (partial(body)) {
+    const pruned = leave(pageInfo(body)?.oldestBlock, l.floor);
+    if (pruned) throw pruned;
+    body = await l.fetch(start, count, signal, affinity);
+  }
+  return body;
+}
+
+/** Whether the node that sent `body` keeps less history than the walk needs. */
+const pastFloor = (l: PagedListing, body: unknown): boolean => {
+  const oldest = pageInfo(body)?.oldestBlock;
+  return oldest !== undefined && oldest > l.floor;
 };
 
 /**
@@ -58,7 +86,11 @@ function checkListing(l: PagedListing): void {
 export async function fetchPage(l: PagedListing, param: PageParam, signal: AbortSignal): Promise<unknown> {
   checkListing(l);
   if (l.order === 'desc' && l.rule.predictable) return newestFirstPage(l, param, signal);
-  const body = await l.fetch(param, l.pageSize, signal);
+  // From the listing's default page ascending, a node starts where its history does; newest first, it ends there.
+  const body = await whole(l, param, l.pageSize, signal, (b) => {
+    const page = readPage(l.operationId, l.rule, b, l.pageSize);
+    return (l.order === 'desc' ? page.next === undefined : param === undefined) && pastFloor(l, b);
+  });
   readPage(l.operationId, l.rule, body, l.pageSize);
   return body;
 }
@@ -87,15 +119,18 @@ export function nextParam(l: PagedListing, page: unknown, param: PageParam, seen
  */
 async function newestFirstPage(l: PagedListing, end: PageParam, signal: AbortSignal): Promise<unknown> {
   if (end == null) {
-    const body = await l.fetch(undefined, l.pageSize, signal);
-    lowestKey(l.operationId, l.rule, readPage(l.operationId, l.rule, body, l.pageSize).items);
-    return body;
+    // Sequence numbers start at 0: a short newest page above it is history the node no longer keeps.
+    return whole(l, undefined, l.pageSize, signal, (b) => {
+      const items = readPage(l.operationId, l.rule, b, l.pageSize).items;
+      const lowest = lowestKey(l.operationId, l.rule, items);
+      return items.length < l.pageSize && lowest !== 0n && (lowest !== undefined || pastFloor(l, b));
+    });
   }
   const top = BigInt(end);
   const from = windowStart(top, l.pageSize);
-  const body = await l.fetch(from, Number(top - from), signal);
-  const items = readPage(l.operationId, l.rule, body, Number(top - from)).items;
-  return withItems(body, l.rule.items, windowItems(l.operationId, l.rule, items, from, top));
+  const inside = (b: unknown): unknown[] => windowItems(l.operationId, l.rule, readPage(l.operationId, l.rule, b, Number(top - from)).items, from, top);
+  const body = await whole(l, from, Number(top - from), signal, (b) => inside(b).length < Number(top - from) && pastFloor(l, b));
+  return withItems(body, l.rule.items, inside(body));
 }
 
 /** After the newest page: the lowest sequence number on it, unless the page was short (it held every item); after a window: its first number. */

@@ -26,7 +26,7 @@ import { nodeRpcOperations as operations, type NodeRpcOperationId as OperationId
 import { versionQueries, type NodeV1Queries, type NodeV2Queries, type NodeVersionQueries } from './generated/queries.js';
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { fetchPage, firstParam, nextParam, u64Text, type PageParam, type PagedListing } from './query-pages.js';
-import { maxCount, pageParams, walkFilters, type ListingSpec } from './walk.js';
+import { floorOf, maxCount, nodeLeaver, pageParams, walkFilters, type ListingSpec } from './walk.js';
 import { callWithBody } from './body-call.js';
 
 export * from './query-types.js';
@@ -129,7 +129,9 @@ function infinite(client: NodeClient, id: OperationId, op: ListingSpec, position
       pageSize: o.pageSize ?? maxCount(op),
       order,
       start: o.start,
-      fetch: (start, count, signal) => client.transport.call(id, op, { ...args0, ...filters, ...pageParams(rule, order, start, count) }, { signal }),
+      floor: floorOf(op, o),
+      fetch: (start, count, signal, affinity) => client.transport.call(id, op, { ...args0, ...filters, ...pageParams(rule, order, start, count) }, { signal }, affinity),
+      leaver: (affinity) => nodeLeaver(client.transport, op, affinity),
     };
     const initialPageParam = order === 'desc' && rule.predictable ? undefined : firstParam(rule, o.start);
     return {

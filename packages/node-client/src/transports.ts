@@ -19,6 +19,7 @@ import { NODE_RPC_API_PATHS, NODE_RPC_BASE_URL, readU64 } from '@x/common';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';
 import { supraRetryIn } from './retry-in.js';
+import { u64Header, withInfo } from './page-info.js';
 import type { Caller } from './types.js';
 
 /**
@@ -41,17 +42,17 @@ const NODE: TransportConfig = {
  */
 function cursorPage(body: unknown, headers: Headers, op: OperationSpec): unknown {
   const { paging } = op;
-  if (paging?.next.from !== 'header') return body;
+  if (paging?.next.from !== 'header') return withInfo(body, headers);
   // Followed here without `pointerValue`, which would bring the paging module into every one-action
   // bundle: a body without the items answers `undefined` items, which the walk reports as a shape error.
   let items = body;
   for (const key of paging.items) items = typeof items === 'object' && items !== null ? (items as Record<string, unknown>)[key] : undefined;
-  return { items, cursor: headers.get(paging.next.name) || undefined };
+  return withInfo({ items, cursor: headers.get(paging.next.name) || undefined }, headers);
 }
 
 /** A 410's `x-supra-oldest-block`, a u64 in decimal; anything else is not a height. */
 function oldestBlock(headers: unknown): bigint | undefined {
-  return headers instanceof Headers ? readU64(headers.get('x-supra-oldest-block')?.trim()) : undefined;
+  return headers instanceof Headers ? u64Header(headers, 'x-supra-oldest-block') : undefined;
 }
 
 /** The options only node transports take. */

@@ -57,6 +57,10 @@ export type ListOptions<Start> = CallOptions & {
 export type CursorPage<Item> = {
   readonly items: Item[];
   readonly cursor: string | undefined;
+  /** The lowest block height the answering node keeps (`x-supra-oldest-block`); `undefined` when it did not say. */
+  readonly oldestBlock?: bigint | undefined;
+  /** The answering node's chain (`x-supra-chain-id`); `undefined` when it did not say. */
+  readonly chainId?: number | undefined;
 };
 
 /** A u64 value: a safe integer, a bigint or a decimal string. */

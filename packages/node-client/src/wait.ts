@@ -136,8 +136,11 @@ export async function waitForTransaction(client: Caller, hash: string, options: 
         if (status !== undefined) lastStatus = status.slice(0, 64);
         lastError = undefined;
         if (FINAL.has(status)) return tx as FinalTransaction;
-      } catch (err) {
+      } catch (caught) {
         if (controller.signal.aborted) throw controller.signal.reason;
+        // Every node refused by the transport's own check of the hash: that is the answer, not a failure to poll through.
+        if (caught instanceof NodesFailedError && caught.attempts.every((a) => a.error instanceof ResponseShapeError)) throw caught.attempts.at(-1)!.error;
+        const err = caught;
         if (err instanceof ResponseShapeError) {
           // Refused here, or by a check of the transport's own (then the node asked is the one that answered).
           const node = answered ?? preferred;

@@ -1,6 +1,8 @@
 import { checkInteger, checkParam, Flights, HistoryPrunedError, InvalidArgumentError, pointerValue, readU64, ResponseShapeError, show, U64_FORMATS, type Flight, type NodeAffinity, type OperationSpec } from '@x/client-core';
 import type { Caller, U64Input } from './types.js';
-import { MAX_CONCURRENCY, type IterateOptions } from './walk.js';
+import { MAX_CONCURRENCY, type IterateOptions, type Walk, type WalkPage } from './walk.js';
+import { pageInfo } from './page-info.js';
+import { positionOf, resumeToken } from './resume.js';
 
 /**
  * Options of a walk over a range of heights (`walkBlocksV3`, `node.v3.blocks`): the range, its order, and
@@ -9,8 +11,10 @@ import { MAX_CONCURRENCY, type IterateOptions } from './walk.js';
  */
 export type RangeWalkOptions = Omit<IterateOptions, 'pageSize'> & {
   /**
-   * The lowest height, inclusive. Default: 0, or where the node's kept history starts: a walk from the
-   * default moves up to the oldest block a pruning node keeps, and a newest-first walk ends there.
+   * The lowest height, inclusive. Default: 0. Below the oldest block a node keeps, the blocks come from a
+   * node that keeps them; where none does, the walk ends with `HistoryPrunedError`, unless `history:
+   * 'kept'`: then a walk from the default starts at the oldest block kept (once: a node whose history
+   * keeps moving up is the error), and a newest-first walk ends there.
    */
   start_height?: U64Input | undefined;
   /** The height the range ends before, exclusive. Default: one above the latest block, read when the walk starts. */
@@ -46,29 +50,48 @@ function heightOf(spec: { operationId: string; pointer: readonly string[] }, bod
 /**
  * Every item of a range of heights, one call per height (blocks), in order, `concurrency` calls ahead.
  * Same guarantees as the listing walks: options checked before any request, bounded memory (at most
- * `concurrency` answers held), a `break` or the caller's abort cancels what is in flight, and every call
- * goes to one node while it answers. An answer for another height than asked is a `ResponseShapeError`.
+ * `concurrency` answers held), a `break` or the caller's abort cancels what is in flight, every call
+ * goes to one node while it answers, and pruned history is never a silent end (see `history`). An answer
+ * for another height than asked is a `ResponseShapeError`. Its pages (`pages()`) are one item each, with
+ * the `resume` to go on after it.
  *
  * @example
  * ```ts
  * for await (const block of walkRange(http(), spec, {}, { start_height: 100, end_height: 110 })) console.log(block);
  * ```
  */
-export async function* walkRange(
-  client: Caller,
-  spec: RangeSpec,
-  fixed: Readonly<Record<string, unknown>>,
-  options: RangeWalkOptions & Record<string, unknown> = {},
-): AsyncGenerator<unknown, void, undefined> {
+export function walkRange(client: Caller, spec: RangeSpec, fixed: Readonly<Record<string, unknown>>, options: RangeWalkOptions & Record<string, unknown> = {}): Walk<unknown> {
+  async function* items(): AsyncGenerator<unknown, void, undefined> {
+    for await (const page of heights(client, spec, fixed, options)) yield page.items[0];
+  }
+  return Object.assign(items(), { pages: () => heights(client, spec, fixed, options) });
+}
+
+/**
+ * How many times a walk from the default start (`history: 'kept'`) moves up to a node's oldest block: once,
+ * and once more for a node that pruned further while asked. A node whose every 410 names a block just
+ * above the height asked would otherwise lead the walk up one height per request.
+ */
+const MAX_MOVES_UP = 2;
+
+async function* heights(client: Caller, spec: RangeSpec, fixed: Readonly<Record<string, unknown>>, options: RangeWalkOptions & Record<string, unknown>): AsyncGenerator<WalkPage<unknown>, void, undefined> {
   const order = options.order ?? 'asc';
   if (order !== 'asc' && order !== 'desc') throw new InvalidArgumentError('order', `must be 'asc' or 'desc', got ${show(order)}`);
   if ((options as IterateOptions).pageSize !== undefined) throw new InvalidArgumentError('pageSize', 'is not an option of a walk over heights: each height is one request');
+  const history = options.history ?? 'complete';
+  if (history !== 'complete' && history !== 'kept') throw new InvalidArgumentError('history', `must be 'complete' or 'kept', got ${show(history)}`);
   const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
   const concurrency = checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY);
   const floorGiven = options.start_height !== undefined;
   let low = floorGiven ? u64('start_height', options.start_height!) : 0n;
   let high = options.end_height === undefined ? undefined : u64('end_height', options.end_height);
   if (high !== undefined && high < low) throw new InvalidArgumentError('end_height', `must not be below start_height (${low}), got ${high}`);
+  if (options.resume !== undefined) {
+    // Ascending, the next height to ask; newest first, the height the rest ends below.
+    const at = positionOf(options.resume, ['height'], order).at as bigint;
+    if (order === 'asc') low = at > low ? at : low;
+    else high = high === undefined || at < high ? at : high;
+  }
   // The operation's query parameters (a block's transactions, their kind) go with every call, checked
   // here, before the latest block is asked for.
   const filters: Record<string, unknown> = {};
@@ -87,6 +110,7 @@ export async function* walkRange(
     let next = order === 'asc' ? low : high - 1n;
     const inRange = (h: bigint): boolean => h >= low && h < high!;
     let yielded = 0;
+    let moves = 0;
     while (true) {
       while (queue.length < concurrency && inRange(next) && yielded + queue.length < limit) {
         const height = next;
@@ -99,13 +123,14 @@ export async function* walkRange(
       try {
         item = await flights.result(head.flight);
       } catch (err) {
-        // Below the history a node keeps, from a default start: newest first, the walk has all there is;
-        // ascending, it starts where the history does, but only at its very first height: a node that
-        // prunes what the walk was in the middle of would make it skip heights, so that is the error.
-        if (!(err instanceof HistoryPrunedError) || floorGiven) throw err;
+        // Every node has pruned the height (with several, the call has asked each). The whole range, or an
+        // explicit start, is the error; with history: 'kept', newest first ends there, and ascending from
+        // the default start moves up to the oldest block kept, only at its very first height (a node that
+        // prunes what the walk was in the middle of would make it skip heights) and a bounded number of times.
+        if (!(err instanceof HistoryPrunedError) || history === 'complete' || floorGiven) throw err;
         if (order === 'desc') return;
         const oldest = err.oldestBlock;
-        if (yielded > 0 || head.height !== low || oldest === undefined || oldest <= head.height) throw err;
+        if (yielded > 0 || head.height !== low || oldest === undefined || oldest <= head.height || ++moves > MAX_MOVES_UP) throw err;
         flights.drop(queue.splice(0).map((q) => q.flight));
         low = next = oldest;
         continue;
@@ -113,8 +138,11 @@ export async function* walkRange(
       if (heightOf(spec, item) !== head.height) throw new ResponseShapeError({ operationId: spec.operationId, path: `/${spec.pointer.join('/')}`, expected: `the height asked for, ${head.height}` });
       // An answer that arrived before the caller's abort is not handed out after it.
       options.signal?.throwIfAborted();
-      yield item;
       yielded++;
+      const after = order === 'asc' ? head.height + 1n : head.height;
+      const more = order === 'asc' ? after < high : after > low;
+      const info = pageInfo(item);
+      yield { items: [item], resume: more ? resumeToken({ kind: 'height', order, at: after }) : undefined, oldestBlock: info?.oldestBlock, chainId: info?.chainId };
     }
   } finally {
     flights.close();

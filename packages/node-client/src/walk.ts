@@ -1,6 +1,8 @@
 import {
   advances,
   checkInteger,
+  HistoryPrunedError,
+  redactUrl,
   checkParam,
   startParam,
   U64_FORMATS,
@@ -21,8 +23,11 @@ import {
   type PageStart,
   type PagingRule,
 } from '@x/client-core';
+import { readU64 } from '@x/common';
 import type { Caller } from './types.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
+import { pageInfo } from './page-info.js';
+import { positionOf, resumeToken, type WalkMode } from './resume.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
 export type IterateOptions = CallOptions & {
@@ -38,6 +43,53 @@ export type IterateOptions = CallOptions & {
    * of the listing, can waste (at most `concurrency - 1`), so the default asks for one page at a time.
    */
   concurrency?: number | undefined;
+  /**
+   * What the walk does where a node has pruned the history it needs (its `x-supra-oldest-block` is
+   * above the walk's range). `'complete'` (default): that part comes from another node that keeps it
+   * (an archive node, with several nodes), and where none does the walk ends with `HistoryPrunedError`
+   * naming `oldestBlock`, after every item it could give: a partial history never looks complete.
+   * `'kept'`: the walk takes what the node keeps and ends there (the pages mode still says
+   * `oldestBlock`).
+   */
+  history?: 'complete' | 'kept' | undefined;
+  /**
+   * Where to go on from: the `resume` of a page of an earlier walk of the same listing, the same filters
+   * and order (see `Walk.pages`). The walk then yields exactly what that walk had left, with no item
+   * again and none skipped. Not with `start`.
+   */
+  resume?: string | undefined;
+};
+
+/**
+ * One page of a walk in pages mode (`walk.pages()`): its items, in the walk's order, and what a crash-safe
+ * consumer stores with them.
+ */
+export type WalkPage<Item> = {
+  readonly items: Item[];
+  /**
+   * Pass as `resume` to a new walk of the same listing (same filters and order) to go on after this
+   * page. At the end of an ascending walk it is where new items will come (one past the last sequence
+   * number, or the node's last cursor) when the node gave one; newest first, `undefined` at the end.
+   */
+  readonly resume: string | undefined;
+  /** The lowest block height the node that sent the page keeps (`x-supra-oldest-block`), when it said. */
+  readonly oldestBlock: bigint | undefined;
+  /** The chain of the node that sent the page (`x-supra-chain-id`), when it said. */
+  readonly chainId: number | undefined;
+};
+
+/**
+ * A walk: an async iterable of items, and its `pages()`, the same walk a page at a time with each page's
+ * resume point (a walk of its own: use one or the other).
+ *
+ * @example
+ * ```ts
+ * for await (const page of node.v3.coinTransactions('0x1').pages()) await store(page.items, page.resume);
+ * ```
+ */
+export type Walk<Item> = AsyncGenerator<Item, void, undefined> & {
+  /** The same walk, a page at a time, each with the `resume` to go on after it. */
+  pages(): AsyncGenerator<WalkPage<Item>, void, undefined>;
 };
 
 /** The most requests one walk keeps in flight. */
@@ -61,57 +113,100 @@ export type Listing = {
   readonly maxPageSize: number;
   /** Fetches the page at `start` (none: the listing's default page) of `count` items. */
   fetchPage(start: PageStart | undefined, count: number, signal: AbortSignal): Promise<unknown>;
+  /** The lowest block height the walk's range needs: 0 for an account's whole history, an events walk's `start_height`. */
+  readonly floor: bigint;
+  /**
+   * Leaves the node that sent the last page out of the walk's later calls, for a page it could not
+   * give whole; answers the error to end the walk with when no node is left to ask.
+   */
+  leaveNode(oldestBlock: bigint | undefined): HistoryPrunedError | undefined;
 };
 
 /** A page requested: where it starts, how many items it asked for, and its request (its own abort). */
 type Flight = RequestFlight<unknown> & { start: PageStart | undefined; count: number; end?: bigint };
 
 /** Requests the page at `start` of `count` items, in the walk's flights. */
-const launch = (w: Walk, start: PageStart | undefined, count: number): Flight => ({
+const launch = (w: WalkState, start: PageStart | undefined, count: number): Flight => ({
   ...w.flights.launch((signal) => w.listing.fetchPage(start, count, signal)),
   start,
   count,
 });
 
-type Walk = { flights: Flights<unknown>; listing: Listing; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined; fresh: Fresh };
+type WalkState = { flights: Flights<unknown>; listing: Listing; pageSize: number; limit: number; concurrency: number; signal: AbortSignal | undefined; fresh: Fresh; complete: boolean; order: 'asc' | 'desc' };
+
+/** A page as the walk's algorithms hand it out: its items (within the limit), where to go on, and what its node said. */
+type Step = { items: readonly unknown[]; resume: WalkMode | undefined; info: { oldestBlock: bigint | undefined; chainId: number | undefined } };
+
+/** What the node that answered `body` said of its history and chain. */
+const infoOf = (body: unknown): Step['info'] => {
+  const info = pageInfo(body);
+  return { oldestBlock: info?.oldestBlock, chainId: info?.chainId };
+};
 
 /**
  * Every item of a listing, page after page, as its paging rule says: ascending from `start`, or newest
- * first (`order: 'desc'`, where the rule's starts are predictable). Options are checked on the first
- * `next()`, before any request, so a bad one is a rejection of the loop. No walk loops forever: it ends
- * where the rule says (a short or empty page, a zero, null, empty, repeated or non-advancing cursor),
- * and stops with `ResponseShapeError` where a node lies: an item it has yielded comes again (out of
- * sequence, or, on a cursor walk, among the last 10,000), or a newest-first walk finds nothing in
- * {@link MAX_EMPTY_WINDOWS} windows in a row.
+ * first (`order: 'desc'`). Options are checked on the first `next()`, before any request, so a bad one is
+ * a rejection of the loop. No walk loops forever: it ends where the rule says (a short or empty page, a
+ * zero, null, empty, repeated or non-advancing cursor), and stops with `ResponseShapeError` where a node
+ * lies: a page larger than asked, an item it has yielded comes again (out of sequence, or, on a cursor
+ * walk, among the last 10,000), or a newest-first walk finds nothing in {@link MAX_EMPTY_WINDOWS} windows
+ * in a row. Pruned history is never a silent end: see `IterateOptions.history`.
  *
  * @example
  * ```ts
  * for await (const tx of walk(listing, () => 0n, { concurrency: 8 })) console.log(tx);
  * ```
  */
-export async function* walk(
-  listing: Listing,
-  first: () => PageStart | undefined,
-  options: IterateOptions & { order?: unknown; start?: unknown },
-): AsyncGenerator<unknown, void, undefined> {
+export function walk(listing: Listing, first: () => PageStart | undefined, options: IterateOptions & { order?: unknown; start?: unknown }): Walk<unknown> {
+  async function* items(): AsyncGenerator<unknown, void, undefined> {
+    for await (const step of steps(listing, first, options)) {
+      for (const item of step.items) {
+        options.signal?.throwIfAborted();
+        yield item;
+      }
+    }
+  }
+  async function* pages(): AsyncGenerator<WalkPage<unknown>, void, undefined> {
+    for await (const { items, resume, info } of steps(listing, first, options)) {
+      options.signal?.throwIfAborted();
+      yield { items: [...items], resume: resume && resumeToken(resume), ...info };
+    }
+  }
+  return Object.assign(items(), { pages });
+}
+
+/** The walk's pages, each with the items it adds, where to go on after it, and what its node said. */
+async function* steps(listing: Listing, first: () => PageStart | undefined, options: IterateOptions & { order?: unknown; start?: unknown }): AsyncGenerator<Step, void, undefined> {
   const { rule, maxPageSize } = listing;
   const order = options.order ?? 'asc';
   checkOrder(listing.operationId, rule, order, options.start);
   // Newest first over predictable starts is windows below the newest page; a listing that orders its own
   // pages (v3's `ascending`) follows its cursor down from `start` as up.
   const windows = order === 'desc' && rule.predictable;
-  const start = windows ? undefined : first();
+  const history = options.history ?? 'complete';
+  if (history !== 'complete' && history !== 'kept') throw new InvalidArgumentError('history', `must be 'complete' or 'kept', got ${show(history)}`);
+  let resume: WalkMode | undefined;
+  if (options.resume !== undefined) {
+    if (options.start !== undefined) throw new InvalidArgumentError('resume', 'cannot be combined with start: it says where the walk goes on');
+    resume = positionOf(options.resume, windows ? ['below'] : ['next'], order as 'asc' | 'desc');
+  }
+  const start = windows || resume ? undefined : first();
   const pageSize = checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
   const limit = options.limit === undefined ? Infinity : checkInteger('limit', options.limit, 0, Number.MAX_SAFE_INTEGER);
   const concurrency = checkInteger('concurrency', options.concurrency ?? 1, 1, MAX_CONCURRENCY);
   if (limit === 0) return;
   options.signal?.throwIfAborted();
   // Made only now, inside the walk's try: its listener on the caller's signal is removed at the end.
-  const w: Walk = { pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal), listing, fresh: fresh(listing) };
+  const w: WalkState = {
+    pageSize, limit, concurrency, signal: options.signal, flights: new Flights(options.signal), listing, fresh: fresh(listing),
+    complete: history === 'complete', order: order as 'asc' | 'desc',
+  };
   try {
-    if (windows) yield* newestFirst(w);
-    else if (rule.predictable && w.concurrency > 1) yield* predicted(w, start as bigint);
-    else yield* followed(w, start);
+    if (windows) yield* newestFirst(w, resume?.at as bigint | undefined);
+    // A u64 start is explicit (0 by default): a node without it answers 410. A cursor walk from the
+    // listing's default page is not: its first page must come from a node that keeps the whole range.
+    else if (rule.predictable && w.concurrency > 1) yield* predicted(w, (resume?.at ?? start) as bigint);
+    else yield* followed(w, resume?.at ?? start, resume !== undefined || start !== undefined);
   } finally {
     w.flights.close();
   }
@@ -173,17 +268,55 @@ export type ListingSpec = OperationSpec & { readonly paging: PagingRule };
  * for await (const tx of walkListing(http(), 'listTransactionsV2', op.listTransactionsV2, { address: '0x1' }, { limit: 10 })) console.log(tx);
  * ```
  */
-export function walkListing(client: Caller, operationId: string, op: ListingSpec, fixed: Readonly<Record<string, unknown>>, options: IterateOptions & { order?: unknown; start?: unknown } = {}): AsyncGenerator<unknown, void, undefined> {
+export function walkListing(client: Caller, operationId: string, op: ListingSpec, fixed: Readonly<Record<string, unknown>>, options: IterateOptions & { order?: unknown; start?: unknown } = {}): Walk<unknown> {
   const affinity: NodeAffinity = {};
   const order = options.order ?? 'asc';
   const filters = walkFilters(op, options);
+  const leave = nodeLeaver(client, op, affinity);
   const listing: Listing = {
     operationId,
     rule: op.paging,
     maxPageSize: maxCount(op),
     fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, ...filters, ...pageParams(op.paging, order, start, count) }, { signal }, affinity),
+    floor: floorOf(op, options),
+    leaveNode: (oldestBlock) => leave(oldestBlock, listing.floor),
   };
   return walk(listing, () => firstStart(op, options.start), options);
+}
+
+/**
+ * Leaves, for the calls that pass `affinity`, the node that answered last (a node whose kept history
+ * starts above what they need), and answers the `HistoryPrunedError` to end with when no node is left:
+ * what a walk and an infinite query do with a page a pruned node could not give whole.
+ *
+ * @example
+ * ```ts
+ * const leave = nodeLeaver(client, op.listCoinTransactionsV3, affinity);
+ * const err = leave(5800n, 0n); // undefined while another node is left to ask
+ * ```
+ */
+export function nodeLeaver(client: Caller, op: OperationSpec, affinity: NodeAffinity): (oldestBlock: bigint | undefined, floor: bigint) => HistoryPrunedError | undefined {
+  // The lowest oldest block of the nodes left, for the error when none keeps what is needed.
+  let oldest: bigint | undefined;
+  return (oldestBlock, floor) => {
+    const node = affinity.node ?? client.baseUrls[0]!;
+    const skip = (affinity.skip ??= new Set());
+    skip.add(node);
+    delete affinity.node;
+    if (oldestBlock !== undefined && (oldest === undefined || oldestBlock < oldest)) oldest = oldestBlock;
+    if (client.baseUrls.some((url) => !skip.has(url))) return undefined;
+    return new HistoryPrunedError({
+      status: 200, body: undefined, method: op.method, url: redactUrl(node).replace(/\/+$/, '') + op.path, oldestBlock: oldest,
+      message: `no node keeps the history needed, from block ${floor} (a walk's history: 'kept' takes what a node keeps)`,
+    });
+  };
+}
+
+/** The lowest height a walk's range reaches: the first of its ordered height filters (events' `start_height`), else 0. */
+export function floorOf(op: ListingSpec, options: object): bigint {
+  const low = (op as { ordered?: readonly [string, string] }).ordered?.[0];
+  const value = low === undefined ? undefined : readU64((options as Record<string, unknown>)[low]);
+  return value ?? 0n;
 }
 
 /**
@@ -211,37 +344,76 @@ function firstStart(op: ListingSpec, value: unknown): PageStart | undefined {
   return start === undefined ? undefined : (checkParam(spec, start, U64_FORMATS) as string);
 }
 
-/** Yields a page's items up to the limit; returns the count yielded so far. */
-async function* emit(w: Walk, items: readonly unknown[], yielded: number): AsyncGenerator<unknown, number, undefined> {
-  for (const item of items) {
-    if (yielded >= w.limit) break;
-    w.signal?.throwIfAborted();
-    yield item;
-    yielded++;
-  }
-  return yielded;
+/**
+ * Where an ascending walk that has ended would go on once the listing grows: one past the last sequence
+ * number of its last page; `undefined` for a cursor listing, whose last page gives no cursor to go on from.
+ */
+function tail(listing: Listing, items: readonly unknown[]): bigint | undefined {
+  const { rule, operationId } = listing;
+  if (rule.next.from !== 'last-item' || items.length === 0) return undefined;
+  return itemKey(operationId, rule, items.at(-1), `${pointerText(rule.items)}/${items.length - 1}`) + BigInt(rule.next.add);
+}
+
+/** Whether the node that answered `body` keeps less history than the walk needs (its oldest block is above the walk's floor). */
+const pastFloor = (w: WalkState, body: unknown): boolean => {
+  const oldest = infoOf(body).oldestBlock;
+  return oldest !== undefined && oldest > w.listing.floor;
+};
+
+/**
+ * Newest first, a node's refusal of history it has pruned (410) ends a walk that takes what a node keeps
+ * (`history: 'kept'`) where it is; anything else is the walk's error.
+ */
+function keptEnd(w: WalkState, err: unknown): boolean {
+  return !w.complete && w.order === 'desc' && err instanceof HistoryPrunedError;
 }
 
 /**
  * A walk that follows each page's next start. With `concurrency > 1` the next page is requested as soon
  * as a page arrives, before its items are consumed: one page ahead, since each start comes from the page
- * before.
+ * before. Two pages must come from a node that keeps the walk's whole range: the first, from the
+ * listing's default page (`explicit` false), ascending, since a node starts it where its history starts;
+ * and the last newest first, since a node ends there too. Such a page of a node that has pruned below
+ * the walk's floor is asked again of another node; with none left, the walk ends with the error (newest
+ * first, after the page's items).
  */
-async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<unknown, void, undefined> {
+async function* followed(w: WalkState, start: PageStart | undefined, explicit: boolean): AsyncGenerator<Step, void, undefined> {
   const { rule, operationId } = w.listing;
   const seen = new Recent(REMEMBERED);
   let yielded = 0;
+  let first = true;
   let flight: Flight | undefined = launch(w, start, Math.min(w.pageSize, w.limit));
   while (flight) {
     if (flight.start !== undefined) seen.add(flight.start);
-    const page: PageRead = readPage(operationId, rule, await w.flights.result(flight), flight.count);
-    const ends: boolean = page.next === undefined || !advances(rule, page.next, flight.start, seen);
+    let body: unknown;
+    try {
+      body = await w.flights.result(flight);
+    } catch (err) {
+      if (keptEnd(w, err)) return;
+      throw err;
+    }
+    let page: PageRead = readPage(operationId, rule, body, flight.count);
+    let ends: boolean = page.next === undefined || !advances(rule, page.next, flight.start, seen);
+    let pruned: HistoryPrunedError | undefined;
+    while (w.complete && ((first && !explicit && w.order === 'asc') || (ends && w.order === 'desc')) && pastFloor(w, body)) {
+      pruned = w.listing.leaveNode(infoOf(body).oldestBlock);
+      if (pruned) break;
+      body = await w.flights.result(launch(w, flight.start, flight.count));
+      page = readPage(operationId, rule, body, flight.count);
+      ends = page.next === undefined || !advances(rule, page.next, flight.start, seen);
+    }
+    // Ascending, nothing of the range is there to give before the part the node no longer keeps.
+    if (pruned && w.order === 'asc') throw pruned;
+    first = false;
     const items = w.fresh(page.items, flight.start, ends);
-    const left = w.limit - yielded - Math.min(items.length, w.limit - yielded);
-    const next: PageStart | undefined = !ends && left > 0 ? page.next : undefined;
-    flight = next !== undefined && w.concurrency > 1 ? launch(w, next, Math.min(w.pageSize, left)) : undefined;
-    yielded = yield* emit(w, items, yielded);
-    if (next !== undefined && !flight) flight = launch(w, next, Math.min(w.pageSize, w.limit - yielded));
+    yielded += items.length;
+    const left = w.limit - yielded;
+    const next: PageStart | undefined = !ends && !pruned ? page.next : undefined;
+    flight = next !== undefined && left > 0 && w.concurrency > 1 ? launch(w, next, Math.min(w.pageSize, left)) : undefined;
+    const after = next ?? (w.order === 'asc' ? tail(w.listing, page.items) : undefined);
+    yield { items, resume: after === undefined ? undefined : { kind: 'next', order: w.order, at: after }, info: infoOf(body) };
+    if (pruned) throw pruned;
+    if (next !== undefined && left > 0 && !flight) flight = launch(w, next, Math.min(w.pageSize, left));
   }
 }
 
@@ -252,7 +424,7 @@ async function* followed(w: Walk, start: PageStart | undefined): AsyncGenerator<
  * real next start, so the items are exactly those of a page-by-page walk. At most `concurrency` pages
  * are held: the one being read and those in flight.
  */
-async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void, undefined> {
+async function* predicted(w: WalkState, start: bigint): AsyncGenerator<Step, void, undefined> {
   const { rule, operationId } = w.listing;
   const seen = new Recent(REMEMBERED);
   let queue: Flight[] = [];
@@ -270,55 +442,95 @@ async function* predicted(w: Walk, start: bigint): AsyncGenerator<unknown, void,
     const flight = queue.shift();
     if (!flight) return;
     seen.add(flight.start as bigint);
-    const page: PageRead = readPage(operationId, rule, await w.flights.result(flight), flight.count);
+    const body = await w.flights.result(flight);
+    const page: PageRead = readPage(operationId, rule, body, flight.count);
     next = page.next !== undefined && advances(rule, page.next, flight.start, seen) ? (page.next as bigint) : undefined;
     const items = w.fresh(page.items, flight.start, next === undefined);
     if (queue.length > 0 && queue[0]!.start !== next) {
       w.flights.drop(queue);
       queue = [];
     }
-    yielded = yield* emit(w, items, yielded);
+    yielded += items.length;
+    const after = next ?? tail(w.listing, page.items);
+    yield { items, resume: after === undefined ? undefined : { kind: 'next', order: 'asc', at: after }, info: infoOf(body) };
   }
 }
 
 /**
  * Newest first: the listing's newest page (no `start`), then the sequence numbers below it in windows of
- * `count`, each fetched ascending from its first number and read backwards. A window keeps only the
- * items inside it, so a gap in the sequence numbers neither repeats nor loses an item. Windows below the
- * newest page are predictable, so up to `concurrency` are in flight.
+ * `count`, each fetched ascending from its first number and read backwards (from `below`, a resumed walk's
+ * windows alone). A window keeps only the items inside it, so a gap in the sequence numbers neither
+ * repeats nor loses an item. Windows below the newest page are predictable, so up to `concurrency` are
+ * in flight. Sequence numbers start at 0, so a short newest page whose lowest number is above 0, or a
+ * window short of items from a node that has pruned below the walk's floor, is missing history: asked
+ * again of another node, or, with none left, the walk's error after the items it has.
  */
-async function* newestFirst(w: Walk): AsyncGenerator<unknown, void, undefined> {
+async function* newestFirst(w: WalkState, below: bigint | undefined): AsyncGenerator<Step, void, undefined> {
   const { rule, operationId } = w.listing;
-  const newest = launch(w, undefined, Math.min(w.pageSize, w.limit));
-  const page = readPage(operationId, rule, await w.flights.result(newest), newest.count);
-  let end = lowestKey(operationId, rule, page.items);
-  let yielded = yield* emit(w, page.items, 0);
-  // A short newest page holds every item there is.
-  if (page.items.length < newest.count || end === undefined) return;
+  let end: bigint | undefined = below;
+  let yielded = 0;
+  let found = false;
+  if (end === undefined) {
+    const count = Math.min(w.pageSize, w.limit);
+    let body = await w.flights.result(launch(w, undefined, count));
+    let page = readPage(operationId, rule, body, count);
+    let lowest = lowestKey(operationId, rule, page.items);
+    let pruned: HistoryPrunedError | undefined;
+    while (w.complete && page.items.length < count && lowest !== 0n && (lowest !== undefined || pastFloor(w, body))) {
+      pruned = w.listing.leaveNode(infoOf(body).oldestBlock);
+      if (pruned) break;
+      body = await w.flights.result(launch(w, undefined, count));
+      page = readPage(operationId, rule, body, count);
+      lowest = lowestKey(operationId, rule, page.items);
+    }
+    // A short newest page holds every item the node has.
+    const last = pruned !== undefined || page.items.length < count || lowest === undefined || lowest === 0n;
+    yield { items: page.items, resume: last ? undefined : { kind: 'below', order: 'desc', at: lowest! }, info: infoOf(body) };
+    if (pruned) throw pruned;
+    if (last) return;
+    yielded = page.items.length;
+    found = yielded > 0;
+    end = lowest;
+  }
   const queue: Flight[] = [];
   let empty = 0;
-  let found = false;
   while (true) {
     let asked = queue.reduce((n, f) => n + f.count, 0);
-    while (queue.length < w.concurrency && end > 0n && w.limit - yielded - asked > 0) {
-      const from = windowStart(end, Math.min(w.pageSize, w.limit - yielded - asked));
-      queue.push({ ...launch(w, from, Number(end - from)), end });
-      asked += Number(end - from);
+    while (queue.length < w.concurrency && end! > 0n && w.limit - yielded - asked > 0) {
+      const from = windowStart(end!, Math.min(w.pageSize, w.limit - yielded - asked));
+      queue.push({ ...launch(w, from, Number(end! - from)), end });
+      asked += Number(end! - from);
       end = from;
     }
     const flight = queue.shift();
     if (!flight) return;
-    const window = readPage(operationId, rule, await w.flights.result(flight), flight.count);
-    const inside = windowItems(operationId, rule, window.items, flight.start as bigint, flight.end!);
+    let body: unknown;
+    try {
+      body = await w.flights.result(flight);
+    } catch (err) {
+      if (keptEnd(w, err)) return;
+      throw err;
+    }
+    let inside = windowItems(operationId, rule, readPage(operationId, rule, body, flight.count).items, flight.start as bigint, flight.end!);
+    let pruned: HistoryPrunedError | undefined;
+    while (w.complete && inside.length < flight.count && pastFloor(w, body)) {
+      pruned = w.listing.leaveNode(infoOf(body).oldestBlock);
+      if (pruned) break;
+      body = await w.flights.result(launch(w, flight.start, flight.count));
+      inside = windowItems(operationId, rule, readPage(operationId, rule, body, flight.count).items, flight.start as bigint, flight.end!);
+    }
     found ||= inside.length > 0;
     empty = inside.length === 0 ? empty + 1 : 0;
     if (empty >= MAX_EMPTY_WINDOWS) {
-      // Below items it did find, the node has pruned its history: the walk has all there is. Below the
-      // newest page alone, nothing at all: a node that claims a history it does not have.
-      if (found) return;
+      // Below items it did find, a node that has lost its older history without saying so; below the
+      // newest page alone, one that claims a history it does not have. Either way not the whole history.
+      if (found && !w.complete) return;
       throw new ResponseShapeError({ operationId, path: pointerText(rule.items), expected: `items below sequence number ${flight.end!}: ${empty} windows in a row held none` });
     }
-    yielded = yield* emit(w, inside, yielded);
+    const more = !pruned && (flight.start as bigint) > 0n;
+    yielded += inside.length;
+    yield { items: inside, resume: more ? { kind: 'below', order: 'desc', at: flight.start as bigint } : undefined, info: infoOf(body) };
+    if (pruned) throw pruned;
   }
 }
 

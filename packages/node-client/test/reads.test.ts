@@ -188,16 +188,30 @@ describe('blocks over a range of heights', () => {
     expect(node.seen).toHaveLength(12);
   });
 
-  it('without an end, reads the latest block first; newest first it ends where the node has pruned', async () => {
+  it('without an end, reads the latest block first; newest first it ends with the error where the node has pruned, after every block it keeps', async () => {
     reset();
-    const blocks = await collect(createNodeClient({ baseUrl: node.url, retry: false }).v3.blocks({ order: 'desc', concurrency: 4 }));
-    expect(blocks.map((b) => b.header.height)).toEqual(Array.from({ length: LATEST - OLDEST + 1 }, (_, i) => LATEST - i));
+    const seen: number[] = [];
+    const err = await rejectionOf(
+      (async () => {
+        for await (const b of createNodeClient({ baseUrl: node.url, retry: false }).v3.blocks({ order: 'desc', concurrency: 4 })) seen.push(b.header.height);
+      })(),
+    );
+    expect(seen).toEqual(Array.from({ length: LATEST - OLDEST + 1 }, (_, i) => LATEST - i));
+    expect(err).toMatchObject({ code: 'HISTORY_PRUNED', oldestBlock: BigInt(OLDEST) });
     expect(node.seen[0]!.url.pathname).toBe('/rpc/v3/block');
   });
 
-  it('ascending from the default start, moves up to the oldest block the node keeps', async () => {
+  it("with history: 'kept', newest first ends where the node has pruned", async () => {
     reset();
-    const blocks = await collect(walkBlocksV3(transport(), { end_height: 14, concurrency: 3 }));
+    const blocks = await collect(createNodeClient({ baseUrl: node.url, retry: false }).v3.blocks({ order: 'desc', concurrency: 4, history: 'kept' }));
+    expect(blocks.map((b) => b.header.height)).toEqual(Array.from({ length: LATEST - OLDEST + 1 }, (_, i) => LATEST - i));
+  });
+
+  it("ascending from the default start: the pruned blocks are the error; with history: 'kept', the walk moves up to the oldest block kept", async () => {
+    reset();
+    const err = await rejectionOf(collect(walkBlocksV3(transport(), { end_height: 14, concurrency: 3 })));
+    expect(err).toMatchObject({ code: 'HISTORY_PRUNED', oldestBlock: BigInt(OLDEST) });
+    const blocks = await collect(walkBlocksV3(transport(), { end_height: 14, concurrency: 3, history: 'kept' }));
     expect(blocks.map((b) => b.header.height)).toEqual([10, 11, 12, 13]);
   });
 
@@ -220,7 +234,7 @@ describe('blocks over a range of heights', () => {
     const seen: number[] = [];
     const err = await rejectionOf(
       (async () => {
-        for await (const block of walkBlocksV3(transport(), { end_height: 20 })) {
+        for await (const block of walkBlocksV3(transport(), { end_height: 20, history: 'kept' })) {
           seen.push(block.header.height);
           node.oldest = 15; // pruned below 15 now: 11 to 14 are gone
         }

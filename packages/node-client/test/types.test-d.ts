@@ -1,6 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createNodeClient,
+  type Walk,
+  type WalkPage,
   type HttpError,
   type InvalidArgumentError,
   type ClientError,
@@ -52,17 +54,21 @@ describe('operations return the typed body', () => {
 
 describe('iterators yield the items of their listing', () => {
   it('v2', () => {
-    expectTypeOf(node.v2.transactions('0x1')).toEqualTypeOf<AsyncGenerator<TransactionInfoV2, void, undefined>>();
-    expectTypeOf(node.v2.coinTransactions('0x1')).toEqualTypeOf<AsyncGenerator<TransactionInfoV2, void, undefined>>();
-    expectTypeOf(node.v2.modules('0x1')).toEqualTypeOf<AsyncGenerator<MoveModuleBytecode, void, undefined>>();
-    expectTypeOf(node.v2.resources('0x1')).toEqualTypeOf<AsyncGenerator<MoveResource, void, undefined>>();
+    expectTypeOf(node.v2.transactions('0x1')).toEqualTypeOf<Walk<TransactionInfoV2>>();
+    expectTypeOf(node.v2.coinTransactions('0x1')).toEqualTypeOf<Walk<TransactionInfoV2>>();
+    expectTypeOf(node.v2.modules('0x1')).toEqualTypeOf<Walk<MoveModuleBytecode>>();
+    expectTypeOf(node.v2.resources('0x1')).toEqualTypeOf<Walk<MoveResource>>();
+    // Pages mode: the same items a page at a time, with where to go on.
+    expectTypeOf(node.v2.transactions('0x1').pages()).toEqualTypeOf<AsyncGenerator<WalkPage<TransactionInfoV2>, void, undefined>>();
+    expectTypeOf<WalkPage<TransactionInfoV2>['resume']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<WalkPage<TransactionInfoV2>['oldestBlock']>().toEqualTypeOf<bigint | undefined>();
   });
 
   it('v1', () => {
-    expectTypeOf(node.v1.transactions('0x1')).toEqualTypeOf<AsyncGenerator<TransactionInfoV1, void, undefined>>();
-    expectTypeOf(node.v1.coinTransactions('0x1')).toEqualTypeOf<AsyncGenerator<TransactionInfoV1, void, undefined>>();
-    expectTypeOf(node.v1.resources('0x1')).toEqualTypeOf<AsyncGenerator<[string, StructTag], void, undefined>>();
-    expectTypeOf(node.v1.modules('0x1')).toEqualTypeOf<AsyncGenerator<[string, { address: string; name: string }], void, undefined>>();
+    expectTypeOf(node.v1.transactions('0x1')).toEqualTypeOf<Walk<TransactionInfoV1>>();
+    expectTypeOf(node.v1.coinTransactions('0x1')).toEqualTypeOf<Walk<TransactionInfoV1>>();
+    expectTypeOf(node.v1.resources('0x1')).toEqualTypeOf<Walk<[string, StructTag]>>();
+    expectTypeOf(node.v1.modules('0x1')).toEqualTypeOf<Walk<[string, { address: string; name: string }]>>();
   });
 });
 

@@ -111,7 +111,7 @@ describe('only the transaction asked', () => {
     const nodes = await Promise.all([startNode(() => [200, tx('Success', OTHER)]), startNode(() => [200, null])]);
     const node = createNodeClient({ baseUrl: nodes.map((n) => n.url), retry: false });
     const err = await time.drive(rejectionOf(node.waitForTransaction(HASH, { timeoutMs: 2_000 })), 'the wait');
-    expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', path: '' });
+    expect(err).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', operationId: 'getTransactionV3' });
     expect(nodes.map((n) => n.requests)).toEqual([1, 1]);
   });
 });

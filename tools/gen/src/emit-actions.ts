@@ -316,7 +316,7 @@ export function emitActions(spec: Spec): string {
   out.push(`${header(spec.file)}
 import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
-${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions } from '../walk.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions, type Walk } from '../walk.js';
 ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}${all.some((a) => a.entry.body) ? "import { callWithBody } from '../body-call.js';\n" : ''}import * as op from '@x/common';
 `);
   for (const a of all) {
@@ -334,8 +334,8 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       const item = bodyType(a);
       out.push(
         `${doc([`Every \`${a.id}\` over a range of \`${range.parameter}\`s, one request per ${range.parameter}, in order (see \`RangeWalkOptions\`).`, '', '@example', '```ts', `for await (const item of ${rangeFunction(a, range)}(http({ baseUrl: NODE_URLS.testnet }), ${[...fixed.map((p) => example(p.name)), '{ order: \'desc\', limit: 10 }'].join(', ')})) console.log(item);`, '```'])}` +
-          `export function ${rangeFunction(a, range)}(client: Caller, ${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): AsyncGenerator<${item}, void, undefined> {\n` +
-          `  return walkRange(client, { operationId: '${a.id}', op: op.${a.id}, parameter: '${range.parameter}', latestId: '${range.latest}', latest: op.${range.latest}, pointer: ${JSON.stringify(range.pointer)} }, { ${fixed.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)).join(', ')} }, options) as AsyncGenerator<${item}, void, undefined>;\n}\n`,
+          `export function ${rangeFunction(a, range)}(client: Caller, ${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): Walk<${item}> {\n` +
+          `  return walkRange(client, { operationId: '${a.id}', op: op.${a.id}, parameter: '${range.parameter}', latestId: '${range.latest}', latest: op.${range.latest}, pointer: ${JSON.stringify(range.pointer)} }, { ${fixed.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)).join(', ')} }, options) as Walk<${item}>;\n}\n`,
       );
     }
     if (a.paging) {
@@ -343,8 +343,8 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`));
       out.push(
         `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')})) console.log(item);`, '```'])}` +
-          `export function ${walkFunction(a)}(client: Caller, ${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined> {\n` +
-          `  return walkListing(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, options) as AsyncGenerator<${w.item}, void, undefined>;\n}\n`,
+          `export function ${walkFunction(a)}(client: Caller, ${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): Walk<${w.item}> {\n` +
+          `  return walkListing(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, options) as Walk<${w.item}>;\n}\n`,
       );
     }
   }
@@ -364,7 +364,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       const range = rangeWalk(a, all);
       if (!range) continue;
       const fixed = signature(a).positional.filter((p) => p.name !== range.parameter);
-      type.push(`${doc([`Every \`${a.name}\` over a range of \`${range.parameter}\`s, in order (\`${rangeFunction(a, range)}\`).`], '  ')}  ${range.name}(${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): AsyncGenerator<${bodyType(a)}, void, undefined>;`);
+      type.push(`${doc([`Every \`${a.name}\` over a range of \`${range.parameter}\`s, in order (\`${rangeFunction(a, range)}\`).`], '  ')}  ${range.name}(${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): Walk<${bodyType(a)}>;`);
       table.push(`  ${range.name}: ${rangeFunction(a, range)},`);
     }
     for (const a of members) {
@@ -372,7 +372,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       const s = signature(a);
       const w = walkSignature(a, a.paging);
       const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `node.${nv}.${walkName(n)}`)) : [];
-      type.push(`${doc([`Every item of \`${a.name}\`, page after page (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): AsyncGenerator<${w.item}, void, undefined>;`);
+      type.push(`${doc([`Every item of \`${a.name}\`, page after page (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): Walk<${w.item}>;`);
       table.push(`  ${walkName(a.name)}: ${walkFunction(a)},`);
     }
     const deprecated = versionDeprecation(all, v);

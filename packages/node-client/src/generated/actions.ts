@@ -4,7 +4,7 @@ import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
 import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
-import { walkListing, type IterateOptions } from '../walk.js';
+import { walkListing, type IterateOptions, type Walk } from '../walk.js';
 import { walkRange, type RangeWalkOptions } from '../walk-range.js';
 import { callWithBody } from '../body-call.js';
 import * as op from '@x/common';
@@ -53,8 +53,8 @@ export function listCoinTransactionsV1(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV1, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, options) as AsyncGenerator<TransactionInfoV1, void, undefined>;
+export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV1> {
+  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, options) as Walk<TransactionInfoV1>;
 }
 
 /**
@@ -81,8 +81,8 @@ export function listModulesV1(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined> {
-  return walkListing(client, 'listModulesV1', op.listModulesV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined>;
+export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>> {
+  return walkListing(client, 'listModulesV1', op.listModulesV1, { address }, options) as Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
 }
 
 /**
@@ -124,8 +124,8 @@ export function listResourcesV1(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined> {
-  return walkListing(client, 'listResourcesV1', op.listResourcesV1, { address }, options) as AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined>;
+export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>> {
+  return walkListing(client, 'listResourcesV1', op.listResourcesV1, { address }, options) as Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
 }
 
 /**
@@ -170,8 +170,8 @@ export function listTransactionsV1(client: Caller, address: string, options?: Ca
  * for await (const item of walkTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV1, void, undefined> {
-  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1, { address }, options) as AsyncGenerator<TransactionInfoV1, void, undefined>;
+export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV1> {
+  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1, { address }, options) as Walk<TransactionInfoV1>;
 }
 
 /**
@@ -217,8 +217,8 @@ export function listCoinTransactionsV2(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV2, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, options) as AsyncGenerator<TransactionInfoV2, void, undefined>;
+export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV2> {
+  return walkListing(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, options) as Walk<TransactionInfoV2>;
 }
 
 /**
@@ -245,8 +245,8 @@ export function listModulesV2(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined> {
-  return walkListing(client, 'listModulesV2', op.listModulesV2, { address }, options) as AsyncGenerator<MoveModuleBytecode, void, undefined>;
+export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode> {
+  return walkListing(client, 'listModulesV2', op.listModulesV2, { address }, options) as Walk<MoveModuleBytecode>;
 }
 
 /**
@@ -288,8 +288,8 @@ export function listResourcesV2(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined> {
-  return walkListing(client, 'listResourcesV2', op.listResourcesV2, { address }, options) as AsyncGenerator<MoveResource, void, undefined>;
+export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource> {
+  return walkListing(client, 'listResourcesV2', op.listResourcesV2, { address }, options) as Walk<MoveResource>;
 }
 
 /**
@@ -334,8 +334,8 @@ export function listTransactionsV2(client: Caller, address: string, options?: Ca
  * for await (const item of walkTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkTransactionsV2(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV2, void, undefined> {
-  return walkListing(client, 'listTransactionsV2', op.listTransactionsV2, { address }, options) as AsyncGenerator<TransactionInfoV2, void, undefined>;
+export function walkTransactionsV2(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV2> {
+  return walkListing(client, 'listTransactionsV2', op.listTransactionsV2, { address }, options) as Walk<TransactionInfoV2>;
 }
 
 /**
@@ -378,8 +378,8 @@ export function listTransactionsV3(client: Caller, address: string, options?: Ca
  * for await (const item of walkTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkTransactionsV3(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionV3, void, undefined> {
-  return walkListing(client, 'listTransactionsV3', op.listTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
+export function walkTransactionsV3(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionV3> {
+  return walkListing(client, 'listTransactionsV3', op.listTransactionsV3, { address }, options) as Walk<TransactionV3>;
 }
 
 /**
@@ -408,8 +408,8 @@ export function listCoinTransactionsV3(client: Caller, address: string, options?
  * for await (const item of walkCoinTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
-  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
+export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3> {
+  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address }, options) as Walk<TransactionV3>;
 }
 
 /**
@@ -438,8 +438,8 @@ export function listFungibleAssetTransactionsV3(client: Caller, address: string,
  * for await (const item of walkFungibleAssetTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
-  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
+export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3> {
+  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address }, options) as Walk<TransactionV3>;
 }
 
 /**
@@ -469,8 +469,8 @@ export function listAutomatedTransactionsV3(client: Caller, address: string, opt
  * for await (const item of walkAutomatedTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkAutomatedTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): AsyncGenerator<TransactionV3, void, undefined> {
-  return walkListing(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, options) as AsyncGenerator<TransactionV3, void, undefined>;
+export function walkAutomatedTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): Walk<TransactionV3> {
+  return walkListing(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, options) as Walk<TransactionV3>;
 }
 
 /**
@@ -495,8 +495,8 @@ export function listModulesV3(client: Caller, address: string, options?: CallOpt
  * for await (const item of walkModulesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkModulesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined> {
-  return walkListing(client, 'listModulesV3', op.listModulesV3, { address }, options) as AsyncGenerator<MoveModuleBytecode, void, undefined>;
+export function walkModulesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode> {
+  return walkListing(client, 'listModulesV3', op.listModulesV3, { address }, options) as Walk<MoveModuleBytecode>;
 }
 
 /**
@@ -535,8 +535,8 @@ export function listResourcesV3(client: Caller, address: string, options?: CallO
  * for await (const item of walkResourcesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
  * ```
  */
-export function walkResourcesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined> {
-  return walkListing(client, 'listResourcesV3', op.listResourcesV3, { address }, options) as AsyncGenerator<MoveResource, void, undefined>;
+export function walkResourcesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource> {
+  return walkListing(client, 'listResourcesV3', op.listResourcesV3, { address }, options) as Walk<MoveResource>;
 }
 
 /**
@@ -629,8 +629,8 @@ export function getBlockByHeightV3(client: Caller, height: U64Input, options?: C
  * for await (const item of walkBlocksV3(http({ baseUrl: NODE_URLS.testnet }), { order: 'desc', limit: 10 })) console.log(item);
  * ```
  */
-export function walkBlocksV3(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<BlockV3, void, undefined> {
-  return walkRange(client, { operationId: 'getBlockByHeightV3', op: op.getBlockByHeightV3, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as AsyncGenerator<BlockV3, void, undefined>;
+export function walkBlocksV3(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV3> {
+  return walkRange(client, { operationId: 'getBlockByHeightV3', op: op.getBlockByHeightV3, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV3>;
 }
 
 /**
@@ -693,8 +693,8 @@ export function listEventsV3(client: Caller, eventType: string, options?: CallOp
  * for await (const item of walkEventsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit')) console.log(item);
  * ```
  */
-export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): AsyncGenerator<EventWithContextV3, void, undefined> {
-  return walkListing(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, options) as AsyncGenerator<EventWithContextV3, void, undefined>;
+export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Walk<EventWithContextV3> {
+  return walkListing(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, options) as Walk<EventWithContextV3>;
 }
 
 /**
@@ -861,22 +861,22 @@ export type NodeV1Api = {
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV1, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV1>;
   /**
    * Every item of `listModules`, page after page (`listModulesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.modules`.
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.resources`.
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): AsyncGenerator<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV1`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.transactions`.
    */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV1, void, undefined>;
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV1>;
 };
 
 /**
@@ -988,22 +988,22 @@ export type NodeV2Api = {
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.coinTransactions`.
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): AsyncGenerator<TransactionInfoV2, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV2>;
   /**
    * Every item of `listModules`, page after page (`listModulesV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.modules`.
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.resources`.
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV2`'s paging rule).
    * @deprecated The node marks this operation deprecated. Use `node.v3.transactions`.
    */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionInfoV2, void, undefined>;
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV2>;
 };
 
 /**
@@ -1212,35 +1212,35 @@ export type NodeV3Api = {
   /**
    * Every `getBlockByHeight` over a range of `height`s, in order (`walkBlocksV3`).
    */
-  blocks(options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<BlockV3, void, undefined>;
+  blocks(options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV3>;
   /**
    * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
    */
-  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): AsyncGenerator<TransactionV3, void, undefined>;
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionV3>;
   /**
    * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV3`'s paging rule).
    */
-  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined>;
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3>;
   /**
    * Every item of `listFungibleAssetTransactions`, page after page (`listFungibleAssetTransactionsV3`'s paging rule).
    */
-  fungibleAssetTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): AsyncGenerator<TransactionV3, void, undefined>;
+  fungibleAssetTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3>;
   /**
    * Every item of `listAutomatedTransactions`, page after page (`listAutomatedTransactionsV3`'s paging rule).
    */
-  automatedTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): AsyncGenerator<TransactionV3, void, undefined>;
+  automatedTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): Walk<TransactionV3>;
   /**
    * Every item of `listModules`, page after page (`listModulesV3`'s paging rule).
    */
-  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveModuleBytecode, void, undefined>;
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode>;
   /**
    * Every item of `listResources`, page after page (`listResourcesV3`'s paging rule).
    */
-  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): AsyncGenerator<MoveResource, void, undefined>;
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource>;
   /**
    * Every item of `listEvents`, page after page (`listEventsV3`'s paging rule).
    */
-  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): AsyncGenerator<EventWithContextV3, void, undefined>;
+  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Walk<EventWithContextV3>;
 };
 
 /**
