@@ -117,14 +117,14 @@ export default [
   entry('price-types'),
   entry('common'),
   entry('client-core'),
-  entry('node-client', { limit: '18.59 kB', isolated: true }),
-  one('node-client', 'createNodeClient', { limit: '17.89 kB' }),
+  entry('node-client', { limit: '21 kB', isolated: true }),
+  one('node-client', 'createNodeClient', { limit: '20.25 kB' }),
   // One action over the one-node transport: what an app that calls one operation ships (issue 34's budget
   // was 6 kB; the hostile-node protections and v3's chain and history checks are the difference, see the docs).
-  one('node-client', 'getAccountV2, http', { limit: '8.44 kB' }),
+  one('node-client', 'getAccountV2, http', { limit: '8.7 kB' }),
   // A walk over several nodes, and one action: the router and the walk engine, no client.
-  one('node-client', 'walkTransactionsV2, fallback, getAccountV2', { limit: '13.73 kB' }),
-  entry('price-client', { limit: '10.13 kB', isolated: true }),
+  one('node-client', 'walkTransactionsV2, fallback, getAccountV2', { limit: '15.4 kB' }),
+  entry('price-client', { limit: '10.2 kB', isolated: true }),
   one('price-client', 'createPriceClient'),
   entry('validators', { isolated: true }),
   one('validators', 'validateTransactionOutput', { limit: '6.45 kB' }),
@@ -138,7 +138,7 @@ export default [
   check('@x/testing browser build (entry), dependencies included', dist('testing', 'browser'), '*', { ignore: [], isolated: true }),
   // The subpaths, each its own entry: TanStack Query options (nothing of TanStack at run time), the response
   // shapes, Standard Schemas (one schema: its compiled validator and JSON Schema), MSW handlers (msw, a peer, external).
-  entry('node-client', { limit: '6.93 kB' }, 'query'),
+  entry('node-client', { limit: '8.1 kB' }, 'query'),
   one('node-client', 'createNodeQueries', {}, 'query'),
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
