@@ -19,7 +19,7 @@ const RESULT_BY_TYPE = 'x-result-by-type';
 const RESULT_BY_FUNCTION = 'x-result-by-function';
 
 /** One operation as the emitters of actions read it. */
-type Action = {
+export type Action = {
   id: string;
   /** The name without its version suffix: `getAccount` of `getAccountV2`. */
   name: string;
@@ -83,9 +83,9 @@ const EXAMPLES: Record<string, string> = {
   table_handle: 'handle',
   body: 'request',
 };
-const example = (name: string): string => EXAMPLES[name] ?? "'…'";
+export const example = (name: string): string => EXAMPLES[name] ?? "'…'";
 
-const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The name of an operation's walk, from its listing's name: `listCoinTransactions` walks as `coinTransactions`. */
 export const walkName = (name: string): string => {
@@ -100,7 +100,7 @@ const walkFunction = (a: { name: string; version: string | undefined }): string 
 };
 
 /** Every operation of the spec with its version and paging, in spec order. */
-function actions(spec: Spec): Action[] {
+export function actions(spec: Spec): Action[] {
   const table = operationTable(spec);
   const list: Action[] = [];
   for (const item of Object.values(spec.doc.paths)) {
@@ -140,7 +140,7 @@ function namedType(spec: Spec, schema: unknown, pointer: readonly string[] = [])
 }
 
 /** Names of `@x/node-types` the generated code uses, collected as types are written. */
-const used = new Set<string>();
+export const used = new Set<string>();
 
 /** The type of an operation's success body: its schema's name where it has one, else the body type by operation id. */
 function bodyType(a: Action): string {
@@ -172,7 +172,7 @@ const bodySchema = (spec: Spec, a: Action): unknown => {
 };
 
 /** The TypeScript type a caller passes for a parameter: u64s in any of their forms, v1 byte cursors as bytes or hex. */
-function paramType(p: OperationEntry['params'][number]): string {
+export function paramType(p: OperationEntry['params'][number]): string {
   if (p.encoding === 'u8-bytes-or-hex') return 'string | readonly number[]';
   if (p.schema.format === 'uint64') return 'U64Input';
   if (p.schema.type === 'integer' || p.schema.type === 'number') return 'number';
@@ -182,7 +182,7 @@ function paramType(p: OperationEntry['params'][number]): string {
 }
 
 /** A TSDoc comment from lines, indented. */
-function doc(lines: readonly string[], indent = ''): string {
+export function doc(lines: readonly string[], indent = ''): string {
   const text = lines.flatMap((l) => l.split('\n')).map((l) => l.trimEnd());
   while (text.length > 0 && text.at(-1) === '') text.pop();
   return `${indent}/**\n${text.map((l) => `${indent} *${l === '' ? '' : ` ${l.replace(/\*\//g, '*\\/')}`}`).join('\n')}\n${indent} */\n`;
@@ -206,7 +206,7 @@ function requestType(a: Action): string {
 }
 
 /** The parts of one operation's signature: the positional path parameters (and request body), the options' type, the result. */
-function signature(a: Action): { generic: string; positional: { name: string; camel: string; type: string }[]; options: string; query: string[]; result: string } {
+export function signature(a: Action): { generic: string; positional: { name: string; camel: string; type: string }[]; options: string; query: string[]; result: string } {
   const extensions = a.op as unknown as Record<string, unknown>;
   const byType = extensions[RESULT_BY_TYPE] as string | undefined;
   if (byType !== undefined && !a.entry.params.some((p) => p.in === 'path' && p.name === byType)) {
@@ -248,7 +248,7 @@ const walkFilters = (a: Action): OperationEntry['params'] => a.entry.params.filt
  * The options of a walk: its start's type; newest first where page starts are predictable, either order
  * where an order parameter says it; and the listing's filters.
  */
-function walkSignature(a: Action, rule: PagingRule): { options: string; item: string } {
+export function walkSignature(a: Action, rule: PagingRule): { options: string; item: string } {
   const start = a.entry.params.find((p) => p.in === 'query' && p.name === (rule.start ?? 'start'))!;
   const type = paramType(start);
   const order =
@@ -261,7 +261,7 @@ function walkSignature(a: Action, rule: PagingRule): { options: string; item: st
   return { options: `IterateOptions & ${order}${filters.length ? ` & { ${filters.join('; ')} }` : ''}`, item: itemType(a, rule.items) };
 }
 
-function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'): string[] {
+export function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'): string[] {
   const lines: string[] = [];
   if (a.op.summary) lines.push(`${a.op.summary}.`);
   if (a.op.description) lines.push('', a.op.description.trim());
@@ -279,7 +279,7 @@ function actionDoc(a: Action, all: readonly Action[], how: 'action' | 'method'):
  * version up to N replaces and the node does not deprecate (the chain id of v1, a table item of v2), so
  * that `node.v3` is the whole current API, and stays so when a v4 arrives.
  */
-function membersOf(all: readonly Action[], v: string): Action[] {
+export function membersOf(all: readonly Action[], v: string): Action[] {
   const n = (a: Action): number => Number(a.version!.slice(1));
   const at = Number(v.slice(1));
   const versioned = all.filter((a) => a.version !== undefined);
@@ -288,18 +288,18 @@ function membersOf(all: readonly Action[], v: string): Action[] {
 }
 
 /** The import of the view functions' types, where an operation's answer is typed by its function. */
-const viewImport = (all: readonly Action[]): string =>
+export const viewImport = (all: readonly Action[]): string =>
   all.some((a) => signature(a).result.startsWith('ViewResultOf')) ? "import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';\n" : '';
 
 /** The versions of the spec's operations (`V1`, `V2`, ...), in spec order. */
-const versionsOf = (all: readonly Action[]): string[] => [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
+export const versionsOf = (all: readonly Action[]): string[] => [...new Set(all.flatMap((a) => (a.version === undefined ? [] : [a.version])))];
 
 /** The TSDoc line of a version whose every operation the node deprecates; none otherwise. */
-const versionDeprecation = (all: readonly Action[], v: string): string[] =>
+export const versionDeprecation = (all: readonly Action[], v: string): string[] =>
   all.filter((a) => a.version === v).every((a) => a.op.deprecated) ? ['@deprecated The node marks every operation of this version deprecated.'] : [];
 
 /** A walk's positional parameters: a typed-by parameter is any string there (the walk's items are not typed by it). */
-const walkPositional = (s: ReturnType<typeof signature>): string[] => s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`);
+export const walkPositional = (s: ReturnType<typeof signature>): string[] => s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`);
 
 /**
  * `actions.ts` of the node client: one exported function per operation (`getAccountV2(client, address,
@@ -389,52 +389,5 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
 }
 
 /** The emitted parts with the `@x/node-types` names they use imported after the header. */
-const withNodeTypes = (out: string[]): string =>
+export const withNodeTypes = (out: string[]): string =>
   [out[0]!.replace(/\n$/, `\n${used.size ? `import type { ${[...used].sort().join(', ')} } from '@x/node-types';\n` : ''}`), ...out.slice(1)].join('\n');
-
-/**
- * `queries.ts` of the node client's `/query` subpath: per version, the type of `queries.vN` (one query
- * per operation, one infinite query per listing, typed as the actions are) and the table the runtime
- * builds them from (method name to operation id; `walk: true` for an infinite query).
- */
-export function emitQueries(spec: Spec): string {
-  used.clear();
-  const all = actions(spec);
-  const out: string[] = [];
-  const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
-  out.push(`${header(spec.file)}
-import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
-${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
-`);
-  const versions = versionsOf(all);
-  for (const v of versions) {
-    const members = membersOf(all, v);
-    const lower = v.toLowerCase();
-    const type: string[] = [];
-    const table: string[] = [];
-    for (const a of members) {
-      const s = signature(a);
-      const params = s.query.length === 0 ? [] : [`params?: { ${a.entry.params.filter((p) => p.in === 'query').map((p) => `${p.name}?: ${paramType(p)} | undefined`).join('; ')} }`];
-      type.push(`${doc(actionDoc(a, all, 'method').map((l) => l.replace(/node\.(v\d+)/, 'queries.$1')), '  ')}  ${a.name}${s.generic}(${[...s.positional.map((p) => `${p.camel}: ${p.type}`), ...params].join(', ')}): NodeQueryOptions<${s.result}, NodeQueryKey<'${a.id}'>>;`);
-      table.push(`  ${a.name}: { id: '${a.id}' },`);
-    }
-    for (const a of members) {
-      if (!a.paging) continue;
-      const s = signature(a);
-      const options = walkSignature(a, a.paging).options.replace(/^IterateOptions & /, 'PageOptions & ');
-      const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `queries.${nv}.${walkName(n)}`)) : [];
-      type.push(`${doc([`\`${a.name}\`, page after page, for \`useInfiniteQuery\` (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...walkPositional(s), `options?: ${options}`].join(', ')}): NodeInfiniteQueryOptions<${s.result}, NodeInfiniteQueryKey<'${a.id}'>>;`);
-      table.push(`  ${walkName(a.name)}: { id: '${a.id}', walk: true },`);
-    }
-    const deprecated = versionDeprecation(all, v);
-    out.push(
-      `${doc([`The query options of the ${lower} operations (\`queries.${lower}\`).`, ...deprecated])}export type Node${v}Queries = {\n${type.join('\n')}\n};\n`,
-      `/** The ${lower} query options by name: the operation each is built from, and whether it is an infinite query. */\nexport const ${lower}Queries = {\n${table.join('\n')}\n} as const;\n`,
-    );
-  }
-  out.push(
-    `/** Every version's query options by name: what \`createNodeQueries\` builds. */\nexport const versionQueries = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Queries`).join(', ')} } as const;\n`,
-    `/** The query options of every version: \`queries.v2\` and the others. */\nexport type NodeVersionQueries = {\n${versions.map((v) => `${versionDeprecation(all, v).map((l) => `  /** ${l} */\n`).join('')}  readonly ${v.toLowerCase()}: Node${v}Queries;`).join('\n')}\n};\n`,
-  );
-  return withNodeTypes(out);
-}

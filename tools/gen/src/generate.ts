@@ -2,7 +2,8 @@ import type { FileSet } from './files.ts';
 import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
 import { emitService, operationTable } from './emit-operations.ts';
-import { emitActions, emitQueries } from './emit-actions.ts';
+import { emitActions } from './emit-actions.ts';
+import { emitQueries } from './emit-queries.ts';
 import { emitValidators } from './emit-validators.ts';
 import { applyLiveOverlay, LIVE_OVERLAY_FILE, loadOverlay } from './live.ts';
 
