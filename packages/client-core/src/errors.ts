@@ -363,26 +363,36 @@ export class ChainIdMismatchError extends ClientError {
   }
 }
 
-export type NodeAttempt = { readonly url: string; readonly error: unknown };
+/**
+ * One node's part in a `NodesFailedError`: its redacted URL and the client error it failed with (a node
+ * fails a call only with a `NetworkError`, `TimeoutError`, `HttpError` 408, 429 or 5xx, a body it could
+ * not read or the validator refused, a 410 of pruned history, or an answer of another chain or request).
+ */
+export type NodeAttempt = { readonly url: string; readonly error: AnyClientError };
 
 /**
  * Every node of a client with several `baseUrl`s failed the call (a network error, a timeout, 408, 429
- * or 5xx each), through every retry. `attempts` holds each node's last error, in the order tried.
+ * or 5xx each), through every retry. `attempts` holds each node's last error, in the order tried; its
+ * `error` is an `AnyClientError`, so its `code` narrows it (a node a walk left out that never failed is
+ * not in it).
  *
  * @example
  * ```ts
  * try { await node.v2.getAccount('0x1'); } catch (err) {
- *   if (err instanceof NodesFailedError) for (const { url, error } of err.attempts) console.log(url, error);
+ *   if (err instanceof NodesFailedError) for (const { url, error } of err.attempts) console.log(url, error.code, error.code === 'HTTP_ERROR' ? error.status : error.message);
  * }
  * ```
  */
 export class NodesFailedError extends ClientError {
   declare readonly code: 'NODES_FAILED';
   readonly attempts: readonly NodeAttempt[];
-  constructor(attempts: readonly NodeAttempt[]) {
-    const each = attempts.map(({ url, error }) => `${url} (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`);
+  constructor(attempts: readonly { readonly url: string; readonly error: unknown }[]) {
+    // The router hands over each node's last error, a client error where the node failed (what moves a
+    // call on is one); a node it did not ask and that never failed has none, and made no attempt.
+    const made = attempts.filter((a): a is NodeAttempt => a.error instanceof ClientError);
+    const each = made.map(({ url, error }) => `${url} (${error.name}: ${error.message})`);
     super('NODES_FAILED', `Every node failed: ${each.join('; ')}`);
-    this.attempts = attempts;
+    this.attempts = made;
   }
 }
 
@@ -396,6 +406,21 @@ export class NodesFailedError extends ClientError {
  */
 export function isNotFound(err: unknown): err is HttpError {
   return err instanceof HttpError && err.status === 404;
+}
+
+/**
+ * True for an `HttpError` with status 401 or 403: the service refused the credentials (a wrong, missing
+ * or revoked API key of the price service). Retrying does not help; the message never holds the key.
+ *
+ * @example
+ * ```ts
+ * const latest = await prices.latest({ pair: 'btc_usdt' }).catch((err) => {
+ *   throw isUnauthorized(err) ? new Error('check SUPRA_PRICE_API_KEY', { cause: err }) : err;
+ * });
+ * ```
+ */
+export function isUnauthorized(err: unknown): err is HttpError {
+  return err instanceof HttpError && (err.status === 401 || err.status === 403);
 }
 
 /**

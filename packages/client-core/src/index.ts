@@ -23,6 +23,7 @@ export {
   HttpError,
   InvalidArgumentError,
   isNotFound,
+  isUnauthorized,
   NetworkError,
   NodesFailedError,
   ResponseParseError,

@@ -1,5 +1,5 @@
 import { EchoMismatch } from './echo.js';
-import { ChainIdMismatchError, HistoryPrunedError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from './errors.js';
+import { ChainIdMismatchError, HistoryPrunedError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError, type AnyClientError } from './errors.js';
 
 /** What the pool knows of one node, from real calls only (no pings, no timers). */
 export type NodeState = {
@@ -21,8 +21,9 @@ export type NodeState = {
  * answer of another chain, an answer to another request (a `ResponseShapeError` of the operation's
  * `echo`: another block or transaction than the one asked), or a node's 410 for the history it has pruned
  * (another may keep it). Any other answer (a 404, a 400, any other shape error) is the answer.
+ * Each is a client error, so a `NodesFailedError`'s attempts are typed as such (false says nothing of the type).
  */
-export function fallsThrough(error: unknown): boolean {
+export function fallsThrough(error: unknown): error is AnyClientError {
   if (error instanceof HistoryPrunedError || error instanceof ChainIdMismatchError || error instanceof EchoMismatch) return true;
   if (error instanceof HttpError) return error.status < 200 || (error.status >= 300 && error.status < 400) || error.status === 408 || error.status === 429 || error.status >= 500;
   return (

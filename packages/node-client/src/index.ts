@@ -42,6 +42,7 @@ export {
   ResponseTooLargeError,
   NodesFailedError,
   isNotFound,
+  isUnauthorized,
 } from '@x/client-core';
 export type { AnyClientError, ErrorCode, NodeAttempt, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';

@@ -27,6 +27,7 @@ export {
   ResponseShapeError,
   ResponseTooLargeError,
   isNotFound,
+  isUnauthorized,
 } from '@x/client-core';
 export type { AnyClientError, ErrorCode, ValidationIssue } from '@x/client-core';
 export type { CallOptions, ResponseValidator } from '@x/client-core';

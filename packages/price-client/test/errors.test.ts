@@ -4,6 +4,7 @@ import {
   createPriceClient,
   HttpError,
   isNotFound,
+  isUnauthorized,
   NetworkError,
   ResponseParseError,
   ResponseShapeError,
@@ -44,6 +45,7 @@ describe('HTTP errors', () => {
     expect(err).toMatchObject({ code: 'HTTP_ERROR', status, method: 'GET', body: { error: 'stub_fault' } });
     expect((err as HttpError).url).toBe(`${ctx.stub.url}${ctx.stub.requests[0]!.url}`);
     expect(isNotFound(err)).toBe(status === 404);
+    expect(isUnauthorized(err)).toBe(status === 401 || status === 403);
     expect(ctx.stub.requests).toHaveLength(1);
     expect(delays).toEqual([]);
   });
@@ -56,6 +58,17 @@ describe('HTTP errors', () => {
     const tooLarge = await rejectionOf(prices.history({ ...q, start: NOW - 20 * DAY, resolution: 60 }));
     expect(tooLarge).toMatchObject({ status: 400, body: { error: 'range_too_large' } });
     expect(isNotFound(tooLarge)).toBe(false);
+  });
+
+  it('a wrong key is a 403 that isUnauthorized tells, not retried, naming no key (401 and 403 of any cause: above)', async () => {
+    const wrong = await rejectionOf(createPriceClient({ baseUrl: ctx.stub.url, apiKey: 'not-the-key' }).history(q));
+    expect(wrong).toMatchObject({ status: 403, body: { error: 'invalid_api_key' } });
+    expect(isUnauthorized(wrong)).toBe(true);
+    expect((wrong as Error).message).not.toContain('not-the-key');
+    expect(ctx.stub.requests).toHaveLength(1);
+    // Not an HttpError, or another status: false.
+    expect([isUnauthorized(new Error('403')), isUnauthorized({ status: 403 }), isUnauthorized(undefined)]).toEqual([false, false, false]);
+    expect(isUnauthorized(await rejectionOf(client(ctx.stub).history({ ...q, pair: 'doge_usdt' })))).toBe(false);
   });
 
   it('an HTML error page (502) is an HttpError whose body is the text', async () => {
