@@ -7,7 +7,9 @@
 import { advances, checkInteger, readPage, startParam, type HistoryPrunedError, type NodeAffinity, type PageStart, type PagingRule } from '@x/client-core';
 import { lowestKey, windowItems, windowStart } from './newest-first.js';
 import { pageInfo } from './page-info.js';
-import { checkOrder } from './walk.js';
+import { checkOrder, floorOf, maxCount, nodeLeaver, pageParams, walkFilters, type ListingSpec } from './walk.js';
+import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
+import { u64Text, type NodeQueryClient } from './query-options.js';
 
 /** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
 export type PageParam = string | undefined;
@@ -65,11 +67,6 @@ export function firstParam(rule: PagingRule, start: unknown): PageParam {
   } catch {
     return start as PageParam;
   }
-}
-
-/** A u64 as decimal text (bigint and safe integers), so `10`, `10n` and `'10'` are one key; anything else unchanged. */
-export function u64Text(value: unknown): unknown {
-  return typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : value;
 }
 
 /** Checks what the iterators check of their options, for the first page's request to reject with (never at build time). */
@@ -153,4 +150,51 @@ function withItems(body: unknown, pointer: readonly string[], items: readonly un
   if (head === undefined) return items;
   const object = body as Record<string, unknown>;
   return { ...object, [head]: withItems(object[head], rest, items) };
+}
+
+/** A walk's filters as a key holds them: a u64 (the events' heights) in decimal. */
+function keyedFilters(op: ListingSpec, filters: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of op.params) if (p.name in filters) out[p.name] = p.schema.format === 'uint64' ? u64Text(filters[p.name]) : filters[p.name];
+  return out;
+}
+
+/**
+ * The option object of one infinite query (a generated `list…InfiniteQueryOptions`): pages as the walks
+ * read them. `fixed` holds the path parameters as the call sends them, `keyed` as the key holds them.
+ */
+export function infiniteQueryOptions<Options>(
+  client: NodeQueryClient,
+  id: string,
+  op: ListingSpec,
+  fixed: Readonly<Record<string, unknown>>,
+  keyed: Readonly<Record<string, unknown>>,
+  options: (PageOptions & { order?: unknown; start?: unknown }) | undefined,
+): Options {
+  const o = options ?? {};
+  const caller = 'call' in client ? client : client.transport;
+  const rule = op.paging;
+  const order = o.order ?? 'asc';
+  // The listing's filters (v3's `type`) go with every page, and into the key.
+  const filters = walkFilters(op, o);
+  const listing: PagedListing = {
+    operationId: id,
+    rule,
+    maxPageSize: maxCount(op),
+    pageSize: o.pageSize ?? maxCount(op),
+    order,
+    start: o.start,
+    floor: floorOf(op, o),
+    fetch: (start, count, signal, affinity) => caller.call(id, op, { ...fixed, ...filters, ...pageParams(rule, order, start, count) }, { signal }, affinity),
+    leaver: (affinity) => nodeLeaver(caller, op, affinity),
+  };
+  const initialPageParam = order === 'desc' && rule.predictable ? undefined : firstParam(rule, o.start);
+  // The key's data tag exists in types only: `Options` is the generated function's declared return type.
+  return {
+    queryKey: [NODE_QUERY_SCOPE, client.baseUrls, id, 'infinite', { ...keyed, ...keyedFilters(op, filters), pageSize: listing.pageSize, order, start: initialPageParam }],
+    queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: PageParam }) => fetchPage(listing, pageParam, signal),
+    initialPageParam,
+    getNextPageParam: (page: unknown, _pages: unknown[], param: PageParam, params: PageParam[]) => nextParam(listing, page, param, params),
+    retry: false,
+  } as never;
 }

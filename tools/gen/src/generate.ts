@@ -3,7 +3,7 @@ import { loadSpecs, ROOT } from './specs.ts';
 import { emitTypes } from './emit-types.ts';
 import { emitService, operationTable } from './emit-operations.ts';
 import { emitActions } from './emit-actions.ts';
-import { emitQueries } from './emit-queries.ts';
+import { emitQueries, emitQueryTables } from './emit-queries.ts';
 import { emitValidators } from './emit-validators.ts';
 import { applyLiveOverlay, LIVE_OVERLAY_FILE, loadOverlay } from './live.ts';
 
@@ -17,6 +17,7 @@ export async function generate(root = ROOT): Promise<FileSet> {
   files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} and ${LIVE_OVERLAY_FILE}`));
   files.set('packages/node-client/src/generated/actions.ts', emitActions(node));
   files.set('packages/node-client/src/generated/queries.ts', emitQueries(node));
+  files.set('packages/node-client/src/generated/query-tables.ts', emitQueryTables(node));
   // One operation table per service, in @x/common: the clients' actions and query options import its
   // entries, and @x/common's route table and paging table (matchRoute, the stubs, x-validate) are read
   // from it.

@@ -4,7 +4,841 @@ import type { CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../t
 import type { MoveResourceOf } from '../resources.js';
 import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
 import type { NodeInfiniteQueryKey, NodeInfiniteQueryOptions, NodeQueryKey, NodeQueryOptions, PageOptions } from '../query-types.js';
+import { bodyKey, bytesKey, queryOptions, u64Text, type NodeQueryClient } from '../query-options.js';
+import { infiniteQueryOptions } from '../query-pages.js';
+import { normalizeAddress } from '../address.js';
+import * as action from './actions.js';
+import * as op from '@x/common';
 import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
+
+/**
+ * TanStack Query options of {@link getAccountV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV1', parameters]`.
+ *
+ * Account sequence number and authentication key (v1).
+ *
+ * `GET /rpc/v1/accounts/{address}` (`getAccountV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link getAccountV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getAccountV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function getAccountV1QueryOptions(client: NodeQueryClient, address: string): NodeQueryOptions<ResponseBody<'getAccountV1'>, NodeQueryKey<'getAccountV1'>> {
+  return queryOptions(client, 'getAccountV1', { address: normalizeAddress(address) }, (caller, signal) => action.getAccountV1(caller, address, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listCoinTransactionsV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', parameters]`.
+ *
+ * Finalized coin withdraw/deposit transactions of the account (v1).
+ *
+ * Transactions both sent from and received by the account; only finalized ones.
+ * With `start`: `count` transactions from that cursor in ascending order. Without `start`: the `count`
+ * most recent, in descending order. The `cursor` of the response is the `start` of the next page.
+ *
+ * `GET /rpc/v1/accounts/{address}/coin_transactions` (`listCoinTransactionsV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listCoinTransactionsV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listCoinTransactionsV1QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountCoinStatementV1, NodeQueryKey<'listCoinTransactionsV1'>> {
+  return queryOptions(client, 'listCoinTransactionsV1', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start) }, (caller, signal) => action.listCoinTransactionsV1(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listCoinTransactionsV1`, page after page as {@link walkCoinTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listCoinTransactionsV1InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listCoinTransactionsV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<AccountCoinStatementV1, NodeInfiniteQueryKey<'listCoinTransactionsV1'>> {
+  return infiniteQueryOptions(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link listModulesV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', parameters]`.
+ *
+ * Modules published by the account (v1).
+ *
+ * `GET /rpc/v1/accounts/{address}/modules` (`listModulesV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link listModulesV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listModulesV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listModulesV1QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<MoveList, NodeQueryKey<'listModulesV1'>> {
+  return queryOptions(client, 'listModulesV1', { address: normalizeAddress(address), count: params?.count, start: bytesKey(params?.start) }, (caller, signal) => action.listModulesV1(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listModulesV1`, page after page as {@link walkModulesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listModulesV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listModulesV1InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listModulesV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<MoveList, NodeInfiniteQueryKey<'listModulesV1'>> {
+  return infiniteQueryOptions(client, 'listModulesV1', op.listModulesV1, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getModuleV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV1', parameters]`.
+ *
+ * One module of the account by name (v1).
+ *
+ * `GET /rpc/v1/accounts/{address}/modules/{module_name}` (`getModuleV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link getModuleV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getModuleV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', 'coin'));
+ * ```
+ */
+export function getModuleV1QueryOptions(client: NodeQueryClient, address: string, moduleName: string): NodeQueryOptions<ResponseBody<'getModuleV1'>, NodeQueryKey<'getModuleV1'>> {
+  return queryOptions(client, 'getModuleV1', { address: normalizeAddress(address), module_name: moduleName }, (caller, signal) => action.getModuleV1(caller, address, moduleName, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listResourcesV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', parameters]`.
+ *
+ * Resources of the account (v1).
+ *
+ * `GET /rpc/v1/accounts/{address}/resources` (`listResourcesV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listResourcesV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listResourcesV1QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: string | readonly number[] | undefined }): NodeQueryOptions<MoveList, NodeQueryKey<'listResourcesV1'>> {
+  return queryOptions(client, 'listResourcesV1', { address: normalizeAddress(address), count: params?.count, start: bytesKey(params?.start) }, (caller, signal) => action.listResourcesV1(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listResourcesV1`, page after page as {@link walkResourcesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listResourcesV1InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listResourcesV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<MoveList, NodeInfiniteQueryKey<'listResourcesV1'>> {
+  return infiniteQueryOptions(client, 'listResourcesV1', op.listResourcesV1, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getResourceV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV1', parameters]`.
+ *
+ * One resource of the account by type (v1).
+ *
+ * `GET /rpc/v1/accounts/{address}/resources/{resource_type}` (`getResourceV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link getResourceV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getResourceV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account'));
+ * ```
+ */
+export function getResourceV1QueryOptions(client: NodeQueryClient, address: string, resourceType: string): NodeQueryOptions<ResponseBody<'getResourceV1'>, NodeQueryKey<'getResourceV1'>> {
+  return queryOptions(client, 'getResourceV1', { address: normalizeAddress(address), resource_type: resourceType }, (caller, signal) => action.getResourceV1(caller, address, resourceType, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listTransactionsV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', parameters]`.
+ *
+ * Finalized transactions sent by the account (v1).
+ *
+ * Only finalized transactions sent by the account. With `start` (a sequence number): `count`
+ * transactions from it in ascending order. Without `start`: the `count` most recent, in descending order.
+ *
+ * `GET /rpc/v1/accounts/{address}/transactions` (`listTransactionsV1`).
+ * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listTransactionsV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listTransactionsV1QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV1, NodeQueryKey<'listTransactionsV1'>> {
+  return queryOptions(client, 'listTransactionsV1', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start) }, (caller, signal) => action.listTransactionsV1(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listTransactionsV1`, page after page as {@link walkTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listTransactionsV1InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listTransactionsV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV1, NodeInfiniteQueryKey<'listTransactionsV1'>> {
+  return infiniteQueryOptions(client, 'listTransactionsV1', op.listTransactionsV1, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getAccountV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV2', parameters]`.
+ *
+ * Account sequence number and authentication key.
+ *
+ * `GET /rpc/v2/accounts/{address}` (`getAccountV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link getAccountV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getAccountV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function getAccountV2QueryOptions(client: NodeQueryClient, address: string): NodeQueryOptions<AccountData, NodeQueryKey<'getAccountV2'>> {
+  return queryOptions(client, 'getAccountV2', { address: normalizeAddress(address) }, (caller, signal) => action.getAccountV2(caller, address, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listCoinTransactionsV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', parameters]`.
+ *
+ * Finalized coin withdraw/deposit transactions of the account.
+ *
+ * Transactions both sent from and received by the account; only finalized ones.
+ * With `start`: `count` transactions from that cursor in ascending order. Without `start`: the `count`
+ * most recent, in descending order. The `cursor` of the response is the `start` of the next page.
+ *
+ * `GET /rpc/v2/accounts/{address}/coin_transactions` (`listCoinTransactionsV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listCoinTransactionsV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listCoinTransactionsV2QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountCoinStatementV2, NodeQueryKey<'listCoinTransactionsV2'>> {
+  return queryOptions(client, 'listCoinTransactionsV2', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start) }, (caller, signal) => action.listCoinTransactionsV2(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listCoinTransactionsV2`, page after page as {@link walkCoinTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listCoinTransactionsV2InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listCoinTransactionsV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<AccountCoinStatementV2, NodeInfiniteQueryKey<'listCoinTransactionsV2'>> {
+  return infiniteQueryOptions(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link listModulesV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', parameters]`.
+ *
+ * Modules published by the account.
+ *
+ * `GET /rpc/v2/accounts/{address}/modules` (`listModulesV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link listModulesV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listModulesV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listModulesV2QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<MoveModuleListV2, NodeQueryKey<'listModulesV2'>> {
+  return queryOptions(client, 'listModulesV2', { address: normalizeAddress(address), count: params?.count, start: params?.start }, (caller, signal) => action.listModulesV2(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listModulesV2`, page after page as {@link walkModulesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listModulesV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listModulesV2InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listModulesV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<MoveModuleListV2, NodeInfiniteQueryKey<'listModulesV2'>> {
+  return infiniteQueryOptions(client, 'listModulesV2', op.listModulesV2, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getModuleV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV2', parameters]`.
+ *
+ * One module of the account by name.
+ *
+ * `GET /rpc/v2/accounts/{address}/modules/{module_name}` (`getModuleV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link getModuleV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getModuleV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', 'coin'));
+ * ```
+ */
+export function getModuleV2QueryOptions(client: NodeQueryClient, address: string, moduleName: string): NodeQueryOptions<MoveModuleBytecode, NodeQueryKey<'getModuleV2'>> {
+  return queryOptions(client, 'getModuleV2', { address: normalizeAddress(address), module_name: moduleName }, (caller, signal) => action.getModuleV2(caller, address, moduleName, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listResourcesV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', parameters]`.
+ *
+ * Resources of the account.
+ *
+ * `GET /rpc/v2/accounts/{address}/resources` (`listResourcesV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listResourcesV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listResourcesV2QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<MoveResourcesResponse, NodeQueryKey<'listResourcesV2'>> {
+  return queryOptions(client, 'listResourcesV2', { address: normalizeAddress(address), count: params?.count, start: params?.start }, (caller, signal) => action.listResourcesV2(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listResourcesV2`, page after page as {@link walkResourcesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listResourcesV2InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listResourcesV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<MoveResourcesResponse, NodeInfiniteQueryKey<'listResourcesV2'>> {
+  return infiniteQueryOptions(client, 'listResourcesV2', op.listResourcesV2, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getResourceV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV2', parameters]`.
+ *
+ * One resource of the account by type.
+ *
+ * `GET /rpc/v2/accounts/{address}/resources/{resource_type}` (`getResourceV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link getResourceV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getResourceV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account'));
+ * ```
+ */
+export function getResourceV2QueryOptions<T extends string>(client: NodeQueryClient, address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV2'>> {
+  return queryOptions(client, 'getResourceV2', { address: normalizeAddress(address), resource_type: resourceType }, (caller, signal) => action.getResourceV2(caller, address, resourceType, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listTransactionsV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', parameters]`.
+ *
+ * Finalized transactions sent by the account.
+ *
+ * Only finalized transactions sent by the account. With `start` (a sequence number): `count`
+ * transactions from it in ascending order. Without `start`: the `count` most recent, in descending order.
+ *
+ * `GET /rpc/v2/accounts/{address}/transactions` (`listTransactionsV2`).
+ * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3QueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listTransactionsV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listTransactionsV2QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV2, NodeQueryKey<'listTransactionsV2'>> {
+  return queryOptions(client, 'listTransactionsV2', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start) }, (caller, signal) => action.listTransactionsV2(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listTransactionsV2`, page after page as {@link walkTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', 'infinite', parameters]`.
+ * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3InfiniteQueryOptions}.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listTransactionsV2InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listTransactionsV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV2, NodeInfiniteQueryKey<'listTransactionsV2'>> {
+  return infiniteQueryOptions(client, 'listTransactionsV2', op.listTransactionsV2, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getAccountV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV3', parameters]`.
+ *
+ * Account sequence number and authentication key.
+ *
+ * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getAccountV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function getAccountV3QueryOptions(client: NodeQueryClient, address: string): NodeQueryOptions<AccountData, NodeQueryKey<'getAccountV3'>> {
+  return queryOptions(client, 'getAccountV3', { address: normalizeAddress(address) }, (caller, signal) => action.getAccountV3(caller, address, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', parameters]`.
+ *
+ * Finalized transactions sent by the account.
+ *
+ * Only finalized transactions sent by the account, `count` of them from the sequence number `start`
+ * (inclusive), ascending when `ascending` is true, else descending (the default). Without `start`: the
+ * most recent. A node that has pruned the range answers 410 with its oldest block.
+ *
+ * `GET /rpc/v3/accounts/{address}/transactions` (`listTransactionsV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listTransactionsV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listTransactionsV3QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): NodeQueryOptions<AccountStatementV3, NodeQueryKey<'listTransactionsV3'>> {
+  return queryOptions(client, 'listTransactionsV3', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start), ascending: params?.ascending }, (caller, signal) => action.listTransactionsV3(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listTransactionsV3`, page after page as {@link walkTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listTransactionsV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV3, NodeInfiniteQueryKey<'listTransactionsV3'>> {
+  return infiniteQueryOptions(client, 'listTransactionsV3', op.listTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link listCoinTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', parameters]`.
+ *
+ * Finalized coin transactions sent and received by the account.
+ *
+ * Coin withdraw and deposit transactions of the account, finalized only: `count` of them after the
+ * cursor `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+ * `x-supra-cursor` header is the `start` of the next page.
+ *
+ * `GET /rpc/v3/accounts/{address}/coin_transactions` (`listCoinTransactionsV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listCoinTransactionsV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listCoinTransactionsV3QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listCoinTransactionsV3'>> {
+  return queryOptions(client, 'listCoinTransactionsV3', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start), ascending: params?.ascending, type: params?.type }, (caller, signal) => action.listCoinTransactionsV3(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listCoinTransactionsV3`, page after page as {@link walkCoinTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listCoinTransactionsV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listCoinTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listCoinTransactionsV3'>> {
+  return infiniteQueryOptions(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link listFungibleAssetTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', parameters]`.
+ *
+ * Finalized fungible-asset transactions of a fungible store.
+ *
+ * Transactions of the fungible store at `address`, finalized only: `count` of them after the cursor
+ * `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+ * `x-supra-cursor` header is the `start` of the next page.
+ *
+ * `GET /rpc/v3/accounts/{address}/fa_transactions` (`listFungibleAssetTransactionsV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listFungibleAssetTransactionsV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listFungibleAssetTransactionsV3QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listFungibleAssetTransactionsV3'>> {
+  return queryOptions(client, 'listFungibleAssetTransactionsV3', { address: normalizeAddress(address), count: params?.count, start: u64Text(params?.start), ascending: params?.ascending, type: params?.type }, (caller, signal) => action.listFungibleAssetTransactionsV3(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listFungibleAssetTransactionsV3`, page after page as {@link walkFungibleAssetTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listFungibleAssetTransactionsV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listFungibleAssetTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listFungibleAssetTransactionsV3'>> {
+  return infiniteQueryOptions(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link listAutomatedTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', parameters]`.
+ *
+ * Automated transactions of the account.
+ *
+ * Transactions the automation registry ran for the account: `count` of them after `cursor`
+ * (exclusive), or from `block_height` (inclusive) when no cursor is given, descending unless
+ * `ascending` is true. The `x-supra-cursor` header is the `cursor` of the next page (empty on the last).
+ * `cursor` and `block_height` are alternatives: give one.
+ *
+ * `GET /rpc/v3/accounts/{address}/automated_transactions` (`listAutomatedTransactionsV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listAutomatedTransactionsV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listAutomatedTransactionsV3QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listAutomatedTransactionsV3'>> {
+  return queryOptions(client, 'listAutomatedTransactionsV3', { address: normalizeAddress(address), count: params?.count, block_height: u64Text(params?.block_height), cursor: params?.cursor, ascending: params?.ascending }, (caller, signal) => action.listAutomatedTransactionsV3(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listAutomatedTransactionsV3`, page after page as {@link walkAutomatedTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listAutomatedTransactionsV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listAutomatedTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listAutomatedTransactionsV3'>> {
+  return infiniteQueryOptions(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link listModulesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', parameters]`.
+ *
+ * Modules published by the account.
+ *
+ * `GET /rpc/v3/accounts/{address}/modules` (`listModulesV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listModulesV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listModulesV3QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<MoveModuleBytecode>, NodeQueryKey<'listModulesV3'>> {
+  return queryOptions(client, 'listModulesV3', { address: normalizeAddress(address), count: params?.count, start: params?.start }, (caller, signal) => action.listModulesV3(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listModulesV3`, page after page as {@link walkModulesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listModulesV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listModulesV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveModuleBytecode>, NodeInfiniteQueryKey<'listModulesV3'>> {
+  return infiniteQueryOptions(client, 'listModulesV3', op.listModulesV3, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getModuleV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV3', parameters]`.
+ *
+ * One module of the account by name.
+ *
+ * `GET /rpc/v3/accounts/{address}/modules/{module_name}` (`getModuleV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getModuleV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', 'coin'));
+ * ```
+ */
+export function getModuleV3QueryOptions(client: NodeQueryClient, address: string, moduleName: string): NodeQueryOptions<MoveModuleBytecode, NodeQueryKey<'getModuleV3'>> {
+  return queryOptions(client, 'getModuleV3', { address: normalizeAddress(address), module_name: moduleName }, (caller, signal) => action.getModuleV3(caller, address, moduleName, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link listResourcesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', parameters]`.
+ *
+ * Resources of the account.
+ *
+ * `GET /rpc/v3/accounts/{address}/resources` (`listResourcesV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listResourcesV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function listResourcesV3QueryOptions(client: NodeQueryClient, address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<MoveResource>, NodeQueryKey<'listResourcesV3'>> {
+  return queryOptions(client, 'listResourcesV3', { address: normalizeAddress(address), count: params?.count, start: params?.start }, (caller, signal) => action.listResourcesV3(caller, address, { ...params, signal }));
+}
+
+/**
+ * `listResourcesV3`, page after page as {@link walkResourcesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listResourcesV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listResourcesV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveResource>, NodeInfiniteQueryKey<'listResourcesV3'>> {
+  return infiniteQueryOptions(client, 'listResourcesV3', op.listResourcesV3, { address }, { address: normalizeAddress(address) }, options);
+}
+
+/**
+ * TanStack Query options of {@link getResourceV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV3', parameters]`.
+ *
+ * One resource of the account by type.
+ *
+ * `GET /rpc/v3/accounts/{address}/resources/{resource_type}` (`getResourceV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getResourceV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account'));
+ * ```
+ */
+export function getResourceV3QueryOptions<T extends string>(client: NodeQueryClient, address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>> {
+  return queryOptions(client, 'getResourceV3', { address: normalizeAddress(address), resource_type: resourceType }, (caller, signal) => action.getResourceV3(caller, address, resourceType, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getTransactionV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionV3', parameters]`.
+ *
+ * A transaction by its hash.
+ *
+ * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+ * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+ *
+ * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getTransactionV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), hash));
+ * ```
+ */
+export function getTransactionV3QueryOptions(client: NodeQueryClient, hash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): NodeQueryOptions<TransactionV3, NodeQueryKey<'getTransactionV3'>> {
+  return queryOptions(client, 'getTransactionV3', { hash: hash, type: params?.type, exclude_uncommitted: params?.exclude_uncommitted }, (caller, signal) => action.getTransactionV3(caller, hash, { ...params, signal }));
+}
+
+/**
+ * TanStack Query options of {@link estimateGasPriceV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'estimateGasPriceV3', parameters]`.
+ *
+ * The gas price the node estimates.
+ *
+ * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+ * the minimum the chain accepts.
+ *
+ * `GET /rpc/v3/transactions/estimate_gas_price` (`estimateGasPriceV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(estimateGasPriceV3QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function estimateGasPriceV3QueryOptions(client: NodeQueryClient): NodeQueryOptions<GasPriceResV3, NodeQueryKey<'estimateGasPriceV3'>> {
+  return queryOptions(client, 'estimateGasPriceV3', {  }, (caller, signal) => action.estimateGasPriceV3(caller, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getLatestBlockV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getLatestBlockV3', parameters]`.
+ *
+ * The latest block.
+ *
+ * The header and execution statistics of the most recently finalized and executed block.
+ *
+ * `GET /rpc/v3/block` (`getLatestBlockV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getLatestBlockV3QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function getLatestBlockV3QueryOptions(client: NodeQueryClient): NodeQueryOptions<ExecutedBlockInfo, NodeQueryKey<'getLatestBlockV3'>> {
+  return queryOptions(client, 'getLatestBlockV3', {  }, (caller, signal) => action.getLatestBlockV3(caller, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getBlockByHeightV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockByHeightV3', parameters]`.
+ *
+ * A block by its height.
+ *
+ * The block finalized at `height`; with `with_finalized_transactions`, also the transactions it
+ * finalized, in execution order (`type` keeps one kind). A height above the latest answers 404; a
+ * height the node has pruned answers 410 with its oldest block.
+ *
+ * `GET /rpc/v3/block/height/{height}` (`getBlockByHeightV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getBlockByHeightV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), 1));
+ * ```
+ */
+export function getBlockByHeightV3QueryOptions(client: NodeQueryClient, height: U64Input, params?: { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<BlockV3, NodeQueryKey<'getBlockByHeightV3'>> {
+  return queryOptions(client, 'getBlockByHeightV3', { height: u64Text(height), with_finalized_transactions: params?.with_finalized_transactions, type: params?.type }, (caller, signal) => action.getBlockByHeightV3(caller, height, { ...params, signal }));
+}
+
+/**
+ * TanStack Query options of {@link getBlockV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockV3', parameters]`.
+ *
+ * A block by its hash.
+ *
+ * The header and execution statistics of the block with this hash.
+ *
+ * `GET /rpc/v3/block/{block_hash}` (`getBlockV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getBlockV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), block.header.hash));
+ * ```
+ */
+export function getBlockV3QueryOptions(client: NodeQueryClient, blockHash: string): NodeQueryOptions<ExecutedBlockInfo, NodeQueryKey<'getBlockV3'>> {
+  return queryOptions(client, 'getBlockV3', { block_hash: blockHash }, (caller, signal) => action.getBlockV3(caller, blockHash, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getBlockTransactionHashesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockTransactionHashesV3', parameters]`.
+ *
+ * The hashes of a block's transactions.
+ *
+ * The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+ *
+ * `GET /rpc/v3/block/{block_hash}/transactions` (`getBlockTransactionHashesV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getBlockTransactionHashesV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), block.header.hash));
+ * ```
+ */
+export function getBlockTransactionHashesV3QueryOptions(client: NodeQueryClient, blockHash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<Hash[], NodeQueryKey<'getBlockTransactionHashesV3'>> {
+  return queryOptions(client, 'getBlockTransactionHashesV3', { block_hash: blockHash, type: params?.type }, (caller, signal) => action.getBlockTransactionHashesV3(caller, blockHash, { ...params, signal }));
+}
+
+/**
+ * TanStack Query options of {@link listEventsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', parameters]`.
+ *
+ * Events of one type.
+ *
+ * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+ * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+ * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+ * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+ * has pruned entirely answers 410 with its oldest block.
+ *
+ * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listEventsV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit'));
+ * ```
+ */
+export function listEventsV3QueryOptions(client: NodeQueryClient, eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<EventWithContextV3>, NodeQueryKey<'listEventsV3'>> {
+  return queryOptions(client, 'listEventsV3', { event_type: eventType, start_height: u64Text(params?.start_height), end_height: u64Text(params?.end_height), limit: params?.limit, start: params?.start }, (caller, signal) => action.listEventsV3(caller, eventType, { ...params, signal }));
+}
+
+/**
+ * `listEventsV3`, page after page as {@link walkEventsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listEventsV3InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listEventsV3InfiniteQueryOptions(client: NodeQueryClient, eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>> {
+  return infiniteQueryOptions(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, { event_type: eventType }, options);
+}
+
+/**
+ * TanStack Query options of {@link viewV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'viewV3', parameters]`.
+ *
+ * Runs a view function.
+ *
+ * Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+ * returns, one item per return value. Nothing on chain changes. A function that fails or does not
+ * exist answers 400 (500 on nodes before v11.7) with a message.
+ *
+ * `POST /rpc/v3/view` (`viewV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(viewV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), request));
+ * ```
+ */
+export function viewV3QueryOptions<F extends string>(client: NodeQueryClient, request: ViewRequestOf<F>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>> {
+  return queryOptions(client, 'viewV3', { body: bodyKey(request) }, (caller, signal) => action.viewV3(caller, request, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getVersionV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getVersionV3', parameters]`.
+ *
+ * The node's build.
+ *
+ * The version, branch, commit and build time of the node's binary.
+ *
+ * `GET /rpc/v3/version` (`getVersionV3`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getVersionV3QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function getVersionV3QueryOptions(client: NodeQueryClient): NodeQueryOptions<VersionInfo, NodeQueryKey<'getVersionV3'>> {
+  return queryOptions(client, 'getVersionV3', {  }, (caller, signal) => action.getVersionV3(caller, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getTableItemV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTableItemV2', parameters]`.
+ *
+ * One item of a Move table.
+ *
+ * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+ * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+ * A key or value that does not parse as its type answers 400. No newer version exists.
+ *
+ * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getTableItemV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), handle, request));
+ * ```
+ */
+export function getTableItemV2QueryOptions(client: NodeQueryClient, tableHandle: string, request: TableItemRequest): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>> {
+  return queryOptions(client, 'getTableItemV2', { table_handle: tableHandle, body: bodyKey(request) }, (caller, signal) => action.getTableItemV2(caller, tableHandle, request, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getChainIdV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getChainIdV1', parameters]`.
+ *
+ * The chain id.
+ *
+ * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+ *
+ * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getChainIdV1QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function getChainIdV1QueryOptions(client: NodeQueryClient): NodeQueryOptions<ResponseBody<'getChainIdV1'>, NodeQueryKey<'getChainIdV1'>> {
+  return queryOptions(client, 'getChainIdV1', {  }, (caller, signal) => action.getChainIdV1(caller, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link getTransactionParametersV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionParametersV1', parameters]`.
+ *
+ * The limits a transaction must respect.
+ *
+ * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+ *
+ * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getTransactionParametersV1QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function getTransactionParametersV1QueryOptions(client: NodeQueryClient): NodeQueryOptions<TransactionParameters, NodeQueryKey<'getTransactionParametersV1'>> {
+  return queryOptions(client, 'getTransactionParametersV1', {  }, (caller, signal) => action.getTransactionParametersV1(caller, { signal }));
+}
 
 /**
  * The query options of the v1 operations (`queries.v1`).
@@ -103,23 +937,6 @@ export type NodeV1Queries = {
    */
   transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV1, NodeInfiniteQueryKey<'listTransactionsV1'>>;
 };
-
-/** The v1 query options by name: the operation each is built from, and whether it is an infinite query. */
-export const v1Queries = {
-  getAccount: { id: 'getAccountV1' },
-  listCoinTransactions: { id: 'listCoinTransactionsV1' },
-  listModules: { id: 'listModulesV1' },
-  getModule: { id: 'getModuleV1' },
-  listResources: { id: 'listResourcesV1' },
-  getResource: { id: 'getResourceV1' },
-  listTransactions: { id: 'listTransactionsV1' },
-  getChainId: { id: 'getChainIdV1' },
-  getTransactionParameters: { id: 'getTransactionParametersV1' },
-  coinTransactions: { id: 'listCoinTransactionsV1', walk: true },
-  modules: { id: 'listModulesV1', walk: true },
-  resources: { id: 'listResourcesV1', walk: true },
-  transactions: { id: 'listTransactionsV1', walk: true },
-} as const;
 
 /**
  * The query options of the v2 operations (`queries.v2`).
@@ -228,24 +1045,6 @@ export type NodeV2Queries = {
    */
   transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV2, NodeInfiniteQueryKey<'listTransactionsV2'>>;
 };
-
-/** The v2 query options by name: the operation each is built from, and whether it is an infinite query. */
-export const v2Queries = {
-  getAccount: { id: 'getAccountV2' },
-  listCoinTransactions: { id: 'listCoinTransactionsV2' },
-  listModules: { id: 'listModulesV2' },
-  getModule: { id: 'getModuleV2' },
-  listResources: { id: 'listResourcesV2' },
-  getResource: { id: 'getResourceV2' },
-  listTransactions: { id: 'listTransactionsV2' },
-  getTableItem: { id: 'getTableItemV2' },
-  getChainId: { id: 'getChainIdV1' },
-  getTransactionParameters: { id: 'getTransactionParametersV1' },
-  coinTransactions: { id: 'listCoinTransactionsV2', walk: true },
-  modules: { id: 'listModulesV2', walk: true },
-  resources: { id: 'listResourcesV2', walk: true },
-  transactions: { id: 'listTransactionsV2', walk: true },
-} as const;
 
 /**
  * The query options of the v3 operations (`queries.v3`).
@@ -459,41 +1258,6 @@ export type NodeV3Queries = {
    */
   events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>>;
 };
-
-/** The v3 query options by name: the operation each is built from, and whether it is an infinite query. */
-export const v3Queries = {
-  getAccount: { id: 'getAccountV3' },
-  listTransactions: { id: 'listTransactionsV3' },
-  listCoinTransactions: { id: 'listCoinTransactionsV3' },
-  listFungibleAssetTransactions: { id: 'listFungibleAssetTransactionsV3' },
-  listAutomatedTransactions: { id: 'listAutomatedTransactionsV3' },
-  listModules: { id: 'listModulesV3' },
-  getModule: { id: 'getModuleV3' },
-  listResources: { id: 'listResourcesV3' },
-  getResource: { id: 'getResourceV3' },
-  getTransaction: { id: 'getTransactionV3' },
-  estimateGasPrice: { id: 'estimateGasPriceV3' },
-  getLatestBlock: { id: 'getLatestBlockV3' },
-  getBlockByHeight: { id: 'getBlockByHeightV3' },
-  getBlock: { id: 'getBlockV3' },
-  getBlockTransactionHashes: { id: 'getBlockTransactionHashesV3' },
-  listEvents: { id: 'listEventsV3' },
-  view: { id: 'viewV3' },
-  getVersion: { id: 'getVersionV3' },
-  getTableItem: { id: 'getTableItemV2' },
-  getChainId: { id: 'getChainIdV1' },
-  getTransactionParameters: { id: 'getTransactionParametersV1' },
-  transactions: { id: 'listTransactionsV3', walk: true },
-  coinTransactions: { id: 'listCoinTransactionsV3', walk: true },
-  fungibleAssetTransactions: { id: 'listFungibleAssetTransactionsV3', walk: true },
-  automatedTransactions: { id: 'listAutomatedTransactionsV3', walk: true },
-  modules: { id: 'listModulesV3', walk: true },
-  resources: { id: 'listResourcesV3', walk: true },
-  events: { id: 'listEventsV3', walk: true },
-} as const;
-
-/** Every version's query options by name: what `createNodeQueries` builds. */
-export const versionQueries = { v1: v1Queries, v2: v2Queries, v3: v3Queries } as const;
 
 /** The query options of every version: `queries.v2` and the others. */
 export type NodeVersionQueries = {
