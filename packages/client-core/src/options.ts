@@ -19,9 +19,12 @@ export type AttemptInfo = {
   readonly operationId: string;
   /** `first` of the call, a `retry` (a new pass over the nodes), a `fallback` after another node failed, or a `hedge`. */
   readonly kind: 'first' | 'retry' | 'fallback' | 'hedge';
-  /** The answer's status, when there was one. */
+  /**
+   * The answer's status, when there was one: a failed attempt has one too (an `HttpError`'s 503, or the
+   * 200 of a body that was not JSON or too large), so read `error` first to tell a failure.
+   */
   readonly status?: number;
-  /** The error's class name (`TimeoutError`, `HttpError`, `AbortError`, ...), when the attempt failed. */
+  /** The error's class name (`TimeoutError`, `HttpError`, `ResponseParseError`, `AbortError`, ...), when the attempt failed. */
   readonly error?: string;
   readonly durationMs: number;
 };

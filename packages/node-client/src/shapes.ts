@@ -28,6 +28,8 @@ import { guidOf, isObject, shapeError, u64, type EventGuid } from './shape-read.
 export * from './wallet.js';
 export { entryFunction, transactionEvents } from './transaction-read.js';
 export type { EntryFunctionCall } from './transaction-read.js';
+export { gasUsed, transactionOutcome } from './transaction-outcome.js';
+export type { OutputKind, TransactionOutcome } from './transaction-outcome.js';
 
 /** A function of a module ABI, as live nodes describe it. */
 export type AbiFunction = Extract<MoveModule['exposed_functions'], readonly unknown[]>[number];

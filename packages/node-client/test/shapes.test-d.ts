@@ -1,7 +1,21 @@
 /** The record types are the union of the documented and the live form; the helpers read either. */
 import { describe, expectTypeOf, test } from 'vitest';
-import type { Event, MoveModule, SmrTimestamp, SmrTransactionHeader } from '@x/node-client';
-import { eventGuid, eventSequenceNumber, moduleFunctions, moduleStructs, senderAddress, timestampDate, timestampMicros, type AbiFunction, type EventGuid } from '@x/node-client/shapes';
+import type { Event, MoveModule, SmrTimestamp, SmrTransactionHeader, TransactionV3, TxExecutionStatus } from '@x/node-client';
+import {
+  eventGuid,
+  eventSequenceNumber,
+  gasUsed,
+  moduleFunctions,
+  moduleStructs,
+  senderAddress,
+  timestampDate,
+  timestampMicros,
+  transactionOutcome,
+  type AbiFunction,
+  type EventGuid,
+  type OutputKind,
+  type TransactionOutcome,
+} from '@x/node-client/shapes';
 
 describe('live and documented forms are one union', () => {
   test('a timestamp must be narrowed before a field is read', () => {
@@ -51,5 +65,16 @@ describe('live and documented forms are one union', () => {
       // @ts-expect-error -- the documented form is an object: no `length` before narrowing
       fns.length;
     void count;
+  });
+});
+
+describe('what became of a transaction', () => {
+  test("OutputKind is read from TransactionOutput's forms; the readers take any transaction un-narrowed", () => {
+    expectTypeOf<OutputKind>().toEqualTypeOf<'Empty' | 'Move' | 'Dkg' | 'Oracle'>();
+    const tx = null as unknown as TransactionV3;
+    expectTypeOf(gasUsed(tx)).toEqualTypeOf<bigint | undefined>();
+    expectTypeOf(transactionOutcome(tx)).toEqualTypeOf<TransactionOutcome>();
+    expectTypeOf(transactionOutcome(tx).status).toEqualTypeOf<TxExecutionStatus | undefined>();
+    expectTypeOf(transactionOutcome(tx).output).toEqualTypeOf<OutputKind | undefined>();
   });
 });
