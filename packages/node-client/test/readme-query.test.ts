@@ -26,20 +26,21 @@ describe('README: TanStack Query', () => {
     const node = createNodeClient({ baseUrl: ctx.stub.url });
     expect(readme).toContain(`const queryClient = new QueryClient();
 const queries = createNodeQueries(node);
-const account = await queryClient.fetchQuery(queries.v2.getAccount('0x1'));
-const modules = await queryClient.fetchInfiniteQuery({ ...queries.v2.modules('0x1', { pageSize: 5 }), pages: 2 });
-console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => moduleName(m.abi)))); // 10 names`);
+const account = await queryClient.fetchQuery(queries.v3.getAccount('0x1'));
+const modules = await queryClient.fetchInfiniteQuery({ ...queries.v3.modules('0x1', { pageSize: 5 }), pages: 2 });
+console.log(account.sequence_number, modules.pages.flatMap((page) => page.items.map((m) => moduleName(m.abi)))); // 10 names`);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       const queryClient = new QueryClient();
       const queries = createNodeQueries(node);
-      const account = await queryClient.fetchQuery(queries.v2.getAccount('0x1'));
-      const modules = await queryClient.fetchInfiniteQuery({ ...queries.v2.modules('0x1', { pageSize: 5 }), pages: 2 });
-      console.log(account.sequence_number, modules.pages.flatMap((page) => page.modules.map((m) => moduleName(m.abi)))); // 10 names
+      const account = await queryClient.fetchQuery(queries.v3.getAccount('0x1'));
+      const modules = await queryClient.fetchInfiniteQuery({ ...queries.v3.modules('0x1', { pageSize: 5 }), pages: 2 });
+      console.log(account.sequence_number, modules.pages.flatMap((page) => page.items.map((m) => moduleName(m.abi)))); // 10 names
       const names = [];
-      for await (const m of node.v2.modules('0x1', { limit: 10 })) names.push(moduleName(m.abi));
+      for await (const m of node.v3.modules('0x1', { limit: 10 })) names.push(moduleName(m.abi));
       expect(names.every((name) => typeof name === 'string')).toBe(true);
-      expect(log).toHaveBeenCalledWith((await node.v2.getAccount('0x1')).sequence_number, names);
+      expect(log).toHaveBeenCalledWith((await node.v3.getAccount('0x1')).sequence_number, names);
+      expect(modules.pages.map((page) => page.items.length)).toEqual([5, 5]);
       expect(names).toHaveLength(10);
       queryClient.clear();
     } finally {

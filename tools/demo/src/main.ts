@@ -1,13 +1,14 @@
 /**
  * The demo: starts both stub servers on loopback, then uses only the packages' public APIs (as built
- * in dist/) to read an account, walk its transactions and coin transactions, list modules and
- * resources, validate every response, read one transaction as the document gives it and as live
+ * in dist/) to read an account through v3 (the node's current API), walk its transactions and coin
+ * transactions, list modules and resources, read a transaction by hash, its block and a balance view,
+ * show what v2 and v1 (deprecated) still answer, validate every response, read one transaction as the document gives it and as live
  * nodes send it (the same stub, `x-stub-shapes: live`) through `@x/node-client/shapes`, and read price
  * history and the latest price; then the node stub in memory (`@x/testing`'s fetch) with a fault on
  * demand and an account of the demo's own.
  */
 import { createNodeClient, isNotFound, type Event } from '@x/node-client';
-import { eventGuid, eventSequenceNumber, moduleFunctions, senderAddress, timestampDate, timestampMicros } from '@x/node-client/shapes';
+import { eventGuid, eventSequenceNumber, moduleFunctions, senderAddress, timestampDate, timestampMicros, transactionOutcome } from '@x/node-client/shapes';
 import { createPriceClient, readInstrument } from '@x/price-client';
 import { createResponseValidator, validateTransactionOutput } from '@x/validators';
 import { createNodeStubFetch, startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY, DEFAULT_PRICE_NOW } from '@x/testing';
@@ -28,50 +29,65 @@ async function main(): Promise<void> {
     };
     const node = createNodeClient({ baseUrl: nodeStub.url, validator });
 
-    console.log('Node RPC, v2');
+    console.log('Node RPC, v3 (the current API)');
     const busy = STUB_ACCOUNTS.busy;
-    const account = await node.v2.getAccount(busy);
+    const account = await node.v3.getAccount(busy);
     line('account', `${busy.slice(0, 10)}…${busy.slice(-6)}`);
     line('sequence number', account.sequence_number);
 
     let txs = 0;
-    let gas = 0;
+    let gas = 0n;
     const outputs = new Map<string, number>();
-    for await (const tx of node.v2.transactions(busy, { start: 0 })) {
+    for await (const tx of node.v3.transactions(busy, { start: 0, concurrency: 4 })) {
       txs++;
-      const output = tx.output ?? 'none';
-      const kind = typeof output === 'string' ? output : Object.keys(output)[0]!;
+      // Any kind of transaction and any form of output, read alike (no narrowing on txn_type or output).
+      const outcome = transactionOutcome(tx);
+      const kind = `${outcome.output ?? 'none'} ${outcome.status ?? '?'}`;
       outputs.set(kind, (outputs.get(kind) ?? 0) + 1);
-      if (typeof output === 'object' && 'Move' in output) gas += output.Move.gas_used;
-      if (validateTransactionOutput(output === 'none' ? 'Empty' : output).ok !== true) throw new Error('invalid output');
+      gas += outcome.gasUsed ?? 0n;
+      if ('output' in tx && validateTransactionOutput(tx.output ?? 'Empty').ok !== true) throw new Error('invalid output');
     }
     line('transactions sent (all pages)', txs);
-    line('outputs by kind', [...outputs].map(([k, n]) => `${k} ${n}`).join(', '));
+    line('outputs by form and status', [...outputs].map(([k, n]) => `${k} ${n}`).join(', '));
     line('gas used in all', gas);
 
     const alice = STUB_ACCOUNTS.alice;
     let coin = 0;
     let sent = 0;
-    for await (const tx of node.v2.coinTransactions(alice, { pageSize: 100 })) {
+    for await (const tx of node.v3.coinTransactions(alice, { pageSize: 100 })) {
       coin++;
-      if (senderAddress(tx.header.sender) === alice) sent++;
+      if ((tx.txn_type === 'user' || tx.txn_type === 'automated') && senderAddress(tx.header.sender) === alice) sent++;
     }
     line('coin transactions of alice', `${coin} (${sent} sent, ${coin - sent} received)`);
+    const { result: [balance] } = await node.v3.view({ function: '0x1::coin::balance', type_arguments: ['0x1::supra_coin::SupraCoin'], arguments: [alice] });
+    line('balance of alice (view)', balance);
+    const [last] = await node.v3.listTransactions(alice, { count: 1 });
+    if (last?.block_header) {
+      const block = await node.v3.getBlockByHeight(last.block_header.height, { with_finalized_transactions: true });
+      const again = await node.v3.getTransaction(last.hash);
+      line('her last transaction, by hash', `${again.hash.slice(0, 10)}… ${transactionOutcome(again).status}, block ${block.header.height} (${block.transactions?.length ?? 0} transactions)`);
+    }
 
     const publisher = STUB_ACCOUNTS.publisher;
     const modules: string[] = [];
-    for await (const m of node.v2.modules(publisher, { pageSize: 10 })) modules.push(JSON.stringify(m.abi.name));
+    for await (const m of node.v3.modules(publisher, { pageSize: 10 })) modules.push(JSON.stringify(m.abi?.name));
     line('modules of publisher', `${modules.length}, first ${modules[0]}`);
     let resources = 0;
     let firstType = '';
-    for await (const r of node.v2.resources(publisher, { pageSize: 10 })) {
+    for await (const r of node.v3.resources(publisher, { pageSize: 10 })) {
       if (resources++ === 0) firstType = r.type;
     }
     line('resources of publisher', resources);
-    const resource = await node.v2.getResource(publisher, firstType);
+    const resource = await node.v3.getResource(publisher, firstType);
     line('first resource', `${resource.type} (${Object.keys(resource.data).length} fields)`);
-    const missing = await node.v2.getAccount(STUB_ACCOUNTS.unknown).catch((err: unknown) => (isNotFound(err) ? 'HTTP 404' : Promise.reject(err)));
-    line('unknown account (v2)', missing);
+    const missing = await node.v3.getAccount(STUB_ACCOUNTS.unknown).catch((err: unknown) => (isNotFound(err) ? 'HTTP 404' : Promise.reject(err)));
+    line('unknown account (v3)', missing);
+    line('latest block', (await node.v3.getLatestBlock()).header.height);
+
+    console.log('\nNode RPC, v2 (deprecated): the same names, v2 shapes');
+    line('sequence number (v2)', (await node.v2.getAccount(busy)).sequence_number);
+    const { record } = await node.v2.listCoinTransactions(alice, { count: 5 });
+    line('newest coin transactions (v2)', record.map((tx) => `${tx.hash.slice(0, 8)}…`).join(', '));
 
     console.log('\nNode RPC, v1 (deprecated)');
     line('unknown account (v1)', JSON.stringify(await node.v1.getAccount(STUB_ACCOUNTS.unknown)));
