@@ -80,9 +80,9 @@ function pick(v: SchemaValidators, options: ValidateOptions | undefined): Compil
  * Runs a compiled function: its verdict, or the one issue standing for a value it cannot judge. It
  * does not throw for those; what a value itself throws (a getter, a Proxy trap) propagates.
  *
- * - `prototypePollution`: Object.prototype has an enumerable property. The compiled code reads
- *   properties as `value.name` and the strict profile lists keys with `for...in`, so every object
- *   would seem to have it.
+ * - `prototypePollution`: Object.prototype has an enumerable property, the mark of pollution. The
+ *   compiled code reads own properties only, so no member of Object.prototype (enumerable or not)
+ *   stands in for a property; an enumerable one is still refused, as the sign of an attack under way.
  * - `maxDepth`: the value nests deeper than the call stack allows (V8 and JavaScriptCore throw a
  *   RangeError, SpiderMonkey an InternalError).
  */

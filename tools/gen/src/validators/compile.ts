@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { build, type Plugin } from 'esbuild';
 import type { Schema } from './walk.ts';
-import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
+import { ANNOTATIONS, mapSchema } from './walk.ts';
 import type { Profile } from './transform.ts';
 import { profileSchema } from './transform.ts';
 import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, taggedFormsKeyword, taggedUnionKeyword, unsafeIntegerKeyword } from './keywords.ts';
@@ -89,12 +89,10 @@ export function createAjv(allErrors: boolean): Ajv2020 {
     // `format` in these specs documents integer widths and int64 timestamps; ranges are checked by
     // minimum/maximum and `unsafeInteger`, so format assertions are off.
     validateFormats: false,
-    // Properties are read as `data.name` (ajv's default): an own-property check per property took half
-    // the time of a transactions page. For JSON data (plain objects, prototype Object.prototype or null)
-    // this is the same as own properties, because no property a schema names exists on
-    // Object.prototype (checked in `standaloneVariant`) and the facade refuses to validate while
-    // Object.prototype has enumerable properties (prototype pollution).
-    ownProperties: false,
+    // A property is the value's own or absent (`data.name !== undefined && hasOwnProperty`): an inherited
+    // one, from a non-enumerable member of Object.prototype or a prototype of the value's, never stands
+    // in for a required property nor is validated. ajv then lists keys with `Object.keys`; see `ownKeyLoops`.
+    ownProperties: true,
     // What is inlined is decided before ajv sees the schemas (inline.ts, by size): ajv's own rule would
     // inline every schema without a `$ref` left, a whole record once its small parts are inlined in it.
     inlineRefs: false,
@@ -116,14 +114,13 @@ export function standaloneVariant(variant: Variant, defs: Record<string, Schema>
   for (const forbidden of ['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef']) {
     if (JSON.stringify(schemas).includes(`"${forbidden}"`)) throw new Error(`${forbidden} is not supported by the generator`);
   }
-  assertNoPrototypeNames(schemas);
   const ajv = createAjv(variant.allErrors);
   for (const schema of schemas) ajv.addSchema(schema);
   const refs: Record<string, string> = {};
   for (const name of Object.keys(defs)) refs[exportName(variant.name, name)] = ID_BASE + name;
   let code = nameFunctions(standaloneCode(ajv, refs));
   if (/\.evaluated\b|dynamicAnchors/.test(code)) throw new Error('standalone code tracks evaluated properties');
-  code = callsWithoutContext(importLiveRuntime(dropUnusedContext(code)));
+  code = callsWithoutContext(importLiveRuntime(fastOwnChecks(dropUnusedContext(code))));
   return { code, ajv };
 }
 
@@ -140,29 +137,47 @@ function importLiveRuntime(code: string): string {
   return out;
 }
 
+/** A property read as ajv writes it: `data.name` or `data1["a-b"]`, and its name as a string literal. */
+const READ = String.raw`\b(data\d*)(\.[\w$]+|\["(?:[^"\\]|\\.)*"\])`;
+const KEY = String.raw`("(?:[^"\\]|\\.)*")`;
+
+/** A loop over the keys of an object as ajv writes it with `ownProperties`. */
+const LIST_KEYS = /for\(const key\d+ of Object\.keys\(/;
+
 /**
- * Property names a schema reads (`properties`, `required`, keyed union keys) must not exist on
- * Object.prototype: the code reads them as `data.name` (`ownProperties: false`), which for such a name
- * would find the prototype's member in every object.
+ * ajv's own-property checks (`ownProperties: true`) made as fast as its plain reads, with the same
+ * verdicts. ajv writes `data.k !== undefined && hasOwnProperty.call(data, "k")` (present) and
+ * `(data.k === undefined) || (!(hasOwnProperty.call(data, "k")))` (absent): a call per property took
+ * half again the time of a transactions page. For an object whose prototype is Object.prototype, a
+ * defined `data.k` is its own unless Object.prototype has `k` (`"k" in Object.prototype`, a constant
+ * key: an inline cache); only then, or for any other prototype (null, a class's, another realm's), is
+ * hasOwnProperty called. The globals are read where they are used (TurboFan folds them; a module
+ * variable made the checks slower than the calls). Keys ajv lists with `Object.keys` (an array per
+ * object) are visited with `for...in` and kept when own (hasOwnProperty, which V8 runs from the
+ * loop's enum cache). Throws when ajv's output has a form of the check the generator does not know,
+ * rather than leave a slow or inexact one.
  */
-function assertNoPrototypeNames(schemas: Schema[]): void {
-  for (const schema of schemas) {
-    mapSchema(schema, (s) => {
-      const names = [
-        ...(isSchemaObject(s.properties) ? Object.keys(s.properties) : []),
-        ...(Array.isArray(s.required) ? s.required : []),
-      ];
-      for (const name of names) {
-        if (typeof name === 'string' && name in Object.prototype) {
-          throw new Error(
-            `${String(schema.$id)}: property ${JSON.stringify(name)} exists on Object.prototype; ` +
-              'compile with ownProperties: true (tools/gen/src/validators/compile.ts)',
-          );
-        }
-      }
-      return s;
-    });
+function fastOwnChecks(code: string): string {
+  const def = /^const (func\d+) = Object\.prototype\.hasOwnProperty;$/m.exec(code);
+  if (!def) {
+    if (code.includes('hasOwnProperty') || LIST_KEYS.test(code)) throw new Error('standalone code checks own properties in a way the generator does not know');
+    return code;
   }
+  const has = def[1]!;
+  const plain = (data: string): string => `Object.getPrototypeOf(${data}) === Object.prototype`;
+  const out = code
+    .replace(new RegExp(String.raw`${READ} !== undefined && ${has}\.call\(\1, ${KEY}\)`, 'g'), (_m, data: string, prop: string, key: string) =>
+      `${data}${prop} !== undefined && (${plain(data)} && !(${key} in Object.prototype) || ${has}.call(${data}, ${key}))`,
+    )
+    .replace(new RegExp(String.raw`\(${READ} === undefined\) \|\| \(!\(${has}\.call\(\1, ${KEY}\)\)\)`, 'g'), (_m, data: string, prop: string, key: string) =>
+      `(${data}${prop} === undefined) || ((!(${plain(data)}) || ${key} in Object.prototype) && !${has}.call(${data}, ${key}))`,
+    )
+    .replace(/for\(const (key\d+) of Object\.keys\((data\d*)\)\)\{/g, (_m, key: string, data: string) => `for(const ${key} in ${data})if(${has}.call(${data}, ${key})){`);
+  // Every call on the value left must be one of those written above (ajv also looks a key up in a
+  // schema's own `properties`, which is no reading of the value).
+  const left = new RegExp(String.raw`(?<!\|\| |&& !|if\()${has}\.call\((?!schema\d+\.properties, )`).exec(out) ?? LIST_KEYS.exec(out);
+  if (left) throw new Error(`standalone code checks own properties in a way the generator does not know: …${out.slice(Math.max(0, left.index - 300), left.index + 200)}…`);
+  return out;
 }
 
 const STRING = String.raw`"(?:[^"\\]|\\.)*"`;

@@ -1,6 +1,6 @@
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv/dist/2020.js';
 import { _, and, getProperty, not, or, type Code, type Name } from 'ajv/dist/compile/codegen/index.js';
-import { usePattern } from 'ajv/dist/vocabularies/code.js';
+import { propertyInData, usePattern } from 'ajv/dist/vocabularies/code.js';
 import type { HexPatternSpec, KeyedUnionSpec, TaggedUnionSpec } from './transform.ts';
 import { HEX_PATTERN, KEYED_UNION, NULL_OR, TAGGED_FORMS, TAGGED_UNION, UNSAFE_INTEGER } from './transform.ts';
 import type { Schema } from './walk.ts';
@@ -58,12 +58,11 @@ export const keyedUnionKeyword: CodeKeywordDefinition = {
       fail({ keyword: 'type', expected });
     }
     gen.elseIf(_`${data} && typeof ${data} == "object" && !Array.isArray(${data})`);
-    // Own keys are counted with for...in and hasOwnProperty rather than listed with Object.keys: a
-    // valid union allocates nothing (Object.keys made an array per value, ~5.6 kB per page). The key
-    // list is made only for the error.
-    const own = (key: Name): Code => _`Object.prototype.hasOwnProperty.call(${data}, ${key})`;
+    // Own keys are counted, not listed with Object.keys: a valid union allocates nothing (Object.keys
+    // made an array per value, ~5.6 kB per page). The key list is made only for the error. With ajv's
+    // `ownProperties` (compile.ts), `forIn` visits own keys only.
     const count: Name = gen.let('count', 0);
-    gen.forIn('key', data, (key) => gen.if(own(key), () => gen.assign(count, _`${count} + 1`)));
+    gen.forIn('key', data, () => gen.assign(count, _`${count} + 1`));
     gen.if(_`${count} !== 1`, () =>
       fail({
         keyword: _`${count} === 0 ? "minProperties" : "maxProperties"`,
@@ -72,7 +71,7 @@ export const keyedUnionKeyword: CodeKeywordDefinition = {
       }),
     );
     gen.forIn('key', data, (key) =>
-      gen.if(_`${own(key)} && !(${or(...spec.keys.map((k) => _`${key} === ${k}`))})`, () =>
+      gen.if(_`!(${or(...spec.keys.map((k) => _`${key} === ${k}`))})`, () =>
         fail({ keyword: 'propertyNames', keys: keyList, key }),
       ),
     );
@@ -86,6 +85,12 @@ export const keyedUnionKeyword: CodeKeywordDefinition = {
 function describeTaggedUnion({ tag, values }: TaggedUnionSpec): string {
   return `an object whose ${JSON.stringify(tag)} is one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
 }
+
+/**
+ * The value's own tag, or `undefined`: an inherited one (a member of Object.prototype, enumerable or
+ * not) selects no branch and is reported missing.
+ */
+const ownTag = ({ gen, data }: KeywordCxt, tag: string): Code => _`${propertyInData(gen, data, tag, true)} ? ${data}${getProperty(tag)} : undefined`;
 
 /** `typeof data == "object"`, not null, not an array: what the branches of a tagged union all are. */
 const isObject = (data: Name): Code => _`${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
@@ -116,7 +121,7 @@ export const taggedUnionKeyword: CodeKeywordDefinition = {
     const tagPath = { instancePath: spec.tag as unknown as Code };
     const fail = (keyword: string, message: string, atTag = true) => cxt.error(false, { keyword, message }, atTag ? tagPath : {});
     gen.if(isObject(data));
-    const tag = gen.const('tag', _`${data}${getProperty(spec.tag)}`);
+    const tag = gen.const('tag', ownTag(cxt, spec.tag));
     gen.if(_`${tag} === undefined`);
     fail('required', `required property ${JSON.stringify(spec.tag)} is missing`);
     gen.elseIf(_`typeof ${tag} != "string"`);
@@ -144,7 +149,7 @@ export const taggedFormsKeyword: CodeKeywordDefinition = {
     if (!spec) throw new Error(`${TAGGED_FORMS} needs ${TAGGED_UNION} next to it`);
     const valid = gen.let('valid', true);
     gen.if(isObject(data), () => {
-      const tag = gen.const('tag', _`${data}${getProperty(spec.tag)}`);
+      const tag = gen.const('tag', ownTag(cxt, spec.tag));
       spec.values.forEach((v, i) => {
         const selected = _`${tag} === ${v}`;
         if (i === 0) gen.if(selected);
