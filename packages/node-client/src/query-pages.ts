@@ -10,6 +10,7 @@ import { pageInfo } from './page-info.js';
 import { checkOrder, floorOf, maxCount, nodeLeaver, pageParams, walkFilters, type ListingSpec } from './walk.js';
 import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
 import { u64Text, type NodeQueryClient } from './query-options.js';
+import type { Caller } from './types.js';
 
 /** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
 export type PageParam = string | undefined;
@@ -160,16 +161,24 @@ function keyedFilters(op: ListingSpec, filters: Record<string, unknown>): Record
 }
 
 /**
+ * The parameters of one page as an infinite query passes them to its listing's action: the listing's
+ * filters, `start` and `count` (and an order parameter). Typed `never` per name so that the generated
+ * call spreads them into the action's options, whose query parameters they are.
+ */
+export type PageArgs = Readonly<Record<string, never>>;
+
+/**
  * The option object of one infinite query (a generated `list…InfiniteQueryOptions`): pages as the walks
- * read them. `fixed` holds the path parameters as the call sends them, `keyed` as the key holds them.
+ * read them, each fetched by `page`, the listing's own action (so a page is read as a call of it is).
+ * `keyed` holds the path parameters as the key holds them.
  */
 export function infiniteQueryOptions<Options>(
   client: NodeQueryClient,
   id: string,
   op: ListingSpec,
-  fixed: Readonly<Record<string, unknown>>,
   keyed: Readonly<Record<string, unknown>>,
   options: (PageOptions & { order?: unknown; start?: unknown }) | undefined,
+  page: (caller: Caller, args: PageArgs, signal: AbortSignal) => Promise<unknown>,
 ): Options {
   const o = options ?? {};
   const caller = 'call' in client ? client : client.transport;
@@ -185,7 +194,9 @@ export function infiniteQueryOptions<Options>(
     order,
     start: o.start,
     floor: floorOf(op, o),
-    fetch: (start, count, signal, affinity) => caller.call(id, op, { ...fixed, ...filters, ...pageParams(rule, order, start, count) }, { signal }, affinity),
+    // The calls of one page carry its affinity (the nodes it left), through the action, to the transport.
+    fetch: (start, count, signal, affinity) =>
+      page({ baseUrls: caller.baseUrls, call: (i, spec, args, callOptions) => caller.call(i, spec, args, callOptions, affinity) }, { ...filters, ...pageParams(rule, order, start, count) } as PageArgs, signal),
     leaver: (affinity) => nodeLeaver(caller, op, affinity),
   };
   const initialPageParam = order === 'desc' && rule.predictable ? undefined : firstParam(rule, o.start);

@@ -23,7 +23,16 @@ import {
   type MoveValueResponseV1,
   type TransactionInfoV2,
 } from '@x/node-client';
-import { createNodeQueries, type NodeQueryError, type PageParam } from '@x/node-client/query';
+import { http, type AccountStatementV3, type CursorPage, type TransactionV3 } from '@x/node-client';
+import {
+  createNodeQueries,
+  getAccountV3QueryOptions,
+  getResourceV3QueryOptions,
+  listModulesV3InfiniteQueryOptions,
+  listTransactionsV3InfiniteQueryOptions,
+  type NodeQueryError,
+  type PageParam,
+} from '@x/node-client/query';
 
 const q = createNodeQueries(createNodeClient());
 
@@ -139,5 +148,23 @@ describe('arguments', () => {
     void q.v2.coinTransactions('0x1', { order: 'desc' });
     // @ts-expect-error the query's signal is TanStack's
     void q.v2.listTransactions('0x1', { signal: new AbortController().signal });
+  });
+});
+
+describe('one query option per operation', () => {
+  it('is typed as the method of createNodeQueries, over a transport or a client', () => {
+    const node = http({ baseUrl: 'http://127.0.0.1:27000' });
+    expectTypeOf(getAccountV3QueryOptions(node, '0x1')).toEqualTypeOf(q.v3.getAccount('0x1'));
+    expectTypeOf(getAccountV3QueryOptions(createNodeClient(), '0x1')).toEqualTypeOf(q.v3.getAccount('0x1'));
+    expectTypeOf(useQuery(getAccountV3QueryOptions(node, '0x1')).data).toEqualTypeOf<AccountData | undefined>();
+    expectTypeOf(useQuery(getResourceV3QueryOptions(node, '0x1', '0x1::account::Account')).data).toEqualTypeOf<MoveResourceOf<'0x1::account::Account'> | undefined>();
+    const history = useInfiniteQuery(listTransactionsV3InfiniteQueryOptions(node, '0x1', { order: 'desc', pageSize: 25 }));
+    expectTypeOf(history.data?.pages).toEqualTypeOf<AccountStatementV3[] | undefined>();
+    expectTypeOf(history.data?.pages[0]?.[0]).toEqualTypeOf<TransactionV3 | undefined>();
+    expectTypeOf(useInfiniteQuery(listModulesV3InfiniteQueryOptions(node, '0x1')).data?.pages).toEqualTypeOf<CursorPage<MoveModuleBytecode>[] | undefined>();
+    // @ts-expect-error an address is a string
+    void getAccountV3QueryOptions(node, 1);
+    // @ts-expect-error the first argument is a transport or a client
+    void getAccountV3QueryOptions({ baseUrl: 'http://127.0.0.1:27000' }, '0x1');
   });
 });

@@ -95,7 +95,6 @@ function emitQuery(a: Action, all: readonly Action[]): string {
 function emitInfinite(a: Action, all: readonly Action[]): string {
   const s = signature(a);
   const options = walkSignature(a, a.paging!).options.replace(/^IterateOptions & /, 'PageOptions & ');
-  const fixed = s.positional.map((p) => (p.name === p.camel ? p.name : `${prop(p.name)}: ${p.camel}`));
   const keyed = s.positional.map((p) => `${prop(p.name)}: ${keyValue(a, p.name, p.camel)}`);
   const lines = [
     `\`${a.id}\`, page after page as {@link ${walkFunctionOf(a)}} reads it, for \`useInfiniteQuery\` and \`fetchInfiniteQuery\`: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', 'infinite', parameters]\`.`,
@@ -108,7 +107,7 @@ function emitInfinite(a: Action, all: readonly Action[]): string {
   ];
   return (
     `${doc(lines)}export function ${infiniteFunction(a)}(${['client: NodeQueryClient', ...walkPositional(s), `options?: ${options}`].join(', ')}): NodeInfiniteQueryOptions<${s.result}, NodeInfiniteQueryKey<'${a.id}'>> {\n` +
-    `  return infiniteQueryOptions(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, { ${keyed.join(', ')} }, options);\n}\n`
+    `  return infiniteQueryOptions(client, '${a.id}', op.${a.id}, { ${keyed.join(', ')} }, options, (caller, page, signal) => action.${a.id}(caller, ${[...s.positional.map((p) => p.camel), '{ ...page, signal }'].join(', ')}));\n}\n`
   );
 }
 

@@ -59,7 +59,7 @@ export function listCoinTransactionsV1QueryOptions(client: NodeQueryClient, addr
  * ```
  */
 export function listCoinTransactionsV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<AccountCoinStatementV1, NodeInfiniteQueryKey<'listCoinTransactionsV1'>> {
-  return infiniteQueryOptions(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listCoinTransactionsV1(caller, address, { ...page, signal }));
 }
 
 /**
@@ -89,7 +89,7 @@ export function listModulesV1QueryOptions(client: NodeQueryClient, address: stri
  * ```
  */
 export function listModulesV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<MoveList, NodeInfiniteQueryKey<'listModulesV1'>> {
-  return infiniteQueryOptions(client, 'listModulesV1', op.listModulesV1, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listModulesV1', op.listModulesV1, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listModulesV1(caller, address, { ...page, signal }));
 }
 
 /**
@@ -136,7 +136,7 @@ export function listResourcesV1QueryOptions(client: NodeQueryClient, address: st
  * ```
  */
 export function listResourcesV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): NodeInfiniteQueryOptions<MoveList, NodeInfiniteQueryKey<'listResourcesV1'>> {
-  return infiniteQueryOptions(client, 'listResourcesV1', op.listResourcesV1, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listResourcesV1', op.listResourcesV1, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listResourcesV1(caller, address, { ...page, signal }));
 }
 
 /**
@@ -186,7 +186,7 @@ export function listTransactionsV1QueryOptions(client: NodeQueryClient, address:
  * ```
  */
 export function listTransactionsV1InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV1, NodeInfiniteQueryKey<'listTransactionsV1'>> {
-  return infiniteQueryOptions(client, 'listTransactionsV1', op.listTransactionsV1, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listTransactionsV1', op.listTransactionsV1, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listTransactionsV1(caller, address, { ...page, signal }));
 }
 
 /**
@@ -237,7 +237,7 @@ export function listCoinTransactionsV2QueryOptions(client: NodeQueryClient, addr
  * ```
  */
 export function listCoinTransactionsV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): NodeInfiniteQueryOptions<AccountCoinStatementV2, NodeInfiniteQueryKey<'listCoinTransactionsV2'>> {
-  return infiniteQueryOptions(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listCoinTransactionsV2(caller, address, { ...page, signal }));
 }
 
 /**
@@ -267,7 +267,7 @@ export function listModulesV2QueryOptions(client: NodeQueryClient, address: stri
  * ```
  */
 export function listModulesV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<MoveModuleListV2, NodeInfiniteQueryKey<'listModulesV2'>> {
-  return infiniteQueryOptions(client, 'listModulesV2', op.listModulesV2, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listModulesV2', op.listModulesV2, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listModulesV2(caller, address, { ...page, signal }));
 }
 
 /**
@@ -314,7 +314,7 @@ export function listResourcesV2QueryOptions(client: NodeQueryClient, address: st
  * ```
  */
 export function listResourcesV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<MoveResourcesResponse, NodeInfiniteQueryKey<'listResourcesV2'>> {
-  return infiniteQueryOptions(client, 'listResourcesV2', op.listResourcesV2, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listResourcesV2', op.listResourcesV2, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listResourcesV2(caller, address, { ...page, signal }));
 }
 
 /**
@@ -364,7 +364,7 @@ export function listTransactionsV2QueryOptions(client: NodeQueryClient, address:
  * ```
  */
 export function listTransactionsV2InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV2, NodeInfiniteQueryKey<'listTransactionsV2'>> {
-  return infiniteQueryOptions(client, 'listTransactionsV2', op.listTransactionsV2, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listTransactionsV2', op.listTransactionsV2, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listTransactionsV2(caller, address, { ...page, signal }));
 }
 
 /**
@@ -412,7 +412,7 @@ export function listTransactionsV3QueryOptions(client: NodeQueryClient, address:
  * ```
  */
 export function listTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV3, NodeInfiniteQueryKey<'listTransactionsV3'>> {
-  return infiniteQueryOptions(client, 'listTransactionsV3', op.listTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listTransactionsV3', op.listTransactionsV3, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listTransactionsV3(caller, address, { ...page, signal }));
 }
 
 /**
@@ -444,7 +444,7 @@ export function listCoinTransactionsV3QueryOptions(client: NodeQueryClient, addr
  * ```
  */
 export function listCoinTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listCoinTransactionsV3'>> {
-  return infiniteQueryOptions(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listCoinTransactionsV3(caller, address, { ...page, signal }));
 }
 
 /**
@@ -476,7 +476,7 @@ export function listFungibleAssetTransactionsV3QueryOptions(client: NodeQueryCli
  * ```
  */
 export function listFungibleAssetTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listFungibleAssetTransactionsV3'>> {
-  return infiniteQueryOptions(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listFungibleAssetTransactionsV3(caller, address, { ...page, signal }));
 }
 
 /**
@@ -509,7 +509,7 @@ export function listAutomatedTransactionsV3QueryOptions(client: NodeQueryClient,
  * ```
  */
 export function listAutomatedTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listAutomatedTransactionsV3'>> {
-  return infiniteQueryOptions(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listAutomatedTransactionsV3(caller, address, { ...page, signal }));
 }
 
 /**
@@ -537,7 +537,7 @@ export function listModulesV3QueryOptions(client: NodeQueryClient, address: stri
  * ```
  */
 export function listModulesV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveModuleBytecode>, NodeInfiniteQueryKey<'listModulesV3'>> {
-  return infiniteQueryOptions(client, 'listModulesV3', op.listModulesV3, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listModulesV3', op.listModulesV3, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listModulesV3(caller, address, { ...page, signal }));
 }
 
 /**
@@ -581,7 +581,7 @@ export function listResourcesV3QueryOptions(client: NodeQueryClient, address: st
  * ```
  */
 export function listResourcesV3InfiniteQueryOptions(client: NodeQueryClient, address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveResource>, NodeInfiniteQueryKey<'listResourcesV3'>> {
-  return infiniteQueryOptions(client, 'listResourcesV3', op.listResourcesV3, { address }, { address: normalizeAddress(address) }, options);
+  return infiniteQueryOptions(client, 'listResourcesV3', op.listResourcesV3, { address: normalizeAddress(address) }, options, (caller, page, signal) => action.listResourcesV3(caller, address, { ...page, signal }));
 }
 
 /**
@@ -743,7 +743,7 @@ export function listEventsV3QueryOptions(client: NodeQueryClient, eventType: str
  * ```
  */
 export function listEventsV3InfiniteQueryOptions(client: NodeQueryClient, eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>> {
-  return infiniteQueryOptions(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, { event_type: eventType }, options);
+  return infiniteQueryOptions(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, options, (caller, page, signal) => action.listEventsV3(caller, eventType, { ...page, signal }));
 }
 
 /**
