@@ -1,6 +1,6 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -114,7 +114,15 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   return {
     async history(parameters) {
       const q = historyQuery(parameters, apiKey);
-      return fetchHistory(q, parameters.signal);
+      return fetchHistory(q, parameters.signal).catch((err: unknown) => {
+        // More candles than one request may hold: say which method splits the range, in the message and the stack.
+        if (err instanceof HttpError && (err.body as { error?: unknown } | null)?.error === 'range_too_large') {
+          const hinted = `${err.message}; historyRange splits a long range into windows`;
+          err.stack = err.stack?.replace(err.message, hinted);
+          err.message = hinted;
+        }
+        throw err;
+      });
     },
     async *historyRange(parameters) {
       const q = historyQuery(parameters, apiKey);
