@@ -138,8 +138,9 @@ export default [
   check('@x/testing browser build (entry), dependencies included', dist('testing', 'browser'), '*', { ignore: [], isolated: true }),
   // The subpaths, each its own entry: TanStack Query options (nothing of TanStack at run time), the response
   // shapes, Standard Schemas (one schema: its compiled validator and JSON Schema), MSW handlers (msw, a peer, external).
-  entry('node-client', { limit: '8.1 kB' }, 'query'),
+  entry('node-client', { limit: '9.45 kB' }, 'query'),
   one('node-client', 'createNodeQueries', {}, 'query'),
+  check("import { getAccountV3QueryOptions } from '@x/node-client/query' with { http }: one query option (budget 4.5 kB)", undefined, { [dist('node-client', 'query')]: '{ getAccountV3QueryOptions }', [dist('node-client')]: '{ http }' }, { limit: '9.01 kB' }),
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
   one('validators', 'AccountData', { limit: '3.6 kB' }, 'standard'),
