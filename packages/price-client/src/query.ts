@@ -1,17 +1,19 @@
 /**
- * TanStack Query options for the price service, in any framework: `createPriceQueries(prices)` returns
- * plain objects (`queryKey`, `queryFn`) for `useQuery`, `useSuspenseQuery`, `queryClient.fetchQuery`, …
+ * TanStack Query options for the price service, in any framework: `historyQueryOptions(prices, parameters)`
+ * and `latestQueryOptions(prices, parameters)` (or `createPriceQueries(prices)`, both bound to one client)
+ * return plain objects (`queryKey`, `queryFn`) for `useQuery`, `useSuspenseQuery`, `queryClient.fetchQuery`, …
  * Nothing of TanStack is imported at run time (its types only; `@tanstack/query-core` is an optional
  * peer dependency), and an app that does not import this subpath carries none of it.
  *
  * @example
  * ```ts
  * import { createPriceClient } from '@x/price-client';
- * import { createPriceQueries } from '@x/price-client/query';
+ * import { createPriceQueries, latestQueryOptions } from '@x/price-client/query';
  * import { useQuery } from '@tanstack/react-query';
  *
- * const queries = createPriceQueries(createPriceClient({ apiKey }));
- * const { data: latest } = useQuery(queries.latest({ pair: 'btc_usdt' })); // LatestResponse | undefined
+ * const prices = createPriceClient({ apiKey });
+ * const { data: latest } = useQuery(latestQueryOptions(prices, { pair: 'btc_usdt' })); // LatestResponse | undefined
+ * const same = createPriceQueries(prices).latest({ pair: 'btc_usdt' }); // the same options, bound to the client
  * ```
  * @module @x/price-client/query
  */
@@ -54,9 +56,50 @@ export type PriceQueries = {
   latest(parameters?: Omit<LatestParameters, 'signal'>): PriceQueryOptions<LatestResponse, PriceQueryKey<'getLatest'>>;
 };
 
+/** The key of a price query: scope, base URLs, operation id, parameters. */
+const key = (client: PriceClient, id: OperationId, params: Record<string, unknown>) => [PRICE_QUERY_SCOPE, client.baseUrls, id, params];
+
 /**
- * TanStack Query options for the price service of `client`. A range ending "now" is a new key at each
- * render: compute `end` once (or round it) so that the query is cached and not refetched in a loop.
+ * TanStack Query options of `prices.history(parameters)`: candles of one pair in `[start, end]`. A range
+ * ending "now" is a new key at each render: compute `end` once (or round it) so that the query is cached
+ * and not refetched in a loop. Only the named parameters reach the key, so nothing else a caller's object
+ * holds (the API key is the client's) can be cached or shown.
+ *
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/query-core';
+ * const prices = createPriceClient({ baseUrl: 'http://127.0.0.1:27001', apiKey: 'test-key' });
+ * const HOUR = 3_600_000;
+ * const end = Math.floor(Date.now() / HOUR) * HOUR; // the last six full hours
+ * const candles = await new QueryClient().fetchQuery(historyQueryOptions(prices, { pair: 'btc_usdt', start: end - 6 * HOUR, end: end - 1, resolution: 3600 }));
+ * ```
+ */
+export function historyQueryOptions(client: PriceClient, { pair, start, end, resolution }: Omit<HistoryParameters, 'signal'>): PriceQueryOptions<Candle[], PriceQueryKey<'getHistory'>> {
+  // The key's data tag exists in types only.
+  return {
+    queryKey: key(client, 'getHistory', { pair, start: millis(start), end: millis(end), resolution }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => client.history({ pair, start, end, resolution, signal }),
+    retry: false,
+  } as never;
+}
+
+/**
+ * TanStack Query options of `prices.latest(parameters)`: the latest price data, of one pair or every pair.
+ *
+ * @example
+ * ```ts
+ * import { QueryClient } from '@tanstack/query-core';
+ * const prices = createPriceClient({ baseUrl: 'http://127.0.0.1:27001', apiKey: 'test-key' });
+ * const latest = await new QueryClient().fetchQuery(latestQueryOptions(prices, { pair: 'btc_usdt' }));
+ * ```
+ */
+export function latestQueryOptions(client: PriceClient, { pair }: Omit<LatestParameters, 'signal'> = {}): PriceQueryOptions<LatestResponse, PriceQueryKey<'getLatest'>> {
+  return { queryKey: key(client, 'getLatest', { pair }), queryFn: ({ signal }: { signal: AbortSignal }) => client.latest({ pair, signal }), retry: false } as never;
+}
+
+/**
+ * TanStack Query options for the price service of `client`: {@link historyQueryOptions} and
+ * {@link latestQueryOptions} bound to it, same keys.
  *
  * @example
  * ```ts
@@ -69,21 +112,7 @@ export type PriceQueries = {
  * ```
  */
 export function createPriceQueries(client: PriceClient): PriceQueries {
-  const key = (id: OperationId, params: Record<string, unknown>) => [PRICE_QUERY_SCOPE, client.baseUrls, id, params];
-  // Only the named parameters reach the key, so nothing else a caller's object holds can be cached or shown.
-  return {
-    history: ({ pair, start, end, resolution }: Omit<HistoryParameters, 'signal'>) => ({
-      queryKey: key('getHistory', { pair, start: millis(start), end: millis(end), resolution }),
-      queryFn: ({ signal }: { signal: AbortSignal }) => client.history({ pair, start, end, resolution, signal }),
-      retry: false,
-    }),
-    latest: ({ pair }: Omit<LatestParameters, 'signal'> = {}) => ({
-      queryKey: key('getLatest', { pair }),
-      queryFn: ({ signal }: { signal: AbortSignal }) => client.latest({ pair, signal }),
-      retry: false,
-    }),
-    // The keys' data tags exist in types only.
-  } as unknown as PriceQueries;
+  return { history: (parameters) => historyQueryOptions(client, parameters), latest: (parameters) => latestQueryOptions(client, parameters) };
 }
 
 /** A valid `Date` as its Unix milliseconds; anything else unchanged (the client reports it when the query runs). */

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError, dehydrate, hashKey, QueryClient } from '@tanstack/query-core';
 import { createPriceClient, HttpError, InvalidArgumentError } from '@x/price-client';
-import { createPriceQueries, PRICE_QUERY_SCOPE } from '@x/price-client/query';
+import { createPriceQueries, historyQueryOptions, latestQueryOptions, PRICE_QUERY_SCOPE } from '@x/price-client/query';
 import { startSilentServer } from '@x-tools/scripted-server';
 import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
 import { client, DAY, HOUR, KEY, NOW } from './helpers.ts';
@@ -52,6 +52,21 @@ describe('fetchQuery equals the client call', () => {
     expect(ctx.stub.requests).toEqual([]);
     ctx.stub.failNext('getLatest', 404);
     expect(await rejectionOf(queryClient().fetchQuery(queries.latest({ pair: 'btc_usdt' })))).toBeInstanceOf(HttpError);
+  });
+});
+
+describe('each query option imported alone', () => {
+  it('historyQueryOptions and latestQueryOptions: the keys of createPriceQueries, the answers of the client', async () => {
+    const prices = client(ctx.stub);
+    const queries = createPriceQueries(prices);
+    expect(historyQueryOptions(prices, { ...range, start: new Date(range.start) }).queryKey).toEqual(queries.history(range).queryKey);
+    expect(latestQueryOptions(prices).queryKey).toEqual(queries.latest().queryKey);
+    expect(latestQueryOptions(prices, { pair: 'btc_usdt' }).retry).toBe(false);
+    expect(await queryClient().fetchQuery(historyQueryOptions(prices, range))).toEqual(await prices.history(range));
+    expect(await queryClient().fetchQuery(latestQueryOptions(prices, { pair: 'btc_usdt' }))).toEqual(await prices.latest({ pair: 'btc_usdt' }));
+    const bad = await rejectionOf(queryClient().fetchQuery(historyQueryOptions(prices, { ...range, resolution: -1 })));
+    expect(bad).toBeInstanceOf(InvalidArgumentError);
+    expect(bad).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'resolution' });
   });
 });
 
