@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/query-core';
-import { createNodeClient } from '@x/node-client';
+import { createNodeClient, http } from '@x/node-client';
 import { moduleName } from '@x/node-client/shapes';
-import { createNodeQueries } from '@x/node-client/query';
+import { createNodeQueries, getAccountV3QueryOptions, listModulesV3InfiniteQueryOptions } from '@x/node-client/query';
 import { useNodeStub } from '@x-tools/test-helpers';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -42,6 +42,26 @@ console.log(account.sequence_number, modules.pages.flatMap((page) => page.items.
       expect(log).toHaveBeenCalledWith((await node.v3.getAccount('0x1')).sequence_number, names);
       expect(modules.pages.map((page) => page.items.length)).toEqual([5, 5]);
       expect(names).toHaveLength(10);
+      queryClient.clear();
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('one option per operation, over http(), runs as the README shows', async () => {
+    const node = http({ baseUrl: ctx.stub.url });
+    expect(readme).toContain(`const queryClient = new QueryClient();
+const account = await queryClient.fetchQuery(getAccountV3QueryOptions(node, '0x1')); // AccountData
+const modules = await queryClient.fetchInfiniteQuery({ ...listModulesV3InfiniteQueryOptions(node, '0x1', { pageSize: 5 }), pages: 2 });
+console.log(account.sequence_number, modules.pages.flatMap((page) => page.items).length); // 10`);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const queryClient = new QueryClient();
+      const account = await queryClient.fetchQuery(getAccountV3QueryOptions(node, '0x1')); // AccountData
+      const modules = await queryClient.fetchInfiniteQuery({ ...listModulesV3InfiniteQueryOptions(node, '0x1', { pageSize: 5 }), pages: 2 });
+      console.log(account.sequence_number, modules.pages.flatMap((page) => page.items).length); // 10
+      const client = createNodeClient({ baseUrl: ctx.stub.url });
+      expect(log).toHaveBeenCalledWith((await client.v3.getAccount('0x1')).sequence_number, 10);
       queryClient.clear();
     } finally {
       log.mockRestore();
