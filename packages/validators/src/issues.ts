@@ -75,9 +75,11 @@ export function toIssue(e: CompiledError): Issue {
       message = `unknown property ${quoteKey(p.additionalProperty)} is not allowed`;
       break;
     case 'hexPattern':
-      // The code-based check of a hex-string pattern: reported as the pattern it stands for.
+    case 'namedPattern':
+      // A hex-string pattern checked by code, or a named schema's pattern: reported as the pattern it
+      // stands for, in words (`must be an account address: 0x followed by 1 to 64 hex digits`).
       keyword = 'pattern';
-      message = `must match pattern ${quote(p.pattern)}`;
+      message = `must be ${String(p.message)}`;
       break;
     case 'unsafeInteger':
       message =

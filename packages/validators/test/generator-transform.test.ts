@@ -194,7 +194,7 @@ describe('profileSchema', () => {
     expect(profileSchema({ type: 'string', description: 'd', pattern: '^0x[0-9a-fA-F]{1,64}$' }, 'lenient', 't')).toEqual({
       type: 'string',
       description: 'd',
-      hexPattern: { pattern: '^0x[0-9a-fA-F]{1,64}$', prefix: 'required', min: 1, max: 64, unit: 1 },
+      hexPattern: { pattern: '^0x[0-9a-fA-F]{1,64}$', prefix: 'required', min: 1, max: 64, unit: 1, message: '0x followed by 1 to 64 hex digits' },
     });
     const other = { type: 'string', pattern: '^[0-9]+$' };
     expect(profileSchema(other, 'strict', 't')).toEqual(other);

@@ -189,7 +189,7 @@ describe('10 MB strings', () => {
     expect(validateMoveValue({ Bytes: hex }).ok).toBe(true);
     expect(validateMoveValue({ Bytes: `${hex}a` }).ok).toBe(false); // an odd number of digits
     const bad = issuesOf(fns('HexString').validate(`${hex}g`));
-    expect(bad).toEqual([{ path: '', keyword: 'pattern', message: 'must match pattern "^(0x)?[0-9a-fA-F]*$"' }]);
+    expect(bad).toEqual([{ path: '', keyword: 'pattern', message: 'must be a hex string: any number of hex digits, with or without 0x' }]);
     expect(fns('DecimalString').validate('1'.repeat(10 * MB)).ok).toBe(true);
     expect(fns('SignedDecimalString').validate(`-${'1'.repeat(5 * MB)}.${'1'.repeat(5 * MB)}x`).ok).toBe(false);
   });

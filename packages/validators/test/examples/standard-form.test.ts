@@ -39,9 +39,9 @@ it('validates a whole form with TanStack Form', async () => {
   form.setFieldValue('amount', '1.5');
   expect(form.state.isValid).toBe(false);
   expect(form.getFieldMeta('recipient')?.errors).toEqual([
-    { message: 'must match pattern "^0x[0-9a-fA-F]{1,64}$"', path: ['recipient'] },
+    { message: 'must be an account address: 0x followed by 1 to 64 hex digits', path: ['recipient'] },
   ]);
-  expect(form.getFieldMeta('amount')?.errors).toEqual([{ message: 'must match pattern "^[0-9]+$"', path: ['amount'] }]);
+  expect(form.getFieldMeta('amount')?.errors).toEqual([{ message: 'must be a decimal number: digits 0-9 only', path: ['amount'] }]);
 
   form.setFieldValue('recipient', '0x1');
   form.setFieldValue('amount', '15');

@@ -6,8 +6,8 @@ import { build, type Plugin } from 'esbuild';
 import type { Schema } from './walk.ts';
 import { ANNOTATIONS, mapSchema } from './walk.ts';
 import type { Profile } from './transform.ts';
-import { profileSchema } from './transform.ts';
-import { hexPatternKeyword, keyedUnionKeyword, nullOrKeyword, taggedFormsKeyword, taggedUnionKeyword, unsafeIntegerKeyword } from './keywords.ts';
+import { namePattern, profileSchema } from './transform.ts';
+import { hexPatternKeyword, keyedUnionKeyword, namedPatternKeyword, nullOrKeyword, taggedFormsKeyword, taggedUnionKeyword, unsafeIntegerKeyword } from './keywords.ts';
 import { RUNTIME_MODULE, RUNTIME_FILE, liveActionsKeyword, liveFormsKeyword } from './live-forms.ts';
 import { readFileSync } from 'node:fs';
 import { callsWithoutContext } from './calls.ts';
@@ -56,7 +56,7 @@ export function exportName(variant: Variant['name'], def: string): string {
  */
 export function profileSchemas(defs: Record<string, Schema>, profile: Profile, inline = false): Schema[] {
   const transformed: Record<string, Schema> = {};
-  for (const [name, schema] of Object.entries(defs)) transformed[name] = stripAnnotations(profileSchema(schema, profile, `$defs/${name}`)) as Schema;
+  for (const [name, schema] of Object.entries(defs)) transformed[name] = namePattern(name, stripAnnotations(profileSchema(schema, profile, `$defs/${name}`)) as Schema);
   const expanded = inline ? inlineSmallRefs(transformed, INLINE_CHARS) : transformed;
   return Object.entries(expanded).map(([name, schema]) => {
     const linked = mapSchema(schema, (s) =>
@@ -96,7 +96,7 @@ export function createAjv(allErrors: boolean): Ajv2020 {
     // What is inlined is decided before ajv sees the schemas (inline.ts, by size): ajv's own rule would
     // inline every schema without a `$ref` left, a whole record once its small parts are inlined in it.
     inlineRefs: false,
-    keywords: [keyedUnionKeyword, taggedUnionKeyword, taggedFormsKeyword, unsafeIntegerKeyword, hexPatternKeyword, nullOrKeyword, liveFormsKeyword, liveActionsKeyword],
+    keywords: [keyedUnionKeyword, taggedUnionKeyword, taggedFormsKeyword, unsafeIntegerKeyword, hexPatternKeyword, namedPatternKeyword, nullOrKeyword, liveFormsKeyword, liveActionsKeyword],
   });
   // Ajv2020 forces `unevaluated` and `dynamicRef` on. They make every function track evaluated
   // properties (`validateN.evaluated`, top-level assignments that defeat tree-shaking) and pass

@@ -1,8 +1,8 @@
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv/dist/2020.js';
 import { _, and, getProperty, not, or, type Code, type Name } from 'ajv/dist/compile/codegen/index.js';
 import { propertyInData, usePattern } from 'ajv/dist/vocabularies/code.js';
-import type { HexPatternSpec, KeyedUnionSpec, TaggedUnionSpec } from './transform.ts';
-import { HEX_PATTERN, KEYED_UNION, NULL_OR, TAGGED_FORMS, TAGGED_UNION, UNSAFE_INTEGER } from './transform.ts';
+import type { HexPatternKeyword, KeyedUnionSpec, NamedPatternSpec, TaggedUnionSpec } from './transform.ts';
+import { HEX_PATTERN, KEYED_UNION, NAMED_PATTERN, NULL_OR, TAGGED_FORMS, TAGGED_UNION, UNSAFE_INTEGER } from './transform.ts';
 import type { Schema } from './walk.ts';
 
 /**
@@ -199,7 +199,8 @@ const HEX_DIGITS_AFTER_PREFIX = '^(0x)?[0-9a-fA-F]*$';
  * repetition such as `{1,64}` about twice as slowly, and a JavaScript loop over char codes slower
  * still. It accepts exactly the strings the pattern matches: once the prefix is known to be present
  * (or absent), the regular expression can only match that way, since `x` is no hex digit. Errors keep
- * the pattern's wording: `params.keyword` is `pattern`, `params.pattern` the spec's pattern.
+ * the pattern's keyword: `params.keyword` is `pattern`, `params.pattern` the spec's pattern, and
+ * `params.message` what it is in words (`0x followed by 1 to 64 hex digits`).
  */
 export const hexPatternKeyword: CodeKeywordDefinition = {
   keyword: HEX_PATTERN,
@@ -207,11 +208,11 @@ export const hexPatternKeyword: CodeKeywordDefinition = {
   schemaType: 'object',
   error: {
     message: 'must match the pattern',
-    params: ({ schema }) => _`{keyword: "pattern", pattern: ${(schema as HexPatternSpec).pattern}}`,
+    params: ({ schema }) => _`{keyword: "pattern", pattern: ${(schema as HexPatternKeyword).pattern}, message: ${(schema as HexPatternKeyword).message}}`,
   },
   code(cxt: KeywordCxt) {
     const { gen, data } = cxt;
-    const spec = cxt.schema as HexPatternSpec;
+    const spec = cxt.schema as HexPatternKeyword;
     const n = _`${data}.length`;
     const prefixed = _`${n} >= 2 && ${data}.charCodeAt(0) === ${ZERO} && ${data}.charCodeAt(1) === ${X}`;
     const checks: Code[] = [];
@@ -228,6 +229,25 @@ export const hexPatternKeyword: CodeKeywordDefinition = {
     const regExp = usePattern(cxt, spec.prefix === 'none' ? HEX_DIGITS : HEX_DIGITS_AFTER_PREFIX);
     checks.push(_`${regExp}.test(${data})`);
     cxt.fail(_`!(${and(...checks)})`);
+  },
+};
+
+/**
+ * `namedPattern: {pattern, message}` on a string — the `pattern` of a named schema that is no hex
+ * pattern (`DecimalString`, `TradingPair`, ...), run as ajv runs `pattern` (one regular expression), its
+ * failure reported as `pattern` with `params.message`, what the schema is in words.
+ */
+export const namedPatternKeyword: CodeKeywordDefinition = {
+  keyword: NAMED_PATTERN,
+  type: 'string',
+  schemaType: 'object',
+  error: {
+    message: 'must match the pattern',
+    params: ({ schema }) => _`{keyword: "pattern", pattern: ${(schema as NamedPatternSpec).pattern}, message: ${(schema as NamedPatternSpec).message}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const regExp = usePattern(cxt, (cxt.schema as NamedPatternSpec).pattern);
+    cxt.fail(_`!${regExp}.test(${cxt.data})`);
   },
 };
 

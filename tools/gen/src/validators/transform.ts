@@ -1,4 +1,5 @@
 import { LIVE_TAG } from '../live.ts';
+import { describeHex, PATTERN_NOUNS, PATTERN_SENTENCES } from './pattern-messages.ts';
 import type { Schema } from './walk.ts';
 import { ANNOTATIONS, isSchemaObject, mapSchema } from './walk.ts';
 
@@ -16,6 +17,11 @@ export const UNSAFE_INTEGER = 'unsafeInteger';
 export const NULL_OR = 'nullOr';
 /** Name of the custom keyword that replaces a hex-string `pattern` by a code-based check (see `keywords.ts`). */
 export const HEX_PATTERN = 'hexPattern';
+/** Name of the custom keyword that replaces any other `pattern` of a named schema, to say what it is in words. */
+export const NAMED_PATTERN = 'namedPattern';
+
+/** Value of the `namedPattern` keyword: the spec's pattern and what it is, after `must be ` (pattern-messages.ts). */
+export type NamedPatternSpec = { pattern: string; message: string };
 
 /**
  * Name of the custom keyword that replaces a node of the live reading, `anyOf [documented, observed]`
@@ -340,13 +346,40 @@ export function parseHexPattern(pattern: string): HexPatternSpec | undefined {
   return { pattern, prefix, min: min * unit, max: max === null ? null : max * unit, unit };
 }
 
-/** `pattern` becomes `hexPattern` where the pattern is a hex-string pattern (see `parseHexPattern`). */
+/** Value of the `hexPattern` keyword: what the pattern accepts, and that in words, after `must be `. */
+export type HexPatternKeyword = HexPatternSpec & { message: string };
+
+/**
+ * `pattern` becomes `hexPattern` where the pattern is a hex-string pattern (see `parseHexPattern`), its
+ * failures worded from the pattern (`0x followed by 1 to 64 hex digits`; a named schema's noun is put in
+ * front by `namePattern`).
+ */
 export function rewriteHexPattern(s: Schema): Schema | undefined {
   if (typeof s.pattern !== 'string') return undefined;
   const spec = parseHexPattern(s.pattern);
   if (!spec) return undefined;
   const { pattern: _pattern, ...rest } = s;
-  return { ...rest, [HEX_PATTERN]: spec };
+  return { ...rest, [HEX_PATTERN]: { ...spec, message: describeHex(spec) } satisfies HexPatternKeyword };
+}
+
+/**
+ * A named schema's own pattern (`Address`, `DecimalString`, ...) said in words: a hex pattern's message
+ * gets the schema's noun in front (`an account address: 0x followed by 1 to 64 hex digits`), any other
+ * pattern becomes `namedPattern` with its sentence. Throws for a named pattern pattern-messages.ts has
+ * no words for.
+ */
+export function namePattern(name: string, s: Schema): Schema {
+  const hex = s[HEX_PATTERN] as HexPatternKeyword | undefined;
+  if (hex) {
+    const noun = PATTERN_NOUNS[name];
+    if (!noun) throw new Error(`$defs/${name}: a named hex pattern needs its noun in PATTERN_NOUNS (tools/gen/src/validators/pattern-messages.ts)`);
+    return { ...s, [HEX_PATTERN]: { ...hex, message: `${noun}: ${hex.message}` } };
+  }
+  if (typeof s.pattern !== 'string') return s;
+  const sentence = PATTERN_SENTENCES[name];
+  if (!sentence) throw new Error(`$defs/${name}: a named pattern needs its sentence in PATTERN_SENTENCES (tools/gen/src/validators/pattern-messages.ts)`);
+  const { pattern, ...rest } = s;
+  return { ...rest, [NAMED_PATTERN]: { pattern, message: sentence } satisfies NamedPatternSpec };
 }
 
 /** Adds `additionalProperties: false` where the strict profile closes an object schema. */
