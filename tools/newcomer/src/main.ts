@@ -10,6 +10,9 @@
  *    against it, its URLs replaced by the stub's, and check what it prints.
  * 5. Type-check the quickstart, as it is in the README, as `quickstart.mts` against the installed packages:
  *    strict, `exactOptionalPropertyTypes`, `noUncheckedIndexedAccess`, module `nodenext`.
+ * 6. The pnpm route: the README's pnpm commands (its ```sh block after "With pnpm"), run by sh in another
+ *    empty project, the tarballs' folder for its `/tmp/x-tarballs`; then the quickstart with node under
+ *    pnpm's strict layout (only the clients and `@x/testing` added), against the same stub.
  *
  *   tsx tools/newcomer/src/main.ts [--keep]   # --keep: keep the temporary project (its path is printed)
  *
@@ -30,6 +33,14 @@ export function quickstart(readme: string): string {
   if (at < 0) throw new Error('README.md has no "## Quickstart" section');
   const m = /\n```ts\n([\s\S]*?)\n```\n/.exec(readme.slice(at));
   if (!m) throw new Error('the Quickstart section has no ```ts block');
+  return m[1]! + '\n';
+}
+
+/** The README's pnpm route: the ```sh block after the paragraph that starts "With pnpm". */
+export function pnpmRoute(readme: string): string {
+  const at = readme.indexOf('\nWith pnpm, ');
+  const m = at < 0 ? null : /\n```sh\n([\s\S]*?)\n```\n/.exec(readme.slice(at));
+  if (!m) throw new Error('README.md has no ```sh block after "With pnpm, "');
   return m[1]! + '\n';
 }
 
@@ -120,6 +131,20 @@ try {
   const t4 = performance.now();
   const tsc = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, env });
   tally.check(`tsc: the quickstart type-checks strictly with exactOptionalPropertyTypes (${seconds(t4)})`, tsc.code === 0, tsc.stdout + tsc.stderr);
+
+  // 6. The pnpm route, as the README gives it, then the quickstart under pnpm's strict layout.
+  const t5 = performance.now();
+  const viaPnpm = join(work, 'pnpm-project');
+  mkdirSync(viaPnpm);
+  writeFileSync(join(viaPnpm, 'package.json'), JSON.stringify({ name: 'newcomer-pnpm', private: true, version: '0.0.0', type: 'module' }, null, 2));
+  const route = pnpmRoute(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  tally.check('the pnpm route names the folder and project of the npm route', route.includes('/tmp/x-tarballs/') && route.includes('cd /path/to/your-project'), route);
+  const script = route.replaceAll('/tmp/x-tarballs/', `${join(work, 'tarballs')}/`).replace('cd /path/to/your-project', `cd '${viaPnpm}'`);
+  const added = await run('sh', ['-ec', script], { cwd: viaPnpm, env, timeoutMs: 120_000 });
+  tally.check(`the README's pnpm route installs the clients and @x/testing from the tarballs (${seconds(t5)})`, added.code === 0, added.stdout + added.stderr);
+  writeFileSync(join(viaPnpm, 'quickstart.mjs'), code.replaceAll('http://127.0.0.1:27000', nodeUrl).replaceAll('http://127.0.0.1:27001', priceUrl));
+  const ranPnpm = await run(process.execPath, ['quickstart.mjs'], { cwd: viaPnpm, env, timeoutMs: 60_000 });
+  tally.check('node quickstart.mjs runs under pnpm\'s strict layout and prints the same', ranPnpm.code === 0 && ranPnpm.stdout === ran.stdout, ranPnpm.stdout + ranPnpm.stderr);
 } catch (error) {
   tally.fail('the newcomer test could not run to its end', error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
