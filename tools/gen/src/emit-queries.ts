@@ -75,7 +75,7 @@ function emitQuery(a: Action, all: readonly Action[]): string {
   const call = [...s.positional.map((p) => p.camel), query.length === 0 ? '{ signal }' : '{ ...params, signal }'];
   const type = `NodeQueryOptions<${s.result}, NodeQueryKey<'${a.id}'>>`;
   const lines = [
-    `TanStack Query options of {@link ${a.id}}, for \`useQuery\`, \`fetchQuery\` and the like: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', parameters]\`.`,
+    `TanStack Query options of {@link action.${a.id} | ${a.id}}, for \`useQuery\`, \`fetchQuery\` and the like: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', parameters]\`.`,
     '',
     ...summary(a, all),
     ...deprecation(a, all, queryFunction),
@@ -97,7 +97,7 @@ function emitInfinite(a: Action, all: readonly Action[]): string {
   const options = walkSignature(a, a.paging!).options.replace(/^IterateOptions & /, 'PageOptions & ');
   const keyed = s.positional.map((p) => `${prop(p.name)}: ${keyValue(a, p.name, p.camel)}`);
   const lines = [
-    `\`${a.id}\`, page after page as {@link ${walkFunctionOf(a)}} reads it, for \`useInfiniteQuery\` and \`fetchInfiniteQuery\`: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', 'infinite', parameters]\`.`,
+    `\`${a.id}\`, page after page as {@link action.${walkFunctionOf(a)} | ${walkFunctionOf(a)}} reads it, for \`useInfiniteQuery\` and \`fetchInfiniteQuery\`: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', 'infinite', parameters]\`.`,
     ...deprecation(a, all, (b) => (b.paging ? infiniteFunction(b) : undefined)),
     '',
     '@example',

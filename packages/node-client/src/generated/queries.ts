@@ -12,7 +12,7 @@ import * as op from '@x/common';
 import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
 /**
- * TanStack Query options of {@link getAccountV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV1', parameters]`.
+ * TanStack Query options of {@link action.getAccountV1 | getAccountV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV1', parameters]`.
  *
  * Account sequence number and authentication key (v1).
  *
@@ -29,7 +29,7 @@ export function getAccountV1QueryOptions(client: NodeQueryClient, address: strin
 }
 
 /**
- * TanStack Query options of {@link listCoinTransactionsV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', parameters]`.
+ * TanStack Query options of {@link action.listCoinTransactionsV1 | listCoinTransactionsV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', parameters]`.
  *
  * Finalized coin withdraw/deposit transactions of the account (v1).
  *
@@ -50,7 +50,7 @@ export function listCoinTransactionsV1QueryOptions(client: NodeQueryClient, addr
 }
 
 /**
- * `listCoinTransactionsV1`, page after page as {@link walkCoinTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', 'infinite', parameters]`.
+ * `listCoinTransactionsV1`, page after page as {@link action.walkCoinTransactionsV1 | walkCoinTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -63,7 +63,7 @@ export function listCoinTransactionsV1InfiniteQueryOptions(client: NodeQueryClie
 }
 
 /**
- * TanStack Query options of {@link listModulesV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', parameters]`.
+ * TanStack Query options of {@link action.listModulesV1 | listModulesV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', parameters]`.
  *
  * Modules published by the account (v1).
  *
@@ -80,7 +80,7 @@ export function listModulesV1QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * `listModulesV1`, page after page as {@link walkModulesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', 'infinite', parameters]`.
+ * `listModulesV1`, page after page as {@link action.walkModulesV1 | walkModulesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listModulesV3InfiniteQueryOptions}.
  *
  * @example
@@ -93,7 +93,7 @@ export function listModulesV1InfiniteQueryOptions(client: NodeQueryClient, addre
 }
 
 /**
- * TanStack Query options of {@link getModuleV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV1', parameters]`.
+ * TanStack Query options of {@link action.getModuleV1 | getModuleV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV1', parameters]`.
  *
  * One module of the account by name (v1).
  *
@@ -110,7 +110,7 @@ export function getModuleV1QueryOptions(client: NodeQueryClient, address: string
 }
 
 /**
- * TanStack Query options of {@link listResourcesV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', parameters]`.
+ * TanStack Query options of {@link action.listResourcesV1 | listResourcesV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', parameters]`.
  *
  * Resources of the account (v1).
  *
@@ -127,7 +127,7 @@ export function listResourcesV1QueryOptions(client: NodeQueryClient, address: st
 }
 
 /**
- * `listResourcesV1`, page after page as {@link walkResourcesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', 'infinite', parameters]`.
+ * `listResourcesV1`, page after page as {@link action.walkResourcesV1 | walkResourcesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3InfiniteQueryOptions}.
  *
  * @example
@@ -140,7 +140,7 @@ export function listResourcesV1InfiniteQueryOptions(client: NodeQueryClient, add
 }
 
 /**
- * TanStack Query options of {@link getResourceV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV1', parameters]`.
+ * TanStack Query options of {@link action.getResourceV1 | getResourceV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV1', parameters]`.
  *
  * One resource of the account by type (v1).
  *
@@ -157,7 +157,7 @@ export function getResourceV1QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * TanStack Query options of {@link listTransactionsV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', parameters]`.
+ * TanStack Query options of {@link action.listTransactionsV1 | listTransactionsV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', parameters]`.
  *
  * Finalized transactions sent by the account (v1).
  *
@@ -177,7 +177,7 @@ export function listTransactionsV1QueryOptions(client: NodeQueryClient, address:
 }
 
 /**
- * `listTransactionsV1`, page after page as {@link walkTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', 'infinite', parameters]`.
+ * `listTransactionsV1`, page after page as {@link action.walkTransactionsV1 | walkTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -190,7 +190,7 @@ export function listTransactionsV1InfiniteQueryOptions(client: NodeQueryClient, 
 }
 
 /**
- * TanStack Query options of {@link getAccountV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV2', parameters]`.
+ * TanStack Query options of {@link action.getAccountV2 | getAccountV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV2', parameters]`.
  *
  * Account sequence number and authentication key.
  *
@@ -207,7 +207,7 @@ export function getAccountV2QueryOptions(client: NodeQueryClient, address: strin
 }
 
 /**
- * TanStack Query options of {@link listCoinTransactionsV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', parameters]`.
+ * TanStack Query options of {@link action.listCoinTransactionsV2 | listCoinTransactionsV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', parameters]`.
  *
  * Finalized coin withdraw/deposit transactions of the account.
  *
@@ -228,7 +228,7 @@ export function listCoinTransactionsV2QueryOptions(client: NodeQueryClient, addr
 }
 
 /**
- * `listCoinTransactionsV2`, page after page as {@link walkCoinTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', 'infinite', parameters]`.
+ * `listCoinTransactionsV2`, page after page as {@link action.walkCoinTransactionsV2 | walkCoinTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -241,7 +241,7 @@ export function listCoinTransactionsV2InfiniteQueryOptions(client: NodeQueryClie
 }
 
 /**
- * TanStack Query options of {@link listModulesV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', parameters]`.
+ * TanStack Query options of {@link action.listModulesV2 | listModulesV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', parameters]`.
  *
  * Modules published by the account.
  *
@@ -258,7 +258,7 @@ export function listModulesV2QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * `listModulesV2`, page after page as {@link walkModulesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', 'infinite', parameters]`.
+ * `listModulesV2`, page after page as {@link action.walkModulesV2 | walkModulesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listModulesV3InfiniteQueryOptions}.
  *
  * @example
@@ -271,7 +271,7 @@ export function listModulesV2InfiniteQueryOptions(client: NodeQueryClient, addre
 }
 
 /**
- * TanStack Query options of {@link getModuleV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV2', parameters]`.
+ * TanStack Query options of {@link action.getModuleV2 | getModuleV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV2', parameters]`.
  *
  * One module of the account by name.
  *
@@ -288,7 +288,7 @@ export function getModuleV2QueryOptions(client: NodeQueryClient, address: string
 }
 
 /**
- * TanStack Query options of {@link listResourcesV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', parameters]`.
+ * TanStack Query options of {@link action.listResourcesV2 | listResourcesV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', parameters]`.
  *
  * Resources of the account.
  *
@@ -305,7 +305,7 @@ export function listResourcesV2QueryOptions(client: NodeQueryClient, address: st
 }
 
 /**
- * `listResourcesV2`, page after page as {@link walkResourcesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', 'infinite', parameters]`.
+ * `listResourcesV2`, page after page as {@link action.walkResourcesV2 | walkResourcesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3InfiniteQueryOptions}.
  *
  * @example
@@ -318,7 +318,7 @@ export function listResourcesV2InfiniteQueryOptions(client: NodeQueryClient, add
 }
 
 /**
- * TanStack Query options of {@link getResourceV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV2', parameters]`.
+ * TanStack Query options of {@link action.getResourceV2 | getResourceV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV2', parameters]`.
  *
  * One resource of the account by type.
  *
@@ -335,7 +335,7 @@ export function getResourceV2QueryOptions<T extends string>(client: NodeQueryCli
 }
 
 /**
- * TanStack Query options of {@link listTransactionsV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', parameters]`.
+ * TanStack Query options of {@link action.listTransactionsV2 | listTransactionsV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', parameters]`.
  *
  * Finalized transactions sent by the account.
  *
@@ -355,7 +355,7 @@ export function listTransactionsV2QueryOptions(client: NodeQueryClient, address:
 }
 
 /**
- * `listTransactionsV2`, page after page as {@link walkTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', 'infinite', parameters]`.
+ * `listTransactionsV2`, page after page as {@link action.walkTransactionsV2 | walkTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -368,7 +368,7 @@ export function listTransactionsV2InfiniteQueryOptions(client: NodeQueryClient, 
 }
 
 /**
- * TanStack Query options of {@link getAccountV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV3', parameters]`.
+ * TanStack Query options of {@link action.getAccountV3 | getAccountV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV3', parameters]`.
  *
  * Account sequence number and authentication key.
  *
@@ -384,7 +384,7 @@ export function getAccountV3QueryOptions(client: NodeQueryClient, address: strin
 }
 
 /**
- * TanStack Query options of {@link listTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', parameters]`.
+ * TanStack Query options of {@link action.listTransactionsV3 | listTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', parameters]`.
  *
  * Finalized transactions sent by the account.
  *
@@ -404,7 +404,7 @@ export function listTransactionsV3QueryOptions(client: NodeQueryClient, address:
 }
 
 /**
- * `listTransactionsV3`, page after page as {@link walkTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', 'infinite', parameters]`.
+ * `listTransactionsV3`, page after page as {@link action.walkTransactionsV3 | walkTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -416,7 +416,7 @@ export function listTransactionsV3InfiniteQueryOptions(client: NodeQueryClient, 
 }
 
 /**
- * TanStack Query options of {@link listCoinTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', parameters]`.
+ * TanStack Query options of {@link action.listCoinTransactionsV3 | listCoinTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', parameters]`.
  *
  * Finalized coin transactions sent and received by the account.
  *
@@ -436,7 +436,7 @@ export function listCoinTransactionsV3QueryOptions(client: NodeQueryClient, addr
 }
 
 /**
- * `listCoinTransactionsV3`, page after page as {@link walkCoinTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', 'infinite', parameters]`.
+ * `listCoinTransactionsV3`, page after page as {@link action.walkCoinTransactionsV3 | walkCoinTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -448,7 +448,7 @@ export function listCoinTransactionsV3InfiniteQueryOptions(client: NodeQueryClie
 }
 
 /**
- * TanStack Query options of {@link listFungibleAssetTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', parameters]`.
+ * TanStack Query options of {@link action.listFungibleAssetTransactionsV3 | listFungibleAssetTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', parameters]`.
  *
  * Finalized fungible-asset transactions of a fungible store.
  *
@@ -468,7 +468,7 @@ export function listFungibleAssetTransactionsV3QueryOptions(client: NodeQueryCli
 }
 
 /**
- * `listFungibleAssetTransactionsV3`, page after page as {@link walkFungibleAssetTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', 'infinite', parameters]`.
+ * `listFungibleAssetTransactionsV3`, page after page as {@link action.walkFungibleAssetTransactionsV3 | walkFungibleAssetTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -480,7 +480,7 @@ export function listFungibleAssetTransactionsV3InfiniteQueryOptions(client: Node
 }
 
 /**
- * TanStack Query options of {@link listAutomatedTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', parameters]`.
+ * TanStack Query options of {@link action.listAutomatedTransactionsV3 | listAutomatedTransactionsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', parameters]`.
  *
  * Automated transactions of the account.
  *
@@ -501,7 +501,7 @@ export function listAutomatedTransactionsV3QueryOptions(client: NodeQueryClient,
 }
 
 /**
- * `listAutomatedTransactionsV3`, page after page as {@link walkAutomatedTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', 'infinite', parameters]`.
+ * `listAutomatedTransactionsV3`, page after page as {@link action.walkAutomatedTransactionsV3 | walkAutomatedTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -513,7 +513,7 @@ export function listAutomatedTransactionsV3InfiniteQueryOptions(client: NodeQuer
 }
 
 /**
- * TanStack Query options of {@link listModulesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', parameters]`.
+ * TanStack Query options of {@link action.listModulesV3 | listModulesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', parameters]`.
  *
  * Modules published by the account.
  *
@@ -529,7 +529,7 @@ export function listModulesV3QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * `listModulesV3`, page after page as {@link walkModulesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', 'infinite', parameters]`.
+ * `listModulesV3`, page after page as {@link action.walkModulesV3 | walkModulesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -541,7 +541,7 @@ export function listModulesV3InfiniteQueryOptions(client: NodeQueryClient, addre
 }
 
 /**
- * TanStack Query options of {@link getModuleV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV3', parameters]`.
+ * TanStack Query options of {@link action.getModuleV3 | getModuleV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getModuleV3', parameters]`.
  *
  * One module of the account by name.
  *
@@ -557,7 +557,7 @@ export function getModuleV3QueryOptions(client: NodeQueryClient, address: string
 }
 
 /**
- * TanStack Query options of {@link listResourcesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', parameters]`.
+ * TanStack Query options of {@link action.listResourcesV3 | listResourcesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', parameters]`.
  *
  * Resources of the account.
  *
@@ -573,7 +573,7 @@ export function listResourcesV3QueryOptions(client: NodeQueryClient, address: st
 }
 
 /**
- * `listResourcesV3`, page after page as {@link walkResourcesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', 'infinite', parameters]`.
+ * `listResourcesV3`, page after page as {@link action.walkResourcesV3 | walkResourcesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -585,7 +585,7 @@ export function listResourcesV3InfiniteQueryOptions(client: NodeQueryClient, add
 }
 
 /**
- * TanStack Query options of {@link getResourceV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV3', parameters]`.
+ * TanStack Query options of {@link action.getResourceV3 | getResourceV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getResourceV3', parameters]`.
  *
  * One resource of the account by type.
  *
@@ -601,7 +601,7 @@ export function getResourceV3QueryOptions<T extends string>(client: NodeQueryCli
 }
 
 /**
- * TanStack Query options of {@link getTransactionV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionV3', parameters]`.
+ * TanStack Query options of {@link action.getTransactionV3 | getTransactionV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionV3', parameters]`.
  *
  * A transaction by its hash.
  *
@@ -620,7 +620,7 @@ export function getTransactionV3QueryOptions(client: NodeQueryClient, hash: stri
 }
 
 /**
- * TanStack Query options of {@link estimateGasPriceV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'estimateGasPriceV3', parameters]`.
+ * TanStack Query options of {@link action.estimateGasPriceV3 | estimateGasPriceV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'estimateGasPriceV3', parameters]`.
  *
  * The gas price the node estimates.
  *
@@ -639,7 +639,7 @@ export function estimateGasPriceV3QueryOptions(client: NodeQueryClient): NodeQue
 }
 
 /**
- * TanStack Query options of {@link getLatestBlockV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getLatestBlockV3', parameters]`.
+ * TanStack Query options of {@link action.getLatestBlockV3 | getLatestBlockV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getLatestBlockV3', parameters]`.
  *
  * The latest block.
  *
@@ -657,7 +657,7 @@ export function getLatestBlockV3QueryOptions(client: NodeQueryClient): NodeQuery
 }
 
 /**
- * TanStack Query options of {@link getBlockByHeightV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockByHeightV3', parameters]`.
+ * TanStack Query options of {@link action.getBlockByHeightV3 | getBlockByHeightV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockByHeightV3', parameters]`.
  *
  * A block by its height.
  *
@@ -677,7 +677,7 @@ export function getBlockByHeightV3QueryOptions(client: NodeQueryClient, height: 
 }
 
 /**
- * TanStack Query options of {@link getBlockV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockV3', parameters]`.
+ * TanStack Query options of {@link action.getBlockV3 | getBlockV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockV3', parameters]`.
  *
  * A block by its hash.
  *
@@ -695,7 +695,7 @@ export function getBlockV3QueryOptions(client: NodeQueryClient, blockHash: strin
 }
 
 /**
- * TanStack Query options of {@link getBlockTransactionHashesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockTransactionHashesV3', parameters]`.
+ * TanStack Query options of {@link action.getBlockTransactionHashesV3 | getBlockTransactionHashesV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockTransactionHashesV3', parameters]`.
  *
  * The hashes of a block's transactions.
  *
@@ -713,7 +713,7 @@ export function getBlockTransactionHashesV3QueryOptions(client: NodeQueryClient,
 }
 
 /**
- * TanStack Query options of {@link listEventsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', parameters]`.
+ * TanStack Query options of {@link action.listEventsV3 | listEventsV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', parameters]`.
  *
  * Events of one type.
  *
@@ -735,7 +735,7 @@ export function listEventsV3QueryOptions(client: NodeQueryClient, eventType: str
 }
 
 /**
- * `listEventsV3`, page after page as {@link walkEventsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', 'infinite', parameters]`.
+ * `listEventsV3`, page after page as {@link action.walkEventsV3 | walkEventsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -747,7 +747,7 @@ export function listEventsV3InfiniteQueryOptions(client: NodeQueryClient, eventT
 }
 
 /**
- * TanStack Query options of {@link viewV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'viewV3', parameters]`.
+ * TanStack Query options of {@link action.viewV3 | viewV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'viewV3', parameters]`.
  *
  * Runs a view function.
  *
@@ -767,7 +767,7 @@ export function viewV3QueryOptions<F extends string>(client: NodeQueryClient, re
 }
 
 /**
- * TanStack Query options of {@link getVersionV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getVersionV3', parameters]`.
+ * TanStack Query options of {@link action.getVersionV3 | getVersionV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getVersionV3', parameters]`.
  *
  * The node's build.
  *
@@ -785,7 +785,7 @@ export function getVersionV3QueryOptions(client: NodeQueryClient): NodeQueryOpti
 }
 
 /**
- * TanStack Query options of {@link getTableItemV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTableItemV2', parameters]`.
+ * TanStack Query options of {@link action.getTableItemV2 | getTableItemV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTableItemV2', parameters]`.
  *
  * One item of a Move table.
  *
@@ -805,7 +805,7 @@ export function getTableItemV2QueryOptions(client: NodeQueryClient, tableHandle:
 }
 
 /**
- * TanStack Query options of {@link getChainIdV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getChainIdV1', parameters]`.
+ * TanStack Query options of {@link action.getChainIdV1 | getChainIdV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getChainIdV1', parameters]`.
  *
  * The chain id.
  *
@@ -823,7 +823,7 @@ export function getChainIdV1QueryOptions(client: NodeQueryClient): NodeQueryOpti
 }
 
 /**
- * TanStack Query options of {@link getTransactionParametersV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionParametersV1', parameters]`.
+ * TanStack Query options of {@link action.getTransactionParametersV1 | getTransactionParametersV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionParametersV1', parameters]`.
  *
  * The limits a transaction must respect.
  *
