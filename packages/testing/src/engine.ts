@@ -66,10 +66,11 @@ export const CORS_ALLOWED_HEADERS = ['x-api-key', 'content-type', ...Object.valu
 /**
  * Response headers a browser script may read cross-origin (`Access-Control-Expose-Headers`): `Retry-After`,
  * so that a client can honour it, the node's v3 headers (the next page's cursor, the chain id, the
- * oldest block kept), without which a browser client could not page v3 or check the chain, and the price
- * stub's `x-stub-clock` (the time its answer was computed at).
+ * oldest block kept), without which a browser client could not page v3 or check the chain, the price
+ * stub's `x-stub-clock` (the time its answer was computed at) and `x-stub-sample` (an answer that is the
+ * generated sample of an operation the stub has no handler for yet).
  */
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'x-supra-cursor', 'x-supra-chain-id', 'x-supra-oldest-block', 'x-stub-clock'] as const;
+export const CORS_EXPOSED_HEADERS = ['Retry-After', 'x-supra-cursor', 'x-supra-chain-id', 'x-supra-oldest-block', 'x-stub-clock', 'x-stub-sample'] as const;
 
 /**
  * Sent with every answer (faults included; a `reset` writes nothing): any origin may read the answers

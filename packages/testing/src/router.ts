@@ -53,13 +53,26 @@ export function errorResponse(
 }
 
 /**
- * The answer to an operation of the route table that the stub has no handler for: an operation added to
- * the spec before its answers were written. A 501 naming it (`operationId` in the body too), where a 404
- * would read as a wrong path.
+ * The answer to an operation of the route table that the stub has neither a handler nor a sample for
+ * (`unhandled`): a 501 naming it (`operationId` in the body too), where a 404 would read as a wrong path.
  */
 export function notImplemented(operationId: string, extra?: Record<string, unknown>): StubResponse {
   const message = `${operationId} is an operation of the spec, but this stub has no handler for it yet`;
   return errorResponse(501, 'not_implemented', message, { ...extra, operationId });
+}
+
+/** The response header that marks an answer as a sample of the operation's 200 schema, not the stub's data. */
+export const SAMPLE_HEADER = 'x-stub-sample';
+
+/**
+ * The answer to an operation of the route table that the stub has no handler for yet: the sample of its
+ * 200 schema that `pnpm gen` wrote into `generated/samples.ts` (valid in both readings, the same on every
+ * call), marked `x-stub-sample: true`, so an operation added to the spec is answered before its data
+ * model is written. An operation without a sample (no JSON 200) is a 501 naming it.
+ */
+export function unhandled(operationId: string, samples: Readonly<Record<string, unknown>>, extra?: Record<string, unknown>): StubResponse {
+  if (!Object.hasOwn(samples, operationId)) return notImplemented(operationId, extra);
+  return jsonResponse(200, samples[operationId], { [SAMPLE_HEADER]: 'true' });
 }
 
 /** The handler of `operationId` in a stub's table, if it has one (own keys only: an id is no prototype key). */

@@ -39,11 +39,11 @@ describe.each(TARGETS)('CORS on the %s stub', (_name, stubOf, path, baseHeaders,
     ['a 503 fault (Retry-After exposed)', { 'x-stub-fault': '503' }, 503],
     ['an html fault', { 'x-stub-fault': 'html' }, 502],
     ['a bad fault request', { 'x-stub-fault': 'nope' }, 400],
-  ])('%s allows any origin and exposes Retry-After, the v3 headers and x-stub-clock', async (_label, headers, status) => {
+  ])('%s allows any origin and exposes Retry-After, the v3 headers, x-stub-clock and x-stub-sample', async (_label, headers, status) => {
     const r = await fetch(url(), { headers: { ...baseHeaders, ...headers, origin: 'http://localhost:5173' } });
     expect(r.status).toBe(status);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
-    expect(r.headers.get('access-control-expose-headers')).toBe('Retry-After, x-supra-cursor, x-supra-chain-id, x-supra-oldest-block, x-stub-clock');
+    expect(r.headers.get('access-control-expose-headers')).toBe('Retry-After, x-supra-cursor, x-supra-chain-id, x-supra-oldest-block, x-stub-clock, x-stub-sample');
     expect(r.headers.get('access-control-expose-headers')).toBe(CORS_EXPOSED_HEADERS.join(', '));
   });
 

@@ -1,7 +1,8 @@
 /**
  * One route table: `matchRoute` of `@x/common` names the operation of a path for the stubs' request log
  * and `failNext`, and routes both stubs, whose handlers are keyed by operation id. Coverage comes from the
- * table too: every operation of it must have a handler (one without is a 501, see not-implemented.test.ts).
+ * table too: every operation of it is answered, by its handler or, until one is written, by the generated
+ * sample of its 200 schema (`x-stub-sample: true`, see not-implemented.test.ts), which is reported here.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { routes } from '@x/common';
@@ -17,29 +18,34 @@ const fill = (path: string, encode = (s: string) => encodeURIComponent(s)): stri
 const sampled = (path: string): boolean => [...path.matchAll(/\{(\w+)\}/g)].every((m) => m[1]! in sample);
 
 describe('the stubs route by it', () => {
-  it('every node operation is answered by its own handler and logged under its id', async () => {
+  it('every node operation is answered by its own handler, or by its generated sample until it has one, and logged under its id', async () => {
     const stub = createNodeStubFetch();
     const ids = routes.filter((r) => r.service === 'node-rpc').map((r) => r.operationId);
     expect(stub.requests).toEqual([]);
+    const bySample: string[] = [];
     for (const id of ids) {
       const route = routes.find((r) => r.operationId === id)!;
       const init: RequestInit = route.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodies[id]) } : {};
       const res = await stub(stub.url + fill(route.path, (s) => encodeURIComponent(s === '0x1' ? STUB_ACCOUNTS.framework : s)), init);
-      // A parameter this test has no sample for (a new operation's) may be refused; a missing handler is a 501 either way.
-      if (sampled(route.path)) expect(res.status, id).toBe(200);
-      else expect(res.status, id).not.toBe(501);
+      expect(res.status, id).not.toBe(501);
+      if (res.headers.get('x-stub-sample') === 'true') bySample.push(id);
+      // A parameter this test has no sample for (a new operation's handler's) may be refused; a sample never is.
+      if (sampled(route.path) || bySample.includes(id)) expect(res.status, id).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json');
     }
     expect(stub.requests.map((r) => r.operationId)).toEqual(ids);
+    // Not a failure: an operation added to the spec is answered by its sample until its handler is written.
+    if (bySample.length > 0) console.warn(`the node stub has no handler yet for ${bySample.join(', ')}: answered by the generated sample`);
   });
 
-  it('every price operation has a handler (none is answered 501) and is logged under its id', async () => {
+  it('every price operation is answered (by its handler or its sample, never a 501) and is logged under its id', async () => {
     const stub = createPriceStubFetch();
     const ids = routes.filter((r) => r.service === 'price-history').map((r) => r.operationId);
     for (const id of ids) {
       const route = routes.find((r) => r.operationId === id)!;
       const res = await stub(stub.url + fill(route.path), { headers: { 'x-api-key': stub.apiKey } });
       expect(res.status, id).not.toBe(501);
+      if (res.headers.get('x-stub-sample') === 'true') console.warn(`the price stub has no handler yet for ${id}: answered by the generated sample`);
     }
     expect(stub.requests.map((r) => r.operationId)).toEqual(ids);
   });

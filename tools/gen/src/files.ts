@@ -11,6 +11,7 @@ export const GENERATED_DIRS = [
   'packages/price-types/src/generated',
   'packages/node-client/src/generated',
   'packages/validators/src/generated',
+  'packages/testing/src/generated',
 ] as const;
 
 /** First lines of every generated source file. */

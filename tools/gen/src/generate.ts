@@ -5,6 +5,7 @@ import { emitService, operationTable } from './emit-operations.ts';
 import { emitActions } from './emit-actions.ts';
 import { emitQueries, emitQueryTables } from './emit-queries.ts';
 import { emitValidators } from './emit-validators.ts';
+import { emitSamples } from './emit-samples.ts';
 import { applyLiveOverlay, LIVE_OVERLAY_FILE, loadOverlay } from './live.ts';
 
 /** Everything `pnpm gen` writes, keyed by path. Pure: the same specs and sources give the same bytes. */
@@ -27,5 +28,7 @@ export async function generate(root = ROOT): Promise<FileSet> {
   // The price types have one home, @x/price-types: the client, the validators and the stubs import them.
   files.set('packages/price-types/src/generated/price-history.ts', await emitTypes(price));
   for (const [path, content] of await emitValidators({ node, nodeLive, price })) files.set(path, content);
+  // The stubs' answer to an operation they have no handler for yet: a sample of its 200 schema.
+  files.set('packages/testing/src/generated/samples.ts', emitSamples([node, price]));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

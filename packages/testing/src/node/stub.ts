@@ -14,13 +14,14 @@ import {
   methodNotAllowed,
   headerValue,
   jsonResponse,
-  notImplemented,
   pathSegments,
   rawJsonResponse,
   type Router,
   type StubRequest,
   type StubResponse,
+  unhandled,
 } from '../router.ts';
+import { nodeRpcSamples } from '../generated/samples.ts';
 import { clockHeader } from '../clock.ts';
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { CHAIN_ACCOUNTS, STUB_ACCOUNTS } from './accounts.ts';
@@ -328,8 +329,8 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
 
   /**
    * The answers of the node's operations, by operation id: the data model, written by hand. Routing comes
-   * from the route table; an operation of the table missing here is answered 501, naming it (the routes
-   * test asks every operation of the table for a 200). Listings read their own paging rule.
+   * from the route table; an operation of the table missing here is answered with the generated sample of
+   * its 200 schema, marked `x-stub-sample` (the routes test reports it). Listings read their own paging rule.
    */
   const handlers: { readonly [Id in NodeOperationId]?: Handler } = {
     getAccountV1: getAccount('v1'),
@@ -367,10 +368,10 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
   const answer = (req: StubRequest, live: boolean, operationId: string, params: Readonly<Record<string, string>>, now: () => number): StubResponse => {
     if (!Object.hasOwn(params, 'address')) {
       const handler = handlerOf(chainHandlers, operationId);
-      return handler === undefined ? notImplemented(operationId) : handler({ req, live, params, now });
+      return handler === undefined ? unhandled(operationId, nodeRpcSamples) : handler({ req, live, params, now });
     }
     const handler = handlerOf(handlers, operationId);
-    if (handler === undefined) return notImplemented(operationId);
+    if (handler === undefined) return unhandled(operationId, nodeRpcSamples);
     const addressRaw = params.address as string;
     const address = canonicalAddress(addressRaw);
     if (address === undefined) return errorResponse(400, 'invalid_address', `address must be 1 to 64 hex digits with or without 0x, got '${addressRaw}'`);

@@ -7,7 +7,8 @@ import { matchRoute } from '@x/common';
 import { StubEngine } from '../engine.ts';
 import type { StubFetchOptions } from '../fetch.ts';
 import { fetchOf, type PriceOperationId, type StubFetch, type StubHandle } from '../handles.ts';
-import { errorResponse, handlerOf, jsonResponse, methodNotAllowed, notImplemented, queryParam, type StubRequest, type StubResponse } from '../router.ts';
+import { errorResponse, handlerOf, jsonResponse, methodNotAllowed, queryParam, unhandled, type StubRequest, type StubResponse } from '../router.ts';
+import { priceHistorySamples } from '../generated/samples.ts';
 import { seedToU32 } from '../random.ts';
 // Every answer carries the clock it was computed at (`x-stub-clock`, faults and errors included): a `/history`
 // answered `[]` says there whether the range lay outside the stub's 30 days.
@@ -146,7 +147,7 @@ function createPriceRouter(options: {
     const match = matchRoute(req.path, { service: 'price-history' });
     if (match === undefined) return priceError(404, 'not_found', `no such path: ${req.path}`);
     const handler = handlerOf(handlers, match.route.operationId);
-    return handler === undefined ? notImplemented(match.route.operationId, { status: 'error' }) : handler(req);
+    return handler === undefined ? unhandled(match.route.operationId, priceHistorySamples, { status: 'error' }) : handler(req);
   };
 }
 
