@@ -1,7 +1,12 @@
 /**
  * Valid samples of every record of both specs, shaped as the documents describe them. Reused by the
  * validator tests (and by anyone who needs a realistic body): each is accepted in both profiles.
+ * A schema or an operation without a hand-written sample here (one just added to a spec) gets the
+ * generator's: `sampleOf` for a schema, the stubs' generated 200 sample for an operation.
  */
+import { nodeRpcSamples, priceHistorySamples } from '../../testing/src/generated/samples.ts';
+import { sampleOf } from '../../../tools/gen/src/samples.ts';
+import { loadSpecs } from '../../../tools/gen/src/specs.ts';
 
 const hash = '0x8b8f9d7c5e2c4a1f0e3d6b9a7c5e2c4a1f0e3d6b9a7c5e2c4a1f0e3d6b9a7c5e';
 const address = '0x0000000000000000000000000000000000000000000000000000000000000001';
@@ -281,3 +286,18 @@ export const okBodies: Record<string, unknown> = {
   getHistory: fixtures.HistoryResponse,
   getLatest: fixtures.LatestResponse,
 };
+
+/** The generator's sample of every schema of both specs, by exported name (a price schema the node spec also names is `Price<name>`). */
+function schemaSamples(): Record<string, unknown> {
+  const { node, price } = loadSpecs();
+  const samples: Record<string, unknown> = {};
+  for (const name of Object.keys(node.doc.components.schemas)) samples[name] = sampleOf(node.doc, node.doc.components.schemas[name], name);
+  for (const name of Object.keys(price.doc.components.schemas)) {
+    samples[Object.hasOwn(samples, name) ? `Price${name}` : name] = sampleOf(price.doc, price.doc.components.schemas[name], name);
+  }
+  return samples;
+}
+
+// What no sample above covers comes from the generator, so a schema or an operation added to a spec needs no edit here.
+for (const [name, value] of Object.entries(schemaSamples())) if (!Object.hasOwn(fixtures, name)) fixtures[name] = value;
+for (const [id, value] of Object.entries({ ...nodeRpcSamples, ...priceHistorySamples })) if (!Object.hasOwn(okBodies, id)) okBodies[id] = value;

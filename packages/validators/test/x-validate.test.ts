@@ -6,7 +6,7 @@ import { routes } from '@x/common';
 import { matchOperation } from '../src/cli/match.ts';
 import { xValidate } from './cli-run.ts';
 import { liveModuleAbi, liveResourceV1, liveTransactionV1 } from './live-bodies.ts';
-import { startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '@x/testing';
+import { createNodeStubFetch, createPriceStubFetch, startNodeStub, startPriceStub, STUB_ACCOUNTS, DEFAULT_PRICE_API_KEY } from '@x/testing';
 
 // The command runs in-process (./cli-run.ts); x-validate-readme.test.ts spawns the real one once.
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -51,7 +51,8 @@ describe('matchOperation', () => {
 
   it.each([
     ['POST', 'http://n/rpc/v2/accounts/0x1'],
-    ['GET', 'http://n/rpc/v4/accounts/0x1'],
+    // A version no spec has (not v4: a real v4 read may be added any day).
+    ['GET', 'http://n/rpc/v99/accounts/0x1'],
     ['GET', 'http://n/rpc/v3/accounts/0x1/events'],
     ['GET', 'http://n/rpc/v2/accounts/0x1/transactions/extra'],
     ['GET', 'http://n/favicon.ico'],
@@ -65,14 +66,25 @@ describe('x-validate over recordings', () => {
   // The committed recordings pass in the strict profile (exit 0): `pnpm conformance`, a step of `pnpm check`,
   // runs the built CLI over them; the live profile's drift is read below.
 
-  it('the committed recordings, in both shapes, hold every GET operation of the route table and the view, each answered 2xx', () => {
-    const expected = routes.filter((r) => r.method === 'GET' || r.operationId === 'viewV3').map((r) => r.operationId);
+  it('the committed recordings, in both shapes, hold every GET operation of the route table and the view that the stubs have a handler for, each answered 2xx; the others are a reported gap', async () => {
+    const expected = routes.filter((r) => r.method === 'GET' || r.operationId === 'viewV3');
+    // An operation added to the spec is answered by the stubs' generated sample (x-stub-sample) until its
+    // handler is written; a recording of it would record the sample, so it is a gap until then, not a failure.
+    const stubs = { 'node-rpc': createNodeStubFetch(), 'price-history': createPriceStubFetch() };
+    const bySample = new Set<string>();
+    for (const r of expected) {
+      const res = await stubs[r.service](stubs[r.service].url + r.path.replace(/\{\w+\}/g, '0x1'), { method: r.method });
+      if (res.headers.get('x-stub-sample') === 'true') bySample.add(r.operationId);
+    }
     for (const folder of [recorded, join(root, 'specs', 'recorded-live')]) {
       const entries = readdirSync(folder)
         .filter((f) => f.endsWith('.har'))
         .flatMap((f) => (JSON.parse(readFileSync(join(folder, f), 'utf8')) as HarFile).log.entries);
       const ok = entries.filter((e) => e.response.status >= 200 && e.response.status <= 299);
-      expect([...new Set(ok.map((e) => matchOperation(e.request.method, e.request.url)?.operationId))].sort(), folder).toEqual([...expected].sort());
+      const have = new Set(ok.map((e) => matchOperation(e.request.method, e.request.url)?.operationId));
+      const gaps = expected.map((r) => r.operationId).filter((id) => !have.has(id) && bySample.has(id));
+      expect([...have].sort(), `${folder}: run \`pnpm recordings\` after writing a stub handler`).toEqual(expected.map((r) => r.operationId).filter((id) => !gaps.includes(id)).sort());
+      if (gaps.length > 0) console.warn(`${folder}: no recording yet of ${gaps.join(', ')} (the stubs answer them by a sample until their handlers are written)`);
     }
   });
 
