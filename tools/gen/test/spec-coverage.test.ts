@@ -38,15 +38,40 @@ function asTheDocumentHasIt(spec: Obj): Obj {
   for (const [path, item] of paths) if (path.startsWith('/rpc/v2/')) for (const op of Object.values(item)) delete op.deprecated;
   copy.paths = Object.fromEntries(paths);
   const components = copy.components as Obj;
-  components.schemas = Object.fromEntries(Object.entries(components.schemas as Obj).filter(([name]) => !SERVED_SCHEMAS.includes(name)));
+  const served = servedSchemas(spec, paths.map(([path]) => path));
+  components.schemas = Object.fromEntries(Object.entries(components.schemas as Obj).filter(([name]) => !served.has(name)));
   return copy;
 }
-/** The schemas the node spec takes from the node's served document, not from the account document. */
-const SERVED_SCHEMAS = [
-  'ErrorMessage', 'AccountStatementV3', 'TransactionV3', 'BlockMetadataInfoV3', 'AutomationRecordInfoV3',
-  'BlockExecutionStatistics', 'U64OrNull', 'ExecutedBlockInfo', 'BlockV3', 'EventV3', 'EventWithContextV3', 'EventsV3',
-  'GasPriceResV3', 'VersionInfo', 'TransactionParameters', 'MoveFunctionId', 'MoveTypeTag', 'ViewRequest', 'ViewResultV3', 'TableItemRequest',
-];
+
+/** The component schemas a value refers to, directly or through other components (parameters, responses, schemas). */
+function schemasReached(spec: Obj, from: unknown): Set<string> {
+  const seen = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (typeof v !== 'object' || v === null) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$ref' && typeof x === 'string' && x.startsWith('#/components/') && !seen.has(x)) {
+        seen.add(x);
+        const [kind, name] = x.slice('#/components/'.length).split('/') as [string, string];
+        walk(((spec.components as Obj)[kind] as Obj | undefined)?.[name]);
+      } else walk(x);
+    }
+  };
+  walk(from);
+  return new Set([...seen].filter((ref) => ref.startsWith('#/components/schemas/')).map((ref) => ref.slice('#/components/schemas/'.length)));
+}
+
+/**
+ * The schemas the node spec takes from the node's served document, not from the account document: those
+ * only the other paths (v3 and later, the reads beyond accounts) reach. Read from the spec, so a schema a
+ * new operation brings needs no entry here; one no path reaches stays, and is reported.
+ */
+function servedSchemas(spec: Obj, accountPaths: readonly string[]): Set<string> {
+  const items = (keep: (path: string) => boolean) => Object.entries(spec.paths as Obj).filter(([path]) => keep(path)).map(([, item]) => item);
+  const account = schemasReached(spec, items((p) => accountPaths.includes(p)));
+  const other = schemasReached(spec, items((p) => !accountPaths.includes(p)));
+  return new Set([...other].filter((name) => !account.has(name)));
+}
 const NODE = asTheDocumentHasIt(loadSpec('node-rpc.openapi.yaml'));
 const PRICE = loadSpec('price-history.openapi.yaml');
 
