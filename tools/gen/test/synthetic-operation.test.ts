@@ -2,7 +2,8 @@
  * CONTRIBUTING's "Adding an operation", proved: an operation added to a copy of the node spec, and nothing
  * else, is generated (its entry in @x/common's operation table and route table, an action, the client's
  * method, its query options), typed (a strict `tsc` over the generated code and a caller's file) and
- * callable over HTTP through both the action and the client.
+ * callable over HTTP through both the action and the client. It is an operation of a version after the
+ * spec's newest, read from the spec, so the test holds when a real new version arrives.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,9 +17,19 @@ import { parse, stringify } from 'yaml';
 import { generate } from '../src/generate.ts';
 import { ROOT } from '../src/specs.ts';
 
-/** A v4-only operation with a path parameter, a query parameter and a body of its own. */
+const SPEC = parse(readFileSync(join(ROOT, 'specs', 'node-rpc.openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, { operationId: string }>> };
+const IDS = Object.values(SPEC.paths).flatMap((item) => Object.values(item).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId] : [])));
+const versionOf = (id: string): number => Number(/V(\d+)$/.exec(id)?.[1] ?? 0);
+/** The version after the spec's newest: no operation of the spec has it. */
+const V = Math.max(...IDS.map(versionOf)) + 1;
+/** The account read the new version carries from the newest version that has one. */
+const CARRIED = IDS.filter((id) => id.startsWith('getAccountV')).sort((a, b) => versionOf(b) - versionOf(a))[0]!;
+const ID = `getBalanceV${V}`;
+const PATH = `/rpc/v${V}/accounts/{address}/balance`;
+
+/** An operation of the new version alone, with a path parameter, a query parameter and a body of its own. */
 const OPERATION = {
-  operationId: 'getBalanceV4',
+  operationId: ID,
   summary: 'The balance of one coin of the account',
   tags: ['accounts-v2'],
   parameters: [
@@ -47,7 +58,7 @@ beforeAll(async () => {
   cpSync(join(ROOT, 'specs'), join(dir, 'specs'), { recursive: true });
   const file = join(dir, 'specs', 'node-rpc.openapi.yaml');
   const spec = parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
-  spec.paths['/rpc/v4/accounts/{address}/balance'] = { get: OPERATION };
+  spec.paths[PATH] = { get: OPERATION };
   writeFileSync(file, stringify(spec));
   // The node client, its types and @x/common (the operation tables) as they are, with what `pnpm gen`
   // makes of the copy.
@@ -71,31 +82,31 @@ afterAll(() => {
 });
 
 describe('an operation added to the spec alone', () => {
-  it('is generated: an action, a v4 method and its query options', () => {
+  it(`is generated: an action, a v${V} method and its query options`, () => {
     const actions = readFileSync(join(dir, 'node-client/src/generated/actions.ts'), 'utf8');
-    expect(actions).toContain("export function getBalanceV4(client: Caller, address: string, options?: CallOptions & { coin_type?: string | undefined }): Promise<ResponseBody<'getBalanceV4'>>");
-    // v4's own operation first, then the current API it carries from older versions (v3's account read).
-    expect(actions).toMatch(/export const v4Actions = \{\n {2}getBalance: getBalanceV4,\n/);
-    expect(actions).toMatch(/export const v4Actions = \{[^}]*\n {2}getAccount: getAccountV3,\n/);
-    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain("getBalance(address: string, params?: { coin_type?: string | undefined }): NodeQueryOptions<ResponseBody<'getBalanceV4'>, NodeQueryKey<'getBalanceV4'>>;");
+    expect(actions).toContain(`export function ${ID}(client: Caller, address: string, options?: CallOptions & { coin_type?: string | undefined }): Promise<ResponseBody<'${ID}'>>`);
+    // The new version's own operation first, then the current API it carries from older versions (the newest account read).
+    expect(actions).toMatch(new RegExp(`export const v${V}Actions = \\{\\n {2}getBalance: ${ID},\\n`));
+    expect(actions).toMatch(new RegExp(`export const v${V}Actions = \\{[^}]*\\n {2}getAccount: ${CARRIED},\\n`));
+    expect(readFileSync(join(dir, 'node-client/src/generated/queries.ts'), 'utf8')).toContain(`getBalance(address: string, params?: { coin_type?: string | undefined }): NodeQueryOptions<ResponseBody<'${ID}'>, NodeQueryKey<'${ID}'>>;`);
     // Its entry, in the node's operation table of @x/common, which the action reads and the routes come from.
     const table = readFileSync(join(dir, 'common/src/generated/node-rpc.ts'), 'utf8');
-    expect(table).toContain('export const getBalanceV4 = {\n  "method": "GET",\n  "path": "/rpc/v4/accounts/{address}/balance",');
-    expect(table).toContain('  readonly getBalanceV4: typeof getBalanceV4;\n');
-    expect(actions).toContain("client.call('getBalanceV4', op.getBalanceV4, { address, coin_type: options?.coin_type }, options)");
+    expect(table).toContain(`export const ${ID} = {\n  "method": "GET",\n  "path": "${PATH}",`);
+    expect(table).toContain(`  readonly ${ID}: typeof ${ID};\n`);
+    expect(actions).toContain(`client.call('${ID}', op.${ID}, { address, coin_type: options?.coin_type }, options)`);
   });
 
   it('is typed: strict tsc accepts a caller that reads the answer and refuses a wrong argument', () => {
     writeFileSync(
       join(dir, 'caller.ts'),
-      `import { createNodeClient, getBalanceV4, http } from './node-client/src/index.js';
+      `import { createNodeClient, ${ID}, http } from './node-client/src/index.js';
 export async function read(baseUrl: string): Promise<string[]> {
-  const answer = await getBalanceV4(http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' });
-  const viaClient = await createNodeClient({ baseUrl }).v4.getBalance('0x1');
+  const answer = await ${ID}(http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' });
+  const viaClient = await createNodeClient({ baseUrl }).v${V}.getBalance('0x1');
   // @ts-expect-error an address is a string
-  void getBalanceV4(http({ baseUrl }), 1);
+  void ${ID}(http({ baseUrl }), 1);
   // @ts-expect-error coin_type is a string
-  void createNodeClient({ baseUrl }).v4.getBalance('0x1', { coin_type: 1 });
+  void createNodeClient({ baseUrl }).v${V}.getBalance('0x1', { coin_type: 1 });
   return [answer.balance, viaClient.balance];
 }
 `,
@@ -122,14 +133,14 @@ export async function read(baseUrl: string): Promise<string[]> {
     const common = pathToFileURL(join(dir, 'common/src/index.ts')).href;
     vi.doMock('@x/common', () => import(common));
     const { matchRoute } = (await import(common)) as { matchRoute(path: string): { route: { operationId: string } } | undefined };
-    expect(matchRoute('/rpc/v4/accounts/0x1/balance')?.route.operationId).toBe('getBalanceV4');
-    const mod = (await import(pathToFileURL(join(dir, 'node-client/src/index.ts')).href)) as {
+    expect(matchRoute(`/rpc/v${V}/accounts/0x1/balance`)?.route.operationId).toBe(ID);
+    const mod = (await import(pathToFileURL(join(dir, 'node-client/src/index.ts')).href)) as Record<string, unknown> & {
       http(o: { baseUrl: string }): unknown;
-      getBalanceV4(client: unknown, address: string, o?: { coin_type?: string }): Promise<{ balance: string }>;
-      createNodeClient(o: { baseUrl: string }): { v4: { getBalance(address: string): Promise<{ balance: string }> } };
+      createNodeClient(o: { baseUrl: string }): Record<string, { getBalance(address: string): Promise<{ balance: string }> }>;
     };
-    await expect(mod.getBalanceV4(mod.http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' })).resolves.toEqual({ balance: '42' });
-    await expect(mod.createNodeClient({ baseUrl }).v4.getBalance('0x01')).resolves.toEqual({ balance: '42' });
-    expect(seen).toEqual(['/rpc/v4/accounts/0x1/balance?coin_type=0x1%3A%3Asupra_coin%3A%3ASupraCoin', '/rpc/v4/accounts/0x1/balance']);
+    const action = mod[ID] as (client: unknown, address: string, o?: { coin_type?: string }) => Promise<{ balance: string }>;
+    await expect(action(mod.http({ baseUrl }), '0x1', { coin_type: '0x1::supra_coin::SupraCoin' })).resolves.toEqual({ balance: '42' });
+    await expect(mod.createNodeClient({ baseUrl })[`v${V}`]!.getBalance('0x01')).resolves.toEqual({ balance: '42' });
+    expect(seen).toEqual([`/rpc/v${V}/accounts/0x1/balance?coin_type=0x1%3A%3Asupra_coin%3A%3ASupraCoin`, `/rpc/v${V}/accounts/0x1/balance`]);
   });
 });
