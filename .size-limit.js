@@ -127,11 +127,12 @@ export default [
   entry('price-client', { limit: '10.2 kB', isolated: true }),
   one('price-client', 'createPriceClient'),
   entry('validators', { isolated: true }),
-  one('validators', 'validateTransactionOutput', { limit: '6.45 kB' }),
+  // Own-property checks (a value's inherited members never count) took it from 6.45 to 6.88 kB.
+  one('validators', 'validateTransactionOutput', { limit: '6.95 kB' }),
   // What `npm install @x/validators` puts on disk for the package itself (its published files,
   // uncompressed): issue 38's budget of 1.5 MB (6.6 MB of compiled code before the generator stopped
-  // copying every schema into every schema that holds it).
-  { name: 'install size of @x/validators (its published files, uncompressed)', path: publishedFiles('validators'), brotli: false, limit: '1.5 MB', disablePlugins: ['@size-limit/esbuild'] },
+  // copying every schema into every schema that holds it); the own-property checks added 20 kB.
+  { name: 'install size of @x/validators (its published files, uncompressed)', path: publishedFiles('validators'), brotli: false, limit: '1.55 MB', disablePlugins: ['@size-limit/esbuild'] },
   // What a browser app with both clients ships.
   check('both clients', undefined, { [dist('node-client')]: '*', [dist('price-client')]: '{ createPriceClient }' }),
   // @x/testing's browser build: the in-memory stubs and their seeded chain, dependencies included.
@@ -143,7 +144,7 @@ export default [
   check("import { getAccountV3QueryOptions } from '@x/node-client/query' with { http }: one query option (budget 4.5 kB)", undefined, { [dist('node-client', 'query')]: '{ getAccountV3QueryOptions }', [dist('node-client')]: '{ http }' }, { limit: '9.01 kB' }),
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
-  one('validators', 'AccountData', { limit: '3.6 kB' }, 'standard'),
+  one('validators', 'AccountData', { limit: '3.8 kB' }, 'standard'),
   one('validators', 'Address', {}, 'standard'),
   entry('validators', {}, 'standard'),
   entry('testing', { ignore: ['msw'] }, 'msw'),
