@@ -13,13 +13,14 @@ import { parseArgs } from 'node:util';
 const STEPS = [
   'lint',
   'knip',
+  // Generated code, then the API reports of the packages: it builds the packages (tsc -b, each source
+  // once), so the builds of typecheck and build after it are turbo cache hits.
   'gen --check',
   'lint:specs',
-  // Builds the packages (tsc -b, each source once) and checks the tests, the tools and the example app.
+  // Checks the tests, the tools and the example app against the built packages.
   'typecheck',
   // The rest of the build (the example app's Vite build); the packages are turbo cache hits.
   'build',
-  'api-report',
   'conformance',
   'lint:packages',
   'test:install',
