@@ -7,12 +7,12 @@ import { join } from 'node:path';
 // rather than taken from specs.ts; spelled as there, so generate() sees the same path as by default.)
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
-const USAGE = `Usage: pnpm gen [--check | --write] [--code-only]
+const USAGE = `Usage: pnpm gen [--check | --write]
   (no flag)  regenerate through turbo, which skips the work when specs and generator are unchanged
   --write    regenerate now, without turbo's cache
   --check    exit 1 and name the stale files when packages/*/src/generated is out of date
-  Then (not with --code-only) the packages are built and their API reports (packages/*/api) rewritten,
-  or with --check checked.`;
+  Then the packages are built and their API reports (packages/*/api) rewritten, or with --check
+  checked; --code-only leaves them.`;
 
 /** Where `pnpm gen` reports: `console` for the command, a collector in a test. */
 export type GenOutput = Pick<Console, 'log' | 'error'>;

@@ -27,7 +27,7 @@ describe('the size table', () => {
     expect(staleRows(written, results)).toEqual([]);
   });
 
-  it('stays true within 3% of the measured sizes (an added operation), and is stale beyond', () => {
+  it('stays true within 3% of the measured sizes and configured limits (an added operation), and is stale beyond', () => {
     const written = withTable(doc, results);
     const grown = results.map((r, i) => (i === 0 ? { ...r, size: Math.round(r.size * 1.02) } : r));
     expect(staleRows(written, grown)).toEqual([]);
@@ -37,7 +37,10 @@ describe('the size table', () => {
 
   it('is stale when a limit, a check or the markers differ', () => {
     const written = withTable(doc, results);
-    expect(staleRows(written, results.map((r, i) => (i === 0 ? { ...r, sizeLimit: 21_000 } : r)))).toEqual(["`import { createNodeClient } from '@x/node-client'`: limit 20.65 kB, configured 21.00 kB"]);
+    // A limit an added operation raised by 150 B is still the one stated; a limit set anew is not.
+    expect(staleRows(written, results.map((r, i) => (i === 0 ? { ...r, sizeLimit: 20_800 } : r)))).toEqual([]);
+    expect(staleRows(written, results.map((r, i) => (i === 0 ? { ...r, sizeLimit: 25_000 } : r)))).toEqual(["`import { createNodeClient } from '@x/node-client'`: limit 20.65 kB, configured 25.00 kB"]);
+    expect(staleRows(written, results.map((r, i) => (i === 1 ? { ...r, sizeLimit: 1_000 } : r)))).toEqual(['`@x/price-client/query (entry)`: limit (none), configured 1.00 kB']);
     expect(staleRows(written, [...results, { name: 'new', size: 1 }])[0]).toBe('3 rows for 4 checks');
     expect(staleRows('# no table', results)).toEqual(['no size table between the markers']);
     expect(() => withTable('# no table', results)).toThrow(/no size table/);
