@@ -26,6 +26,8 @@ const STEPS = [
   'test:install',
   'test:newcomer',
   'size',
+  // CONTRIBUTING's "Adding an operation" in a scratch copy: a new operation costs its spec and pnpm gen --write.
+  'test:add-operation',
   'docs:api',
   'release:dry-run',
   'test:playwright',

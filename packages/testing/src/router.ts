@@ -62,7 +62,7 @@ export function notImplemented(operationId: string, extra?: Record<string, unkno
 }
 
 /** The response header that marks an answer as a sample of the operation's 200 schema, not the stub's data. */
-export const SAMPLE_HEADER = 'x-stub-sample';
+const SAMPLE_HEADER = 'x-stub-sample';
 
 /**
  * The answer to an operation of the route table that the stub has no handler for yet: the sample of its
