@@ -6,7 +6,7 @@ import type { PagingRule, ResponseValidator } from '@x/common';
 import type { BodyField } from './body.js';
 import type { ParamSpec } from './params.js';
 import type { RateLimitOptions } from './rate-limit.js';
-import type { RetryOptions, RetryPolicy } from './retry.js';
+import type { RetryOptions } from './retry.js';
 
 // A response validator as `@x/validators` creates it: declared once, in @x/common, which both share, so
 // the clients take one without depending on the validators.
@@ -124,6 +124,13 @@ export type OperationSpec = {
    * and with several nodes the call moves on.
    */
   readonly echo?: { readonly parameter: string; readonly pointer: readonly string[]; readonly form: 'u64' | 'hex' };
+  /**
+   * The operation's own reading of a parsed, validated success answer with its headers and checked path
+   * parameters, inside the attempt (what it throws ends the attempt; with several nodes a node failure
+   * moves the call on): generated into the actions that need one (a header cursor's page, an answer
+   * checked against the request). By default the answer is the body.
+   */
+  readonly answer?: (body: unknown, headers: Headers, path: Readonly<Record<string, unknown>> | undefined) => unknown;
 };
 
 
@@ -147,38 +154,4 @@ export type NodeAffinity = {
   skip?: Set<string>;
 };
 
-/** One call as the router sends it: the operation and its checked parameters. */
-export type RoutedCall = {
-  readonly operationId: string;
-  readonly op: OperationSpec;
-  readonly path: Record<string, unknown> | undefined;
-  readonly query: Record<string, unknown> | undefined;
-  /** The JSON text of its request body, when the operation has one. */
-  readonly body?: string | undefined;
-  readonly signal: AbortSignal | undefined;
-};
-
-/** What a transport hands its router. */
-export type RoutingInit = {
-  /** The client's `baseUrl`: one URL or several, in order of preference (checked here). */
-  readonly baseUrl: unknown;
-  /** The client's API paths, which no base URL may end in (see `parseBaseUrl`). */
-  readonly apiPaths: readonly string[];
-  readonly options: Pick<TransportOptions, 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'>;
-  readonly policy: RetryPolicy;
-  /** The retry policy's delay after an error of one node (undefined: not retried). */
-  readonly retryDelay: (error: unknown, attempt: number) => number | undefined;
-  /** One attempt on one node, as the transport makes it (timeout, abort, reading, validation). */
-  readonly attempt: (request: RoutedCall & { readonly signal: AbortSignal; readonly baseUrl: string }) => Promise<unknown>;
-};
-
-/** Sends a call over the nodes. */
-export type Router = {
-  /** The base URLs, checked and normalised, in order of preference. */
-  readonly urls: readonly string[];
-  /** The call (its signal is the caller's); a walk's pages pass one `affinity` (see {@link NodeAffinity}). */
-  call(request: RoutedCall, affinity?: NodeAffinity): Promise<unknown>;
-};
-/** A router for the client's options, or undefined when there is nothing to route (one URL, no limit, hedge or hook). */
-export type RoutingFactory = (init: RoutingInit) => Router | undefined;
 

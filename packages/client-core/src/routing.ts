@@ -1,46 +1,62 @@
 import { HistoryPrunedError, HttpError, InvalidArgumentError, NodesFailedError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, type NodeAttempt } from './errors.js';
-import { baseUrls } from './base-url.js';
 import { Flights } from './flights.js';
 import { fallsThrough, NodePool, type NodeState } from './nodes.js';
 import { RateLimiter } from './rate-limit.js';
 import { redactUrl } from './redact.js';
 import { milliseconds, withRetry, type RetryPolicy } from './retry.js';
-import type { AttemptInfo, NodeAffinity, RoutedCall, RoutingFactory, RoutingInit, Router } from './options.js';
+import type { AttemptInfo, CallOptions, NodeAffinity, OperationSpec, TransportOptions } from './options.js';
+import type { Prepared, Transport } from './transport.js';
 
 const HEDGE = Symbol('hedge');
 type Outcome = { node: NodeState; ok: true; value: unknown } | { node: NodeState; ok: false; error: unknown };
 
+/** Options of a transport over several nodes ({@link fallback}). */
+export type FallbackOptions = Pick<TransportOptions, 'rateLimit' | 'hedgeAfterMs' | 'onAttempt'>;
+
+/** What a transport over several nodes is: the calls of its transports, routed. */
+export type Fallback = {
+  /** The nodes' base URLs, in order of preference. */
+  readonly baseUrls: readonly string[];
+  call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options?: CallOptions, affinity?: NodeAffinity): Promise<unknown>;
+};
+
 /**
- * The router of a client with several nodes, a rate limit, hedging or an attempt hook. A client passes
- * it to its transport (`new Transport(options, { routing: nodeRouting })`); one that does not pays none
- * of its bytes.
+ * A transport over several one-node transports, in order of preference (viem's `fallback`): a node
+ * failure (network error, timeout, 408, 429, 5xx, a body that is not JSON, too large or refused by the
+ * validator, another origin's or another chain's answer, an answer to another request, a 410 of pruned
+ * history) moves a call on to the next node, and the node rests; a walk's pages stay on one node while it
+ * answers. Also the home of a client-side rate limit, hedging and the attempt hook, with one node or
+ * several. Arguments are checked, and retries paced, by the first transport.
  *
  * @example
  * ```ts
- * const transport = new Transport<paths>({ baseUrl: [a, b], rateLimit: { requestsPerSecond: 10 } }, { routing: nodeRouting });
+ * const nodes = fallback([createTransport({ baseUrl: a }), createTransport({ baseUrl: b })], { hedgeAfterMs: 500 });
+ * await nodes.call('getAccountV3', op.getAccountV3, { address: '0x1' });
  * ```
  */
-export const nodeRouting: RoutingFactory = (init) => {
-  const { baseUrl, options } = init;
-  const routed = typeof baseUrl !== 'string' || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
-  return routed ? new NodeRouter(init) : undefined;
-};
+export function fallback(transports: readonly Transport[], options: FallbackOptions = {}): Fallback {
+  if (!Array.isArray(transports) || transports.length === 0) throw new InvalidArgumentError('transports', 'must list at least one transport');
+  const router = new NodeRouter(transports, options);
+  return { baseUrls: router.urls, call: (operationId, op, args, callOptions, affinity) => router.call(operationId, op, args, callOptions, affinity) };
+}
 
-class NodeRouter implements Router {
+class NodeRouter {
   readonly urls: readonly string[];
+  readonly #transports: ReadonlyMap<string, Transport>;
+  readonly #first: Transport;
   readonly #pool: NodePool;
   readonly #policy: RetryPolicy;
-  readonly #retryDelay: RoutingInit['retryDelay'];
-  readonly #attempt: RoutingInit['attempt'];
   readonly #limiters: Map<string, RateLimiter> | undefined;
   readonly #hedgeAfterMs: number | undefined;
   readonly #onAttempt: ((attempt: AttemptInfo) => void) | undefined;
 
-  constructor({ baseUrl, apiPaths, options, policy, retryDelay, attempt }: RoutingInit) {
-    const urls = (this.urls = baseUrls(baseUrl, apiPaths));
-    this.#policy = policy;
-    this.#retryDelay = retryDelay;
-    this.#attempt = attempt;
+  constructor(transports: readonly Transport[], options: FallbackOptions) {
+    const urls = (this.urls = Object.freeze(transports.map((t) => t.url)));
+    const twice = urls.findIndex((u, i) => urls.indexOf(u) !== i);
+    if (twice !== -1) throw new InvalidArgumentError('baseUrl', `lists the same node twice (entry ${twice})`);
+    this.#transports = new Map(transports.map((t) => [t.url, t]));
+    this.#first = transports[0]!;
+    const policy = (this.#policy = this.#first.policy);
     // A node rests after a failure, twice as long after each further one in a row, up to one retry delay.
     this.#pool = new NodePool(urls, (failures) => Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failures - 1)));
     this.#limiters = options.rateLimit === undefined ? undefined : new Map(urls.map((u) => [u, new RateLimiter(options.rateLimit!)]));
@@ -49,7 +65,17 @@ class NodeRouter implements Router {
     this.#onAttempt = options.onAttempt;
   }
 
-  call(request: RoutedCall, affinity?: NodeAffinity): Promise<unknown> {
+  call(operationId: string, op: OperationSpec, args: Record<string, unknown>, options?: CallOptions, affinity?: NodeAffinity): Promise<unknown> {
+    let request: Prepared;
+    try {
+      request = this.#first.prepare(operationId, op, args, options);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.#route(request, affinity);
+  }
+
+  #route(request: Prepared, affinity?: NodeAffinity): Promise<unknown> {
     const started = this.#policy.now();
     // Each node's last failure in any pass of this call, in the order first tried: NodesFailedError's attempts.
     const failed = new Map<NodeState, NodeAttempt>();
@@ -68,7 +94,7 @@ class NodeRouter implements Router {
    * way rests (but for the validator's refusal), and the call goes on at once to the next. With `hedgeAfterMs`, a node slow to answer gets company from the
    * next. When every node rests, the pass waits for the first to wake, bounded as a retry's delay is.
    */
-  async #pass(request: RoutedCall, affinity: NodeAffinity | undefined, attempt: number, started: number, failed: Map<NodeState, NodeAttempt>): Promise<unknown> {
+  async #pass(request: Prepared, affinity: NodeAffinity | undefined, attempt: number, started: number, failed: Map<NodeState, NodeAttempt>): Promise<unknown> {
     const { operationId, signal } = request;
     const pool = this.#pool;
     const policy = this.#policy;
@@ -140,18 +166,18 @@ class NodeRouter implements Router {
   }
 
   /** One attempt on one node, after its rate limit lets it go. */
-  async #attemptOn(node: NodeState, request: RoutedCall, signal: AbortSignal, started: (t0: number) => void): Promise<unknown> {
+  async #attemptOn(node: NodeState, request: Prepared, signal: AbortSignal, started: (t0: number) => void): Promise<unknown> {
     const limiter = this.#limiters?.get(node.url);
     if (limiter === undefined) {
       started(performance.now());
-      return this.#attempt({ ...request, signal, baseUrl: node.url });
+      return this.#transports.get(node.url)!.attempt(request, signal);
     }
     // The wait for a token is not part of the attempt: `timeoutMs` and the reported duration start after it.
     const release = await limiter.acquire(signal);
     try {
       signal.throwIfAborted();
       started(performance.now());
-      return await this.#attempt({ ...request, signal, baseUrl: node.url });
+      return await this.#transports.get(node.url)!.attempt(request, signal);
     } finally {
       release();
     }
@@ -182,8 +208,8 @@ class NodeRouter implements Router {
    * `retry.maxDelayMs`.
    */
   #passDelay(error: unknown, attempt: number): number | undefined {
-    if (this.#pool.nodes.length === 1) return this.#retryDelay(error, attempt);
-    if (!(error instanceof NodesFailedError) || !error.attempts.some((a) => this.#retryDelay(a.error, attempt) !== undefined)) return undefined;
+    if (this.#pool.nodes.length === 1) return this.#first.retryDelay(error, attempt);
+    if (!(error instanceof NodesFailedError) || !error.attempts.some((a) => this.#first.retryDelay(a.error, attempt) !== undefined)) return undefined;
     const wait = Math.max(0, this.#pool.firstWake() - this.#policy.now());
     return wait > this.#policy.maxDelayMs ? undefined : wait;
   }

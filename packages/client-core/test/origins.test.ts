@@ -3,10 +3,10 @@
  * always joined under the base URL. Over loopback servers of the test's own: a custom `fetch` that
  * follows redirects itself (it drops `redirect: 'manual'`) must not make another origin's answer the
  * node's, alone or with several nodes; an ad-hoc operation's path that does not start with `/` is
- * refused before any request; the chain check of `checkAnswer` applies to error answers too.
+ * refused before any request; the chain check of a service (`check`) applies to error answers too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChainIdMismatchError, HttpError, InvalidArgumentError, NetworkError, nodeRouting, Transport, type OperationSpec, type TransportConfig, type TransportOptions } from '@x/client-core';
+import { ChainIdMismatchError, createTransport, fallback, HttpError, InvalidArgumentError, NetworkError, type OperationSpec, type Service, type TransportOptions } from '@x/client-core';
 import { startScriptedServer, type ScriptedServer } from '@x-tools/scripted-server';
 import { rejectionOf } from '@x-tools/test-helpers';
 
@@ -35,8 +35,8 @@ const FOLLOWING: [string, (request: Request) => Promise<Response>][] = [
   ["new Request(req, { redirect: 'follow' })", (request) => fetch(new Request(request, { redirect: 'follow' }))],
 ];
 
-const transport = (baseUrl: string | string[], options: TransportOptions = {}, config: TransportConfig = {}): Transport =>
-  new Transport({ baseUrl, retry: false, ...options }, Array.isArray(baseUrl) ? { ...config, routing: nodeRouting } : config);
+const transport = (baseUrl: string | string[], options: TransportOptions = {}, service: Service = {}): { call: ReturnType<typeof createTransport>['call'] } =>
+  Array.isArray(baseUrl) ? fallback(baseUrl.map((url) => createTransport({ ...options, baseUrl: url, retry: false }, service))) : createTransport({ ...options, baseUrl, retry: false }, service);
 
 describe('a custom fetch that follows a redirect to another origin', () => {
   it.each(FOLLOWING)('%s: the other origin answer is refused (NetworkError), never resolved', async (_name, fetch) => {
@@ -118,9 +118,9 @@ describe('an ad-hoc path is joined under the base URL', () => {
   });
 });
 
-describe('checkAnswer sees every answer, errors included', () => {
-  const chain8: TransportConfig = {
-    checkAnswer: (headers, request) => {
+describe("a service's check sees every answer, errors included", () => {
+  const chain8: Service = {
+    check: (headers, request) => {
       const sent = headers.get('x-chain');
       return sent === null || sent === '8' ? undefined : new ChainIdMismatchError({ expected: 8, received: Number(sent), ...request });
     },

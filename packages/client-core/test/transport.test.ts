@@ -6,17 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, Transport, type OperationSpec, type TransportOptions } from '@x/client-core';
+import { HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, createTransport, type OneNodeOptions, type Transport, type OperationSpec } from '@x/client-core';
 
-/** The one operation of these tests, as openapi-typescript would describe it. */
-type Paths = {
-  '/items/{id}': {
-    get: {
-      parameters: { path: { id: number }; query?: { limit?: number } };
-      responses: { 200: { content: { 'application/json': unknown } } };
-    };
-  };
-};
 const PATH = '/items/{id}';
 const GET_ITEM: OperationSpec = {
   method: 'GET',
@@ -65,8 +56,8 @@ function json(res: ServerResponse, body: unknown, status = 200, headers: Record<
   res.end(text);
 }
 
-function transport(server: Server, options: TransportOptions = {}): Transport<Paths> {
-  return new Transport<Paths>({ baseUrl: server.url, retry: false, ...options });
+function transport(server: Server, options: Omit<OneNodeOptions, 'baseUrl'> = {}): Transport {
+  return createTransport({ retry: false, ...options, baseUrl: server.url });
 }
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import createClient from 'openapi-fetch';
-import { Transport, type OperationSpec } from '@x/client-core';
+import { createTransport, type OperationSpec } from '@x/client-core';
 import { requestUrl } from '../src/url.ts';
 
 const BASE = 'http://127.0.0.1:9/api';
@@ -33,7 +33,7 @@ async function viaOpenapiFetch(path: Record<string, unknown>, query: Record<stri
 /** The Request the transport's custom `fetch` is called with for the same. */
 async function viaTransport(args: Record<string, unknown>, headers?: Record<string, unknown>): Promise<Request> {
   let sent: Request | undefined;
-  const transport = new Transport({
+  const transport = createTransport({
     baseUrl: BASE,
     retry: false,
     fetch: async (request) => ((sent = request), Response.json({})),

@@ -10,7 +10,13 @@ export type { Caller, CursorPage, ItemOf, ListCursor, ListOptions, ResponseBody,
 
 /** Options of {@link createNodeClient}: one base URL or several, and what the transports take. */
 // An interface, not an alias: a type error then names `NodeClientOptions`, not client-core's `TransportOptions`.
-export interface NodeClientOptions extends TransportOptions, NodeOptions {}
+export interface NodeClientOptions extends TransportOptions, NodeOptions {
+  /**
+   * The transport of every call, instead of `baseUrl` and the transport options: `http({ ... })` for one
+   * node, `fallback([http(a), http(b)], { ... })` for several, or any `Caller`.
+   */
+  transport?: Caller | undefined;
+}
 
 /** The node client: each version's operations and walks, bound to one transport. */
 export type NodeClient = NodeVersionApis & {

@@ -1,4 +1,6 @@
-import { fallback, http } from './transports.js';
+import { baseUrls, InvalidArgumentError } from '@x/client-core';
+import { NODE_RPC_API_PATHS, NODE_RPC_BASE_URL } from '@x/common';
+import { http } from './transports.js';
 import { versionActions } from './generated/actions.js';
 import { waitForTransaction } from './wait.js';
 import type { Caller, NodeClient, NodeClientOptions } from './api.js';
@@ -14,24 +16,39 @@ function bind<T extends Record<string, (client: Caller, ...args: never[]) => unk
 }
 
 /**
- * Creates a client for the account operations of a Supra node: `node.v2.getAccount(address)` and the
- * other operations and walks of each version, bound to one transport. A convenience over the
- * actions (`getAccountV2(transport, address)`) and transports (`http`, `fallback`), which an app that
- * wants the smallest bundle imports directly.
+ * Several nodes, a rate limit, hedging or an attempt hook given as options: the router, loaded on the
+ * first call (`fallback` of its own module), so that a one-node client's bundle holds none of it. Its
+ * options are checked then, and a bad one is that call's rejection; the base URLs now.
+ */
+function severalNodes(options: NodeClientOptions): Caller {
+  const urls = baseUrls(options.baseUrl ?? NODE_RPC_BASE_URL, NODE_RPC_API_PATHS);
+  let router: Promise<Caller> | undefined;
+  return {
+    baseUrls: Object.freeze(urls),
+    call: (...args) => (router ??= import('./fallback.js').then((m) => m.fallback(options))).then((r) => r.call(...args)),
+  };
+}
+
+/**
+ * Creates a client for the account operations of a Supra node: `node.v3.getAccount(address)` and the
+ * other operations and walks of each version, bound to one transport. A convenience over the actions
+ * (`getAccountV3(transport, address)`) and transports (`http`, `fallback`), which an app that wants the
+ * smallest bundle imports directly.
  *
  * @example
  * ```ts
- * import { createNodeClient, NODE_URLS } from '@x/node-client';
+ * import { createNodeClient, fallback, http, NODE_URLS } from '@x/node-client';
  * const node = createNodeClient({ baseUrl: 'http://localhost:27000' });
- * const account = await node.v2.getAccount('0x1');
+ * const account = await node.v3.getAccount('0x1');
  * // Several nodes, in order of preference: a node down, slow or rate-limiting moves the call on.
- * const resilient = createNodeClient({ baseUrl: [NODE_URLS.mainnet, 'https://rpc-wallet-mainnet.supra.com'], rateLimit: { requestsPerSecond: 10 } });
- * const page = await node.v2.listTransactions('0x1', { count: 50, start: 10 });
+ * const resilient = createNodeClient({ transport: fallback([http({ baseUrl: NODE_URLS.mainnet }), http({ baseUrl: 'https://rpc-wallet-mainnet.supra.com' })]) });
  * ```
  */
 export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
-  const routed = typeof options.baseUrl === 'object' || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
-  const transport = routed ? fallback(options) : http(options as Parameters<typeof http>[0]);
+  const { transport: given } = options;
+  if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.call !== 'function')) throw new InvalidArgumentError('transport', 'must be a transport: http(...), fallback(...) or a Caller');
+  const routed = Array.isArray(options.baseUrl) || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
+  const transport = given ?? (routed ? severalNodes(options) : http(options as Parameters<typeof http>[0]));
   const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls, waitForTransaction: (hash: string, o?: never) => waitForTransaction(transport, hash, o) };
   // Every version the spec has (`v1`, `v2`, ...), its actions and walks bound by name.
   for (const [version, table] of Object.entries(versionActions)) client[version] = bind(transport, table);

@@ -12,8 +12,9 @@
  * @module @x/node-client
  */
 export { createNodeClient } from './client.js';
-export { fallback, http } from './transports.js';
-export type { FallbackOptions, HttpOptions, NodeOptions } from './transports.js';
+export { http } from './transports.js';
+export type { HttpOptions, NodeOptions } from './transports.js';
+export { fallback, type FallbackOptions } from './fallback.js';
 export * from './generated/actions.js';
 export type { Caller, CursorPage, ItemOf } from './api.js';
 export type { ListingSpec } from './walk.js';
@@ -41,6 +42,7 @@ export {
   ResponseShapeError,
   ResponseTooLargeError,
   NodesFailedError,
+  explain,
   isNotFound,
   isUnauthorized,
 } from '@x/client-core';

@@ -8,12 +8,11 @@ import { advances, checkInteger, readPage, startParam, type HistoryPrunedError, 
 import { lowestKey, windowItems, windowStart } from './newest-first.js';
 import { pageInfo } from './page-info.js';
 import { checkOrder, floorOf, maxCount, nodeLeaver, pageParams, walkFilters, type ListingSpec } from './walk.js';
-import { NODE_QUERY_SCOPE, type PageOptions } from './query-types.js';
+import { NODE_QUERY_SCOPE, type PageOptions, type PageParam } from './query-types.js';
 import { u64Text, type NodeQueryClient } from './query-options.js';
 import type { Caller } from './types.js';
 
-/** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
-export type PageParam = string | undefined;
+export type { PageParam } from './query-types.js';
 
 /** What one infinite query walks: its operation and rule, the page size, the order, and how to fetch one page. */
 export type PagedListing = {

@@ -5,7 +5,9 @@
 import type { DataTag, InfiniteData } from '@tanstack/query-core';
 import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
 import type { NodeRpcOperationId as OperationId, PagedOperationId } from '@x/common';
-import type { PageParam } from './query-pages.js';
+
+/** A page param: a u64 start in decimal, a cursor as the listing takes it back, or `undefined` for the listing's default page. */
+export type PageParam = string | undefined;
 
 /** The first segment of every key of this package, e.g. to invalidate every node query at once. */
 export const NODE_QUERY_SCOPE = '@x/node-client';

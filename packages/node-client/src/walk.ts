@@ -27,6 +27,7 @@ import { readU64 } from '@x/common';
 import type { Caller } from './types.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
 import { pageInfo } from './page-info.js';
+import { ordered } from './checks.js';
 import { positionOf, resumeToken, type WalkMode } from './resume.js';
 
 /** Options of the iterators (`node.v2.transactions(...)` and friends). */
@@ -120,6 +121,8 @@ export type Listing = {
    * give whole; answers the error to end the walk with when no node is left to ask.
    */
   leaveNode(oldestBlock: bigint | undefined): HistoryPrunedError | undefined;
+  /** Checks the walk's arguments beyond each parameter's own, before any request. */
+  check?(): void;
 };
 
 /** A page requested: where it starts, how many items it asked for, and its request (its own abort). */
@@ -180,6 +183,7 @@ async function* steps(listing: Listing, first: () => PageStart | undefined, opti
   const { rule, maxPageSize } = listing;
   const order = options.order ?? 'asc';
   checkOrder(listing.operationId, rule, order, options.start);
+  listing.check?.();
   // Newest first over predictable starts is windows below the newest page; a listing that orders its own
   // pages (v3's `ascending`) follows its cursor down from `start` as up.
   const windows = order === 'desc' && rule.predictable;
@@ -256,7 +260,7 @@ export function maxCount(op: OperationSpec & { readonly paging?: PagingRule }): 
 }
 
 /** A listing's entry of the generated operation table: its paging rule with it. */
-export type ListingSpec = OperationSpec & { readonly paging: PagingRule };
+export type ListingSpec = OperationSpec & { readonly paging: PagingRule; readonly ordered?: readonly [string, string] };
 
 /**
  * The walk of one listing over `client`, as a generated walk (`walkTransactionsV2`) starts it: `fixed`
@@ -280,6 +284,11 @@ export function walkListing(client: Caller, operationId: string, op: ListingSpec
     fetchPage: (start, count, signal) => client.call(operationId, op, { ...fixed, ...filters, ...pageParams(op.paging, order, start, count) }, { signal }, affinity),
     floor: floorOf(op, options),
     leaveNode: (oldestBlock) => leave(oldestBlock, listing.floor),
+    // A height range whose end is below its start would walk nothing, as if there were nothing.
+    check: () => {
+      const bad = op.ordered && ordered({ ...fixed, ...filters }, ...op.ordered);
+      if (bad) throw bad;
+    },
   };
   return walk(listing, () => firstStart(op, options.start), options);
 }

@@ -281,10 +281,10 @@ describe('waitForTransaction', () => {
 
   it('past its deadline, is a TransactionWaitTimeoutError naming the hash, the wait and the last status', async () => {
     reset();
-    const err = await rejectionOf(createNodeClient({ baseUrl: node.url, retry: false }).waitForTransaction(hash, { timeoutMs: 150, pollIntervalMs: 50 }));
+    const err = await rejectionOf(createNodeClient({ baseUrl: node.url, retry: false }).waitForTransaction(hash, { timeoutMs: 300, pollIntervalMs: 50 }));
     expect(err).toBeInstanceOf(TransactionWaitTimeoutError);
     expect(err).toMatchObject({ code: 'TRANSACTION_WAIT_TIMEOUT', hash, lastStatus: 'Pending' });
-    expect((err as TransactionWaitTimeoutError).waitedMs).toBeGreaterThanOrEqual(150);
+    expect((err as TransactionWaitTimeoutError).waitedMs).toBeGreaterThanOrEqual(300);
   });
 
   it("ends at once on the caller's abort", async () => {

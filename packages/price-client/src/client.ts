@@ -1,6 +1,6 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, Transport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -93,7 +93,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
-  const transport = new Transport({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS });
+  const transport = createTransport({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS });
   // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
   const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));
 

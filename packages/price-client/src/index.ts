@@ -26,6 +26,7 @@ export {
   ResponseValidationError,
   ResponseShapeError,
   ResponseTooLargeError,
+  explain,
   isNotFound,
   isUnauthorized,
 } from '@x/client-core';

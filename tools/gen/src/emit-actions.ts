@@ -316,17 +316,35 @@ export function emitActions(spec: Spec): string {
   out.push(`${header(spec.file)}
 import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
-${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions, type Walk } from '../walk.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions, type ListingSpec, type Walk } from '../walk.js';
+ANSWERS_AND_CHECKS
 ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}${all.some((a) => a.entry.body) ? "import { callWithBody } from '../body-call.js';\n" : ''}import * as op from '@x/common';
 `);
+  const checksUsed = new Set<string>();
+  const answersUsed = new Set<string>(['answering']);
   for (const a of all) {
     const s = signature(a);
     const params = s.positional.map((p) => `${p.camel}: ${p.type}`);
     const args = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...s.query.map((q) => `${q}: options?.${q}`)];
+    // What the operation does beyond its parameters' own checks, generated here rather than looked up per call.
+    const reading = answerOf(a);
+    if (reading) {
+      answersUsed.add(reading);
+      out.push(`/** \`${a.id}\` with its own reading of its answer (\`${reading}\`). */\nconst ${a.id}Op = /* @__PURE__ */ answering('${a.id}', op.${a.id}, ${reading});\n`);
+    }
+    const checks = [
+      ...(a.entry.exclusive ? [`exclusive(args, ${JSON.stringify(a.entry.exclusive)})`] : []),
+      ...(a.entry.ordered ? [`ordered(args, ${a.entry.ordered.map((n) => `'${n}'`).join(', ')})`] : []),
+      ...(a.paging?.next.encoding === 'u8-bytes-or-hex' && s.query.includes('start') ? [`byteStart(args, op.${a.id}.paging)`] : []),
+    ];
+    for (const c of checks) checksUsed.add(c.slice(0, c.indexOf('(')));
+    const send = `${a.entry.body ? `callWithBody(client, ` : 'client.call('}'${a.id}', ${opRef(a)}, ${checks.length ? 'args' : `{ ${args.join(', ')} }`}, options) as Promise<${s.result}>`;
     out.push(
       `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')});`, '```']))}` +
         `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
-        `  return ${a.entry.body ? `callWithBody(client, ` : 'client.call('}'${a.id}', op.${a.id}, { ${args.join(', ')} }, options) as Promise<${s.result}>;\n}\n`,
+        (checks.length
+          ? `  const args: Record<string, unknown> = { ${args.join(', ')} };\n  const bad = ${checks.join(' ?? ')};\n  return bad ? Promise.reject(bad) : ${send};\n}\n`
+          : `  return ${send};\n}\n`),
     );
     const range = rangeWalk(a, all);
     if (range) {
@@ -335,7 +353,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       out.push(
         `${doc([`Every \`${a.id}\` over a range of \`${range.parameter}\`s, one request per ${range.parameter}, in order (see \`RangeWalkOptions\`).`, '', '@example', '```ts', `for await (const item of ${rangeFunction(a, range)}(http({ baseUrl: NODE_URLS.testnet }), ${[...fixed.map((p) => example(p.name)), '{ order: \'desc\', limit: 10 }'].join(', ')})) console.log(item);`, '```'])}` +
           `export function ${rangeFunction(a, range)}(client: Caller, ${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): Walk<${item}> {\n` +
-          `  return walkRange(client, { operationId: '${a.id}', op: op.${a.id}, parameter: '${range.parameter}', latestId: '${range.latest}', latest: op.${range.latest}, pointer: ${JSON.stringify(range.pointer)} }, { ${fixed.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)).join(', ')} }, options) as Walk<${item}>;\n}\n`,
+          `  return walkRange(client, { operationId: '${a.id}', op: ${opRef(a)}, parameter: '${range.parameter}', latestId: '${range.latest}', latest: op.${range.latest}, pointer: ${JSON.stringify(range.pointer)} }, { ${fixed.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)).join(', ')} }, options) as Walk<${item}>;\n}\n`,
       );
     }
     if (a.paging) {
@@ -344,7 +362,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       out.push(
         `${doc([`Every item of \`${a.id}\`, page after page, as the spec's paging rule says (see \`IterateOptions\`).`, ...(a.op.deprecated ? actionDoc(a, all, 'action').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/\{@link (\w+)V(\d+)\}/, (_, name: string, v: string) => `{@link ${walkFunction({ name, version: `V${v}` })}}`)) : []), '', '@example', '```ts', `for await (const item of ${walkFunction(a)}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')})) console.log(item);`, '```'])}` +
           `export function ${walkFunction(a)}(client: Caller, ${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): Walk<${w.item}> {\n` +
-          `  return walkListing(client, '${a.id}', op.${a.id}, { ${fixed.join(', ')} }, options) as Walk<${w.item}>;\n}\n`,
+          `  return walkListing(client, '${a.id}', ${opRef(a)} as ListingSpec, { ${fixed.join(', ')} }, options) as Walk<${w.item}>;\n}\n`,
       );
     }
   }
@@ -385,8 +403,26 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
     `/** Every version's actions by name (\`versionActions.v2.getAccount\` is {@link getAccountV2}): what \`createNodeClient\` binds. */\nexport const versionActions = { ${versions.map((v) => `${v.toLowerCase()}: ${v.toLowerCase()}Actions`).join(', ')} } as const;\n`,
     `/** The versions of the node client: \`node.v2\` and the others. */\nexport type NodeVersionApis = {\n${versions.map((v) => `${versionDeprecation(all, v).map((l) => `  /** ${l} */\n`).join('')}  readonly ${v.toLowerCase()}: Node${v}Api;`).join('\n')}\n};\n`,
   );
+  out[0] = out[0]!.replace(
+    'ANSWERS_AND_CHECKS\n',
+    `import { ${[...answersUsed].sort().join(', ')} } from '../answers.js';\n${checksUsed.size ? `import { ${[...checksUsed].sort().join(', ')} } from '../checks.js';\n` : ''}`,
+  );
   return withNodeTypes(out);
 }
+
+/**
+ * How an action reads its answer, when it does more than take the body: a header cursor's page, another
+ * listing's page metadata, an answer checked against the request (`x-echo`).
+ */
+function answerOf(a: Action): string | undefined {
+  if (a.paging?.next.from === 'header') return 'headerPage';
+  if (a.paging) return 'listingPage';
+  if (a.entry.echo) return 'echoed';
+  return undefined;
+}
+
+/** The operation an action and its walks send: its own, with a reading of its answer, or the table's entry. */
+const opRef = (a: Action): string => (answerOf(a) ? `${a.id}Op` : `op.${a.id}`);
 
 /** The emitted parts with the `@x/node-types` names they use imported after the header. */
 export const withNodeTypes = (out: string[]): string =>

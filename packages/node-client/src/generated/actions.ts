@@ -4,7 +4,9 @@ import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
 import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
-import { walkListing, type IterateOptions, type Walk } from '../walk.js';
+import { walkListing, type IterateOptions, type ListingSpec, type Walk } from '../walk.js';
+import { answering, echoed, headerPage, listingPage } from '../answers.js';
+import { byteStart, exclusive, ordered } from '../checks.js';
 import { walkRange, type RangeWalkOptions } from '../walk-range.js';
 import { callWithBody } from '../body-call.js';
 import * as op from '@x/common';
@@ -25,6 +27,9 @@ export function getAccountV1(client: Caller, address: string, options?: CallOpti
   return client.call('getAccountV1', op.getAccountV1, { address }, options) as Promise<ResponseBody<'getAccountV1'>>;
 }
 
+/** `listCoinTransactionsV1` with its own reading of its answer (`listingPage`). */
+const listCoinTransactionsV1Op = /* @__PURE__ */ answering('listCoinTransactionsV1', op.listCoinTransactionsV1, listingPage);
+
 /**
  * Finalized coin withdraw/deposit transactions of the account (v1).
  *
@@ -41,7 +46,7 @@ export function getAccountV1(client: Caller, address: string, options?: CallOpti
  * ```
  */
 export function listCoinTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV1> {
-  return client.call('listCoinTransactionsV1', op.listCoinTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV1>;
+  return client.call('listCoinTransactionsV1', listCoinTransactionsV1Op, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV1>;
 }
 
 /**
@@ -54,8 +59,11 @@ export function listCoinTransactionsV1(client: Caller, address: string, options?
  * ```
  */
 export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV1> {
-  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1, { address }, options) as Walk<TransactionInfoV1>;
+  return walkListing(client, 'listCoinTransactionsV1', listCoinTransactionsV1Op as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
 }
+
+/** `listModulesV1` with its own reading of its answer (`listingPage`). */
+const listModulesV1Op = /* @__PURE__ */ answering('listModulesV1', op.listModulesV1, listingPage);
 
 /**
  * Modules published by the account (v1).
@@ -69,7 +77,9 @@ export function walkCoinTransactionsV1(client: Caller, address: string, options?
  * ```
  */
 export function listModulesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList> {
-  return client.call('listModulesV1', op.listModulesV1, { address, count: options?.count, start: options?.start }, options) as Promise<MoveList>;
+  const args: Record<string, unknown> = { address, count: options?.count, start: options?.start };
+  const bad = byteStart(args, op.listModulesV1.paging);
+  return bad ? Promise.reject(bad) : client.call('listModulesV1', listModulesV1Op, args, options) as Promise<MoveList>;
 }
 
 /**
@@ -82,7 +92,7 @@ export function listModulesV1(client: Caller, address: string, options?: CallOpt
  * ```
  */
 export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>> {
-  return walkListing(client, 'listModulesV1', op.listModulesV1, { address }, options) as Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
+  return walkListing(client, 'listModulesV1', listModulesV1Op as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
 }
 
 /**
@@ -100,6 +110,9 @@ export function getModuleV1(client: Caller, address: string, moduleName: string,
   return client.call('getModuleV1', op.getModuleV1, { address, module_name: moduleName }, options) as Promise<ResponseBody<'getModuleV1'>>;
 }
 
+/** `listResourcesV1` with its own reading of its answer (`listingPage`). */
+const listResourcesV1Op = /* @__PURE__ */ answering('listResourcesV1', op.listResourcesV1, listingPage);
+
 /**
  * Resources of the account (v1).
  *
@@ -112,7 +125,9 @@ export function getModuleV1(client: Caller, address: string, moduleName: string,
  * ```
  */
 export function listResourcesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList> {
-  return client.call('listResourcesV1', op.listResourcesV1, { address, count: options?.count, start: options?.start }, options) as Promise<MoveList>;
+  const args: Record<string, unknown> = { address, count: options?.count, start: options?.start };
+  const bad = byteStart(args, op.listResourcesV1.paging);
+  return bad ? Promise.reject(bad) : client.call('listResourcesV1', listResourcesV1Op, args, options) as Promise<MoveList>;
 }
 
 /**
@@ -125,7 +140,7 @@ export function listResourcesV1(client: Caller, address: string, options?: CallO
  * ```
  */
 export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>> {
-  return walkListing(client, 'listResourcesV1', op.listResourcesV1, { address }, options) as Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
+  return walkListing(client, 'listResourcesV1', listResourcesV1Op as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
 }
 
 /**
@@ -143,6 +158,9 @@ export function getResourceV1(client: Caller, address: string, resourceType: str
   return client.call('getResourceV1', op.getResourceV1, { address, resource_type: resourceType }, options) as Promise<ResponseBody<'getResourceV1'>>;
 }
 
+/** `listTransactionsV1` with its own reading of its answer (`listingPage`). */
+const listTransactionsV1Op = /* @__PURE__ */ answering('listTransactionsV1', op.listTransactionsV1, listingPage);
+
 /**
  * Finalized transactions sent by the account (v1).
  *
@@ -158,7 +176,7 @@ export function getResourceV1(client: Caller, address: string, resourceType: str
  * ```
  */
 export function listTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV1> {
-  return client.call('listTransactionsV1', op.listTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV1>;
+  return client.call('listTransactionsV1', listTransactionsV1Op, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV1>;
 }
 
 /**
@@ -171,7 +189,7 @@ export function listTransactionsV1(client: Caller, address: string, options?: Ca
  * ```
  */
 export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV1> {
-  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1, { address }, options) as Walk<TransactionInfoV1>;
+  return walkListing(client, 'listTransactionsV1', listTransactionsV1Op as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
 }
 
 /**
@@ -189,6 +207,9 @@ export function getAccountV2(client: Caller, address: string, options?: CallOpti
   return client.call('getAccountV2', op.getAccountV2, { address }, options) as Promise<AccountData>;
 }
 
+/** `listCoinTransactionsV2` with its own reading of its answer (`listingPage`). */
+const listCoinTransactionsV2Op = /* @__PURE__ */ answering('listCoinTransactionsV2', op.listCoinTransactionsV2, listingPage);
+
 /**
  * Finalized coin withdraw/deposit transactions of the account.
  *
@@ -205,7 +226,7 @@ export function getAccountV2(client: Caller, address: string, options?: CallOpti
  * ```
  */
 export function listCoinTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV2> {
-  return client.call('listCoinTransactionsV2', op.listCoinTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV2>;
+  return client.call('listCoinTransactionsV2', listCoinTransactionsV2Op, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV2>;
 }
 
 /**
@@ -218,8 +239,11 @@ export function listCoinTransactionsV2(client: Caller, address: string, options?
  * ```
  */
 export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV2> {
-  return walkListing(client, 'listCoinTransactionsV2', op.listCoinTransactionsV2, { address }, options) as Walk<TransactionInfoV2>;
+  return walkListing(client, 'listCoinTransactionsV2', listCoinTransactionsV2Op as ListingSpec, { address }, options) as Walk<TransactionInfoV2>;
 }
+
+/** `listModulesV2` with its own reading of its answer (`listingPage`). */
+const listModulesV2Op = /* @__PURE__ */ answering('listModulesV2', op.listModulesV2, listingPage);
 
 /**
  * Modules published by the account.
@@ -233,7 +257,7 @@ export function walkCoinTransactionsV2(client: Caller, address: string, options?
  * ```
  */
 export function listModulesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveModuleListV2> {
-  return client.call('listModulesV2', op.listModulesV2, { address, count: options?.count, start: options?.start }, options) as Promise<MoveModuleListV2>;
+  return client.call('listModulesV2', listModulesV2Op, { address, count: options?.count, start: options?.start }, options) as Promise<MoveModuleListV2>;
 }
 
 /**
@@ -246,7 +270,7 @@ export function listModulesV2(client: Caller, address: string, options?: CallOpt
  * ```
  */
 export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode> {
-  return walkListing(client, 'listModulesV2', op.listModulesV2, { address }, options) as Walk<MoveModuleBytecode>;
+  return walkListing(client, 'listModulesV2', listModulesV2Op as ListingSpec, { address }, options) as Walk<MoveModuleBytecode>;
 }
 
 /**
@@ -264,6 +288,9 @@ export function getModuleV2(client: Caller, address: string, moduleName: string,
   return client.call('getModuleV2', op.getModuleV2, { address, module_name: moduleName }, options) as Promise<MoveModuleBytecode>;
 }
 
+/** `listResourcesV2` with its own reading of its answer (`listingPage`). */
+const listResourcesV2Op = /* @__PURE__ */ answering('listResourcesV2', op.listResourcesV2, listingPage);
+
 /**
  * Resources of the account.
  *
@@ -276,7 +303,7 @@ export function getModuleV2(client: Caller, address: string, moduleName: string,
  * ```
  */
 export function listResourcesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveResourcesResponse> {
-  return client.call('listResourcesV2', op.listResourcesV2, { address, count: options?.count, start: options?.start }, options) as Promise<MoveResourcesResponse>;
+  return client.call('listResourcesV2', listResourcesV2Op, { address, count: options?.count, start: options?.start }, options) as Promise<MoveResourcesResponse>;
 }
 
 /**
@@ -289,7 +316,7 @@ export function listResourcesV2(client: Caller, address: string, options?: CallO
  * ```
  */
 export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource> {
-  return walkListing(client, 'listResourcesV2', op.listResourcesV2, { address }, options) as Walk<MoveResource>;
+  return walkListing(client, 'listResourcesV2', listResourcesV2Op as ListingSpec, { address }, options) as Walk<MoveResource>;
 }
 
 /**
@@ -307,6 +334,9 @@ export function getResourceV2<T extends string>(client: Caller, address: string,
   return client.call('getResourceV2', op.getResourceV2, { address, resource_type: resourceType }, options) as Promise<MoveResourceOf<T>>;
 }
 
+/** `listTransactionsV2` with its own reading of its answer (`listingPage`). */
+const listTransactionsV2Op = /* @__PURE__ */ answering('listTransactionsV2', op.listTransactionsV2, listingPage);
+
 /**
  * Finalized transactions sent by the account.
  *
@@ -322,7 +352,7 @@ export function getResourceV2<T extends string>(client: Caller, address: string,
  * ```
  */
 export function listTransactionsV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV2> {
-  return client.call('listTransactionsV2', op.listTransactionsV2, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV2>;
+  return client.call('listTransactionsV2', listTransactionsV2Op, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV2>;
 }
 
 /**
@@ -335,7 +365,7 @@ export function listTransactionsV2(client: Caller, address: string, options?: Ca
  * ```
  */
 export function walkTransactionsV2(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV2> {
-  return walkListing(client, 'listTransactionsV2', op.listTransactionsV2, { address }, options) as Walk<TransactionInfoV2>;
+  return walkListing(client, 'listTransactionsV2', listTransactionsV2Op as ListingSpec, { address }, options) as Walk<TransactionInfoV2>;
 }
 
 /**
@@ -352,6 +382,9 @@ export function getAccountV3(client: Caller, address: string, options?: CallOpti
   return client.call('getAccountV3', op.getAccountV3, { address }, options) as Promise<AccountData>;
 }
 
+/** `listTransactionsV3` with its own reading of its answer (`listingPage`). */
+const listTransactionsV3Op = /* @__PURE__ */ answering('listTransactionsV3', op.listTransactionsV3, listingPage);
+
 /**
  * Finalized transactions sent by the account.
  *
@@ -367,7 +400,7 @@ export function getAccountV3(client: Caller, address: string, options?: CallOpti
  * ```
  */
 export function listTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): Promise<AccountStatementV3> {
-  return client.call('listTransactionsV3', op.listTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending }, options) as Promise<AccountStatementV3>;
+  return client.call('listTransactionsV3', listTransactionsV3Op, { address, count: options?.count, start: options?.start, ascending: options?.ascending }, options) as Promise<AccountStatementV3>;
 }
 
 /**
@@ -379,8 +412,11 @@ export function listTransactionsV3(client: Caller, address: string, options?: Ca
  * ```
  */
 export function walkTransactionsV3(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionV3> {
-  return walkListing(client, 'listTransactionsV3', op.listTransactionsV3, { address }, options) as Walk<TransactionV3>;
+  return walkListing(client, 'listTransactionsV3', listTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
 }
+
+/** `listCoinTransactionsV3` with its own reading of its answer (`headerPage`). */
+const listCoinTransactionsV3Op = /* @__PURE__ */ answering('listCoinTransactionsV3', op.listCoinTransactionsV3, headerPage);
 
 /**
  * Finalized coin transactions sent and received by the account.
@@ -397,7 +433,7 @@ export function walkTransactionsV3(client: Caller, address: string, options?: It
  * ```
  */
 export function listCoinTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>> {
-  return client.call('listCoinTransactionsV3', op.listCoinTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
+  return client.call('listCoinTransactionsV3', listCoinTransactionsV3Op, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
 }
 
 /**
@@ -409,8 +445,11 @@ export function listCoinTransactionsV3(client: Caller, address: string, options?
  * ```
  */
 export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3> {
-  return walkListing(client, 'listCoinTransactionsV3', op.listCoinTransactionsV3, { address }, options) as Walk<TransactionV3>;
+  return walkListing(client, 'listCoinTransactionsV3', listCoinTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
 }
+
+/** `listFungibleAssetTransactionsV3` with its own reading of its answer (`headerPage`). */
+const listFungibleAssetTransactionsV3Op = /* @__PURE__ */ answering('listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, headerPage);
 
 /**
  * Finalized fungible-asset transactions of a fungible store.
@@ -427,7 +466,7 @@ export function walkCoinTransactionsV3(client: Caller, address: string, options?
  * ```
  */
 export function listFungibleAssetTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>> {
-  return client.call('listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
+  return client.call('listFungibleAssetTransactionsV3', listFungibleAssetTransactionsV3Op, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
 }
 
 /**
@@ -439,8 +478,11 @@ export function listFungibleAssetTransactionsV3(client: Caller, address: string,
  * ```
  */
 export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3> {
-  return walkListing(client, 'listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, { address }, options) as Walk<TransactionV3>;
+  return walkListing(client, 'listFungibleAssetTransactionsV3', listFungibleAssetTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
 }
+
+/** `listAutomatedTransactionsV3` with its own reading of its answer (`headerPage`). */
+const listAutomatedTransactionsV3Op = /* @__PURE__ */ answering('listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, headerPage);
 
 /**
  * Automated transactions of the account.
@@ -458,7 +500,9 @@ export function walkFungibleAssetTransactionsV3(client: Caller, address: string,
  * ```
  */
 export function listAutomatedTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): Promise<CursorPage<TransactionV3>> {
-  return client.call('listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address, count: options?.count, block_height: options?.block_height, cursor: options?.cursor, ascending: options?.ascending }, options) as Promise<CursorPage<TransactionV3>>;
+  const args: Record<string, unknown> = { address, count: options?.count, block_height: options?.block_height, cursor: options?.cursor, ascending: options?.ascending };
+  const bad = exclusive(args, ["cursor","block_height"]);
+  return bad ? Promise.reject(bad) : client.call('listAutomatedTransactionsV3', listAutomatedTransactionsV3Op, args, options) as Promise<CursorPage<TransactionV3>>;
 }
 
 /**
@@ -470,8 +514,11 @@ export function listAutomatedTransactionsV3(client: Caller, address: string, opt
  * ```
  */
 export function walkAutomatedTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): Walk<TransactionV3> {
-  return walkListing(client, 'listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, { address }, options) as Walk<TransactionV3>;
+  return walkListing(client, 'listAutomatedTransactionsV3', listAutomatedTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
 }
+
+/** `listModulesV3` with its own reading of its answer (`headerPage`). */
+const listModulesV3Op = /* @__PURE__ */ answering('listModulesV3', op.listModulesV3, headerPage);
 
 /**
  * Modules published by the account.
@@ -484,7 +531,7 @@ export function walkAutomatedTransactionsV3(client: Caller, address: string, opt
  * ```
  */
 export function listModulesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveModuleBytecode>> {
-  return client.call('listModulesV3', op.listModulesV3, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveModuleBytecode>>;
+  return client.call('listModulesV3', listModulesV3Op, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveModuleBytecode>>;
 }
 
 /**
@@ -496,7 +543,7 @@ export function listModulesV3(client: Caller, address: string, options?: CallOpt
  * ```
  */
 export function walkModulesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode> {
-  return walkListing(client, 'listModulesV3', op.listModulesV3, { address }, options) as Walk<MoveModuleBytecode>;
+  return walkListing(client, 'listModulesV3', listModulesV3Op as ListingSpec, { address }, options) as Walk<MoveModuleBytecode>;
 }
 
 /**
@@ -513,6 +560,9 @@ export function getModuleV3(client: Caller, address: string, moduleName: string,
   return client.call('getModuleV3', op.getModuleV3, { address, module_name: moduleName }, options) as Promise<MoveModuleBytecode>;
 }
 
+/** `listResourcesV3` with its own reading of its answer (`headerPage`). */
+const listResourcesV3Op = /* @__PURE__ */ answering('listResourcesV3', op.listResourcesV3, headerPage);
+
 /**
  * Resources of the account.
  *
@@ -524,7 +574,7 @@ export function getModuleV3(client: Caller, address: string, moduleName: string,
  * ```
  */
 export function listResourcesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveResource>> {
-  return client.call('listResourcesV3', op.listResourcesV3, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveResource>>;
+  return client.call('listResourcesV3', listResourcesV3Op, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveResource>>;
 }
 
 /**
@@ -536,7 +586,7 @@ export function listResourcesV3(client: Caller, address: string, options?: CallO
  * ```
  */
 export function walkResourcesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource> {
-  return walkListing(client, 'listResourcesV3', op.listResourcesV3, { address }, options) as Walk<MoveResource>;
+  return walkListing(client, 'listResourcesV3', listResourcesV3Op as ListingSpec, { address }, options) as Walk<MoveResource>;
 }
 
 /**
@@ -553,6 +603,9 @@ export function getResourceV3<T extends string>(client: Caller, address: string,
   return client.call('getResourceV3', op.getResourceV3, { address, resource_type: resourceType }, options) as Promise<MoveResourceOf<T>>;
 }
 
+/** `getTransactionV3` with its own reading of its answer (`echoed`). */
+const getTransactionV3Op = /* @__PURE__ */ answering('getTransactionV3', op.getTransactionV3, echoed);
+
 /**
  * A transaction by its hash.
  *
@@ -567,7 +620,7 @@ export function getResourceV3<T extends string>(client: Caller, address: string,
  * ```
  */
 export function getTransactionV3(client: Caller, hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): Promise<TransactionV3> {
-  return client.call('getTransactionV3', op.getTransactionV3, { hash, type: options?.type, exclude_uncommitted: options?.exclude_uncommitted }, options) as Promise<TransactionV3>;
+  return client.call('getTransactionV3', getTransactionV3Op, { hash, type: options?.type, exclude_uncommitted: options?.exclude_uncommitted }, options) as Promise<TransactionV3>;
 }
 
 /**
@@ -603,6 +656,9 @@ export function getLatestBlockV3(client: Caller, options?: CallOptions): Promise
   return client.call('getLatestBlockV3', op.getLatestBlockV3, {  }, options) as Promise<ExecutedBlockInfo>;
 }
 
+/** `getBlockByHeightV3` with its own reading of its answer (`echoed`). */
+const getBlockByHeightV3Op = /* @__PURE__ */ answering('getBlockByHeightV3', op.getBlockByHeightV3, echoed);
+
 /**
  * A block by its height.
  *
@@ -618,7 +674,7 @@ export function getLatestBlockV3(client: Caller, options?: CallOptions): Promise
  * ```
  */
 export function getBlockByHeightV3(client: Caller, height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV3> {
-  return client.call('getBlockByHeightV3', op.getBlockByHeightV3, { height, with_finalized_transactions: options?.with_finalized_transactions, type: options?.type }, options) as Promise<BlockV3>;
+  return client.call('getBlockByHeightV3', getBlockByHeightV3Op, { height, with_finalized_transactions: options?.with_finalized_transactions, type: options?.type }, options) as Promise<BlockV3>;
 }
 
 /**
@@ -630,8 +686,11 @@ export function getBlockByHeightV3(client: Caller, height: U64Input, options?: C
  * ```
  */
 export function walkBlocksV3(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV3> {
-  return walkRange(client, { operationId: 'getBlockByHeightV3', op: op.getBlockByHeightV3, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV3>;
+  return walkRange(client, { operationId: 'getBlockByHeightV3', op: getBlockByHeightV3Op, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV3>;
 }
+
+/** `getBlockV3` with its own reading of its answer (`echoed`). */
+const getBlockV3Op = /* @__PURE__ */ answering('getBlockV3', op.getBlockV3, echoed);
 
 /**
  * A block by its hash.
@@ -646,7 +705,7 @@ export function walkBlocksV3(client: Caller, options?: RangeWalkOptions & { with
  * ```
  */
 export function getBlockV3(client: Caller, blockHash: string, options?: CallOptions): Promise<ExecutedBlockInfo> {
-  return client.call('getBlockV3', op.getBlockV3, { block_hash: blockHash }, options) as Promise<ExecutedBlockInfo>;
+  return client.call('getBlockV3', getBlockV3Op, { block_hash: blockHash }, options) as Promise<ExecutedBlockInfo>;
 }
 
 /**
@@ -665,6 +724,9 @@ export function getBlockTransactionHashesV3(client: Caller, blockHash: string, o
   return client.call('getBlockTransactionHashesV3', op.getBlockTransactionHashesV3, { block_hash: blockHash, type: options?.type }, options) as Promise<Hash[]>;
 }
 
+/** `listEventsV3` with its own reading of its answer (`headerPage`). */
+const listEventsV3Op = /* @__PURE__ */ answering('listEventsV3', op.listEventsV3, headerPage);
+
 /**
  * Events of one type.
  *
@@ -682,7 +744,9 @@ export function getBlockTransactionHashesV3(client: Caller, blockHash: string, o
  * ```
  */
 export function listEventsV3(client: Caller, eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<EventWithContextV3>> {
-  return client.call('listEventsV3', op.listEventsV3, { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start }, options) as Promise<CursorPage<EventWithContextV3>>;
+  const args: Record<string, unknown> = { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start };
+  const bad = ordered(args, 'start_height', 'end_height');
+  return bad ? Promise.reject(bad) : client.call('listEventsV3', listEventsV3Op, args, options) as Promise<CursorPage<EventWithContextV3>>;
 }
 
 /**
@@ -694,7 +758,7 @@ export function listEventsV3(client: Caller, eventType: string, options?: CallOp
  * ```
  */
 export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Walk<EventWithContextV3> {
-  return walkListing(client, 'listEventsV3', op.listEventsV3, { event_type: eventType }, options) as Walk<EventWithContextV3>;
+  return walkListing(client, 'listEventsV3', listEventsV3Op as ListingSpec, { event_type: eventType }, options) as Walk<EventWithContextV3>;
 }
 
 /**
