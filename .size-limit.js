@@ -31,6 +31,9 @@ const guard = (isolated) => ({
   name: 'size-guard',
   setup(build) {
     build.onLoad({ filter: /\/packages\/[^/]+\/src\// }, (a) => ({ errors: [{ text: `size: ${a.path} is a source file; the built dist/ is measured` }] }));
+    // A dynamic import is a chunk of its own that an app's bundler splits off and loads on first use (the
+    // node client's router, for a client given several nodes): not what the import ships.
+    build.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined));
     if (!isolated) return;
     // A main entry carries none of its package's subpaths: no query*, standard* or msw* module, nothing of TanStack or MSW.
     build.onLoad({ filter: SUBPATH_MODULE }, (a) => ({ errors: [{ text: `size: a main entry includes the subpath module ${a.path}` }] }));
@@ -133,14 +136,16 @@ export default [
   entry('price-types'),
   entry('common'),
   entry('client-core'),
-  entry('node-client', { limit: margin(20_790, 35), isolated: true }),
-  one('node-client', 'createNodeClient', { limit: margin(20_040, 35) }),
+  entry('node-client', { limit: margin(22_400, 35), isolated: true }),
+  one('node-client', 'createNodeClient', { limit: margin(18_250, 35) }),
   // One action over the one-node transport: what an app that calls one operation ships (issue 34's budget
   // was 6 kB; the hostile-node protections and v3's chain and history checks are the difference, see the docs).
-  one('node-client', 'getAccountV2, http', { limit: margin(8_640) }),
+  one('node-client', 'getAccountV2, http', { limit: margin(7_460) }),
+  // Issue 45's budget: 3.5 kB.
+  one('node-client', 'getAccountV3, http', { limit: margin(7_450) }),
   // A walk over several nodes, and one action: the router and the walk engine, no client.
-  one('node-client', 'walkTransactionsV2, fallback, getAccountV2', { limit: margin(15_240) }),
-  entry('price-client', { limit: margin(10_120), isolated: true }),
+  one('node-client', 'walkTransactionsV2, fallback, getAccountV2', { limit: margin(14_710) }),
+  entry('price-client', { limit: margin(10_960), isolated: true }),
   one('price-client', 'createPriceClient'),
   entry('validators', { isolated: true }),
   // Own-property checks (a value's inherited members never count) took it from 6.45 to 6.88 kB.
@@ -155,9 +160,9 @@ export default [
   check('@x/testing browser build (entry), dependencies included', dist('testing', 'browser'), '*', { ignore: [], isolated: true }),
   // The subpaths, each its own entry: TanStack Query options (nothing of TanStack at run time), the response
   // shapes, Standard Schemas (one schema: its compiled validator and JSON Schema), MSW handlers (msw, a peer, external).
-  entry('node-client', { limit: margin(9_168, 35) }, 'query'),
+  entry('node-client', { limit: margin(10_010, 35) }, 'query'),
   one('node-client', 'createNodeQueries', {}, 'query'),
-  check("import { getAccountV3QueryOptions } from '@x/node-client/query' with { http }: one query option (budget 4.5 kB)", undefined, { [dist('node-client', 'query')]: '{ getAccountV3QueryOptions }', [dist('node-client')]: '{ http }' }, { limit: margin(8_739) }),
+  check("import { getAccountV3QueryOptions } from '@x/node-client/query' with { http }: one query option (budget 4.5 kB)", undefined, { [dist('node-client', 'query')]: '{ getAccountV3QueryOptions }', [dist('node-client')]: '{ http }' }, { limit: margin(7_560) }),
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
   one('validators', 'AccountData', { limit: margin(3_716) }, 'standard'),
