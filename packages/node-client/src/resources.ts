@@ -64,5 +64,9 @@ export type ResourceData<T extends string> = T extends `0x1::coin::CoinStore<${s
           ? { /** u64, decimal. */ microseconds: string }
           : Record<string, unknown>;
 
-/** A v2 `MoveResource` whose `data` is typed by the resource type asked for. */
-export type MoveResourceOf<T extends string> = Omit<MoveResource, 'data'> & { data: ResourceData<T> };
+/**
+ * A `MoveResource` whose `data` is typed by the resource type asked for (a framework resource's, by its
+ * type string), or, for a resource of your own, by the type you give (`getResource<Registry>(...)`, as the
+ * Aptos SDK's `getAccountResource<T>`).
+ */
+export type MoveResourceOf<T extends string | object> = Omit<MoveResource, 'data'> & { data: T extends string ? ResourceData<T> : T };

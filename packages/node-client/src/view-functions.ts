@@ -49,5 +49,9 @@ export type ViewRequestOf<F extends string> = F extends ViewFunctionName
   ? { function: F } & Field<'type_arguments', ViewFunctions[F]['type_arguments']> & Field<'arguments', ViewFunctions[F]['arguments']>
   : { function: F; type_arguments?: ViewRequest['type_arguments'] | undefined; arguments?: unknown[] | undefined };
 
-/** The answer of a view call by its function's name: `{ result }` typed for the typed functions, `unknown[]` for any other. */
-export type ViewResultOf<F extends string> = { result: F extends ViewFunctionName ? ViewFunctions[F]['result'] : unknown[] };
+/**
+ * The answer of a view call by its function's name: `{ result }` typed for the typed functions,
+ * `unknown[]` for any other; or, for a function of your own, the result type you give
+ * (`view<[string, number]>(...)`, as the Aptos SDK's `view<T>`).
+ */
+export type ViewResultOf<F extends string | readonly unknown[]> = { result: F extends string ? (F extends ViewFunctionName ? ViewFunctions[F]['result'] : unknown[]) : F };

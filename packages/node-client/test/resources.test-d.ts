@@ -58,3 +58,20 @@ describe('wallet readers', () => {
     expectTypeOf(coinChanges(v1!, '0x1', { coinStore: await node.v2.getResource('0x1', coinStoreType(SUPRA_COIN)) })).toEqualTypeOf<CoinChanges>();
   });
 });
+
+describe('your own Move types (issue 48.7): the type given is the result, as the Aptos SDK types getAccountResource<T> and view<T>', () => {
+  type Registry = { names: string[]; owner: string };
+  test('getResource<Registry>: its data is a Registry, no cast', async () => {
+    const registry = await node.v3.getResource<Registry>('0xcafe', '0xcafe::registry::Registry');
+    expectTypeOf(registry.data).toEqualTypeOf<Registry>();
+    expectTypeOf((await node.v2.getResource<Registry>('0xcafe', '0xcafe::registry::Registry')).data.names).toEqualTypeOf<string[]>();
+    // The type string still types a framework resource when no type is given.
+    expectTypeOf((await node.v3.getResource('0x1', '0x1::account::Account')).data).toEqualTypeOf<AccountResourceData>();
+  });
+
+  test('view<[string, number]>: its result is that tuple; a framework function stays typed by its name', async () => {
+    const answer = await node.v3.view<[string, number]>({ function: '0xcafe::registry::lookup', arguments: ['alice'] });
+    expectTypeOf(answer.result).toEqualTypeOf<[string, number]>();
+    expectTypeOf((await node.v3.view({ function: '0xcafe::registry::lookup' })).result).toEqualTypeOf<unknown[]>();
+  });
+});

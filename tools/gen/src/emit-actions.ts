@@ -216,14 +216,16 @@ export function signature(a: Action): { generic: string; positional: { name: str
   if (byFunction !== undefined && (typeof byFunction !== 'string' || !a.entry.body?.some((f) => f.name === byFunction))) {
     throw new Error(`${a.id}: ${RESULT_BY_FUNCTION} names '${byFunction}', which is not a field of its request body`);
   }
-  const positional = a.entry.params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, camel: camel(p.name), type: p.name === byType ? 'T' : paramType(p) }));
+  // A type string infers the result (a framework resource, a typed view function); a type given instead
+  // (`getResource<Registry>`, `view<[string]>`) is the result of one of your own.
+  const positional = a.entry.params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, camel: camel(p.name), type: p.name === byType ? 'T extends string ? T : string' : paramType(p) }));
   // The request body follows the path parameters, as `request`.
-  if (a.entry.body) positional.push({ name: 'body', camel: 'request', type: byFunction !== undefined ? 'ViewRequestOf<F>' : requestType(a) });
+  if (a.entry.body) positional.push({ name: 'body', camel: 'request', type: byFunction !== undefined ? 'F extends string ? ViewRequestOf<F> : ViewRequestOf<string>' : requestType(a) });
   const query = a.entry.params.filter((p) => p.in === 'query');
   const fields = query.map((p) => `${p.name}?: ${paramType(p)} | undefined`);
   const options = fields.length === 0 ? 'CallOptions' : `CallOptions & { ${fields.join('; ')} }`;
   return {
-    generic: byType !== undefined ? '<T extends string>' : byFunction !== undefined ? '<F extends string>' : '',
+    generic: byType !== undefined ? '<T extends string | object = string>' : byFunction !== undefined ? '<F extends string | readonly unknown[] = string>' : '',
     positional,
     options,
     query: query.map((p) => p.name),

@@ -330,7 +330,7 @@ export function walkResourcesV2(client: Caller, address: string, options?: Itera
  * const answer = await getResourceV2(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account');
  * ```
  */
-export function getResourceV2<T extends string>(client: Caller, address: string, resourceType: T, options?: CallOptions): Promise<MoveResourceOf<T>> {
+export function getResourceV2<T extends string | object = string>(client: Caller, address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>> {
   return client.call('getResourceV2', op.getResourceV2, { address, resource_type: resourceType }, options) as Promise<MoveResourceOf<T>>;
 }
 
@@ -599,7 +599,7 @@ export function walkResourcesV3(client: Caller, address: string, options?: Itera
  * const answer = await getResourceV3(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account');
  * ```
  */
-export function getResourceV3<T extends string>(client: Caller, address: string, resourceType: T, options?: CallOptions): Promise<MoveResourceOf<T>> {
+export function getResourceV3<T extends string | object = string>(client: Caller, address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>> {
   return client.call('getResourceV3', op.getResourceV3, { address, resource_type: resourceType }, options) as Promise<MoveResourceOf<T>>;
 }
 
@@ -775,7 +775,7 @@ export function walkEventsV3(client: Caller, eventType: string, options?: Iterat
  * const answer = await viewV3(http({ baseUrl: NODE_URLS.testnet }), request);
  * ```
  */
-export function viewV3<F extends string>(client: Caller, request: ViewRequestOf<F>, options?: CallOptions): Promise<ViewResultOf<F>> {
+export function viewV3<F extends string | readonly unknown[] = string>(client: Caller, request: F extends string ? ViewRequestOf<F> : ViewRequestOf<string>, options?: CallOptions): Promise<ViewResultOf<F>> {
   return callWithBody(client, 'viewV3', op.viewV3, { body: request }, options) as Promise<ViewResultOf<F>>;
 }
 
@@ -1011,7 +1011,7 @@ export type NodeV2Api = {
    * `GET /rpc/v2/accounts/{address}/resources/{resource_type}` (`getResourceV2`).
    * @deprecated The node marks this operation deprecated. Use `node.v3.getResource`.
    */
-  getResource<T extends string>(address: string, resourceType: T, options?: CallOptions): Promise<MoveResourceOf<T>>;
+  getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>>;
   /**
    * Finalized transactions sent by the account.
    *
@@ -1164,7 +1164,7 @@ export type NodeV3Api = {
    *
    * `GET /rpc/v3/accounts/{address}/resources/{resource_type}` (`getResourceV3`).
    */
-  getResource<T extends string>(address: string, resourceType: T, options?: CallOptions): Promise<MoveResourceOf<T>>;
+  getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>>;
   /**
    * A transaction by its hash.
    *
@@ -1238,7 +1238,7 @@ export type NodeV3Api = {
    *
    * `POST /rpc/v3/view` (`viewV3`).
    */
-  view<F extends string>(request: ViewRequestOf<F>, options?: CallOptions): Promise<ViewResultOf<F>>;
+  view<F extends string | readonly unknown[] = string>(request: F extends string ? ViewRequestOf<F> : ViewRequestOf<string>, options?: CallOptions): Promise<ViewResultOf<F>>;
   /**
    * The node's build.
    *

@@ -330,7 +330,7 @@ export function listResourcesV2InfiniteQueryOptions(client: NodeQueryClient, add
  * const answer = await queryClient.fetchQuery(getResourceV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account'));
  * ```
  */
-export function getResourceV2QueryOptions<T extends string>(client: NodeQueryClient, address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV2'>> {
+export function getResourceV2QueryOptions<T extends string | object = string>(client: NodeQueryClient, address: string, resourceType: T extends string ? T : string): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV2'>> {
   return queryOptions(client, 'getResourceV2', { address: normalizeAddress(address), resource_type: resourceType }, (caller, signal) => action.getResourceV2(caller, address, resourceType, { signal }));
 }
 
@@ -596,7 +596,7 @@ export function listResourcesV3InfiniteQueryOptions(client: NodeQueryClient, add
  * const answer = await queryClient.fetchQuery(getResourceV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1', '0x1::account::Account'));
  * ```
  */
-export function getResourceV3QueryOptions<T extends string>(client: NodeQueryClient, address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>> {
+export function getResourceV3QueryOptions<T extends string | object = string>(client: NodeQueryClient, address: string, resourceType: T extends string ? T : string): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>> {
   return queryOptions(client, 'getResourceV3', { address: normalizeAddress(address), resource_type: resourceType }, (caller, signal) => action.getResourceV3(caller, address, resourceType, { signal }));
 }
 
@@ -762,7 +762,7 @@ export function listEventsV3InfiniteQueryOptions(client: NodeQueryClient, eventT
  * const answer = await queryClient.fetchQuery(viewV3QueryOptions(http({ baseUrl: NODE_URLS.testnet }), request));
  * ```
  */
-export function viewV3QueryOptions<F extends string>(client: NodeQueryClient, request: ViewRequestOf<F>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>> {
+export function viewV3QueryOptions<F extends string | readonly unknown[] = string>(client: NodeQueryClient, request: F extends string ? ViewRequestOf<F> : ViewRequestOf<string>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>> {
   return queryOptions(client, 'viewV3', { body: bodyKey(request) }, (caller, signal) => action.viewV3(caller, request, { signal }));
 }
 
@@ -987,7 +987,7 @@ export type NodeV2Queries = {
    * `GET /rpc/v2/accounts/{address}/resources/{resource_type}` (`getResourceV2`).
    * @deprecated The node marks this operation deprecated. Use `queries.v3.getResource`.
    */
-  getResource<T extends string>(address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV2'>>;
+  getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV2'>>;
   /**
    * Finalized transactions sent by the account.
    *
@@ -1120,7 +1120,7 @@ export type NodeV3Queries = {
    *
    * `GET /rpc/v3/accounts/{address}/resources/{resource_type}` (`getResourceV3`).
    */
-  getResource<T extends string>(address: string, resourceType: T): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>>;
+  getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>>;
   /**
    * A transaction by its hash.
    *
@@ -1194,7 +1194,7 @@ export type NodeV3Queries = {
    *
    * `POST /rpc/v3/view` (`viewV3`).
    */
-  view<F extends string>(request: ViewRequestOf<F>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>>;
+  view<F extends string | readonly unknown[] = string>(request: F extends string ? ViewRequestOf<F> : ViewRequestOf<string>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>>;
   /**
    * The node's build.
    *
