@@ -19,6 +19,7 @@ const resolve = {
     { find: exact('@x/node-client'), replacement: pkg('node-client') },
     { find: exact('@x/node-client/shapes'), replacement: pkg('node-client', 'shapes') },
     { find: exact('@x/node-client/query'), replacement: pkg('node-client', 'query') },
+    { find: exact('@x/node-client/node'), replacement: pkg('node-client', 'node') },
     { find: exact('@x/price-client'), replacement: pkg('price-client') },
     { find: exact('@x/price-client/query'), replacement: pkg('price-client', 'query') },
     { find: exact('@x/validators'), replacement: pkg('validators') },

@@ -23,38 +23,70 @@ export class BodyTooLarge extends Error {
  * ```
  */
 export async function readText(reader: ReadableStreamDefaultReader<Uint8Array>, keepPartial: boolean, maxBytes = Infinity): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const held = new BoundedText(maxBytes);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (size + value.length > maxBytes) {
+      if (!held.add(value)) {
         // Not one byte more is held: the rest is refused and the connection released now (an endless or
         // inflating body would otherwise grow until the timeout, gigabytes on loopback).
         reader.cancel().catch(() => undefined);
         if (!keepPartial) throw new BodyTooLarge(maxBytes);
-        chunks.push(value.subarray(0, maxBytes - size));
-        size = maxBytes;
         break;
       }
-      chunks.push(value);
-      size += value.length;
     }
   } catch (err) {
     if (err instanceof BodyTooLarge) throw err;
     // The bytes that arrived say how far it got (a proxy's limit, a reset mid-body); the cause says why.
-    if (!keepPartial) throw new Error(`cut short after ${size} bytes`, { cause: err });
+    if (!keepPartial) throw new Error(`cut short after ${held.size} bytes`, { cause: err });
   }
-  let bytes = chunks[0] ?? new Uint8Array(0);
-  if (chunks.length > 1) {
-    bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
+  return held.text();
+}
+
+/**
+ * A body's chunks, held up to `maxBytes` and decoded once at the end: what `readText` reads into, and a
+ * client that is handed chunks (undici's dispatcher) too.
+ *
+ * @example
+ * ```ts
+ * const held = new BoundedText(4);
+ * held.add(new TextEncoder().encode('abcdef')); // false: 'abcd' is held, the rest refused
+ * held.text(); // 'abcd'
+ * ```
+ */
+export class BoundedText {
+  private readonly chunks: Uint8Array[] = [];
+  /** The bytes held. */
+  size = 0;
+
+  /** @param maxBytes - The most bytes held. */
+  constructor(readonly maxBytes: number) {}
+
+  /** Holds `chunk`; when it goes past the limit, holds what fits and returns false. */
+  add(chunk: Uint8Array): boolean {
+    if (this.size + chunk.length > this.maxBytes) {
+      this.chunks.push(chunk.subarray(0, this.maxBytes - this.size));
+      this.size = this.maxBytes;
+      return false;
     }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    return true;
   }
-  // A body cut inside a multi-byte character ends in U+FFFD, as fetch's text() does.
-  return new TextDecoder().decode(bytes);
+
+  /** What is held, as UTF-8 text (a body cut inside a multi-byte character ends in U+FFFD, as fetch's text() does). */
+  text(): string {
+    const { chunks } = this;
+    let bytes = chunks[0] ?? new Uint8Array(0);
+    if (chunks.length > 1) {
+      bytes = new Uint8Array(this.size);
+      let at = 0;
+      for (const chunk of chunks) {
+        bytes.set(chunk, at);
+        at += chunk.length;
+      }
+    }
+    return new TextDecoder().decode(bytes);
+  }
 }

@@ -93,6 +93,31 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
 }
 
 /**
+ * What a client that sees redirects as plain answers (undici's `request`) does with one, as
+ * `sendWithinOrigin` does: the URL to send again to (`location` resolved against `current`, within
+ * `current`'s origin `origin`), or why it is not followed (`{ refused }`: the 3xx is then the answer), or
+ * undefined when the answer is no redirect this module acts on (the answer stands). `hop` counts the
+ * hops followed already.
+ *
+ * @example
+ * ```ts
+ * redirectHop(302, '/rpc/v3/accounts/0x1', 'GET', 'http://node.example/rpc/v2/accounts/0x1', 'http://node.example', 0); // URL http://node.example/rpc/v3/accounts/0x1
+ * ```
+ */
+export function redirectHop(status: number, location: string | null | undefined, method: string, current: string, origin: string, hop: number, maxHops = MAX_HOPS): URL | { refused: string } | undefined {
+  if (!REDIRECTS.has(status) || location == null || (method !== 'GET' && method !== 'HEAD')) return undefined;
+  let target: URL;
+  try {
+    target = new URL(location, current);
+  } catch {
+    return { refused: 'redirect not followed: its Location is not a URL' };
+  }
+  if (hop === maxHops) return { refused: `redirect not followed: more than ${maxHops} redirects` };
+  if (target.origin !== origin) return { refused: `redirect not followed: it leads to another origin (${target.origin}), which is not followed: send requests there with a baseUrl of its own` };
+  return target;
+}
+
+/**
  * Why an answer is not taken: it comes, or would come, from another origin than the one asked. The
  * transport fails the attempt with a `NetworkError` caused by it and does not retry it (it would repeat);
  * with several nodes the call moves on.

@@ -109,6 +109,30 @@ export type Transport = {
 };
 
 /**
+ * What every attempt of a one-node transport reads, made once from its options: what the fetch attempt
+ * and another client's (the node client's undici transport) share.
+ */
+export type AttemptContext = {
+  /** The base URL, normalised. */
+  readonly url: string;
+  readonly timeoutMs: number;
+  /** The most bytes of a success body read. */
+  readonly maxBytes: number;
+  /** The most bytes of an error body kept (64 KiB, or `maxBytes` when smaller). */
+  readonly errorBytes: number;
+  /** The `headers` option, merged (lowercase names, in order), or none. */
+  readonly headers: [string, string][] | undefined;
+  readonly policy: RetryPolicy;
+  readonly service: Service;
+  readonly validator: TransportOptions['validator'];
+  /** The URL a call is sent to: the base URL, the operation's path, its path and query parameters. */
+  readonly target: (call: Prepared) => string;
+};
+
+/** Makes the attempt of a one-node transport from its context (see {@link transportWith}). */
+export type AttemptMaker = (context: AttemptContext) => Transport['attempt'];
+
+/**
  * A transport to one node: checks arguments, sends, times out, retries, reads (bounded), parses and
  * validates; redirects within the origin only; typed errors. `fetch(url, init)` unless the options give a
  * custom `fetch`, which is called with one `Request` per attempt (a Request per call costs ~15% throughput
@@ -128,21 +152,32 @@ export type Transport = {
  * ```
  */
 export function createTransport(options: OneNodeOptions, service: Service = {}): Transport {
+  return transportWith(options, service, fetchAttempt(options.fetch));
+}
+
+/**
+ * A one-node transport whose attempts `makeAttempt` makes: the options checked, arguments prepared,
+ * retries and their delays as `createTransport`'s, only the sending differs (the node client's undici
+ * transport sends with undici's `request`). An attempt settles on the first of its answer, its timer
+ * (`context.timeoutMs`) and `signal`, and reads its answer with {@link readAnswer}.
+ *
+ * @example
+ * ```ts
+ * const t = transportWith({ baseUrl: 'http://localhost:27000' }, {}, (context) => (call, signal) => mySend(context, call, signal));
+ * ```
+ */
+export function transportWith(options: OneNodeOptions, service: Service, makeAttempt: AttemptMaker): Transport {
   // A router's options, given to one node: they belong to `fallback`.
   for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if ((options as TransportOptions)[k] !== undefined) throw new InvalidArgumentError(k, 'is not an option of one node: give it to fallback');
-  const custom = options.fetch;
   // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
   const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
   const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
   checkHeaders(options.headers);
   const policy = resolveRetry(options.retry, service.retryStatuses);
-  const { validator } = options;
-  const { formats, failure, check, args: normalize } = service;
+  const { formats, args: normalize } = service;
   const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
   // Merged once; none at all is cheaper for fetch than an empty list.
   const headers = mergeHeaders(options.headers);
-  /** One request as it leaves, below the redirect rule: the custom fetch or the global one. */
-  const send = (request: Request): Promise<Response> => (custom ?? fetch)(request);
   /** The operations whose path is known to join under the base URL (`checkPath`), so it is checked once. */
   const joined = new WeakSet<OperationSpec>();
   const retryDelay = (error: unknown, attempt: number): number | undefined => delayAfter(policy, error, attempt);
@@ -169,141 +204,10 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
     return { operationId, op, path, query, body: op.body === undefined ? undefined : (args.body as string), signal };
   };
 
-  const attempt = ({ operationId, op, path, query, body }: Prepared, signal: AbortSignal | undefined): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      const { method } = op;
-      const controller = new AbortController();
-      // The URL sent (as the Request reads it, when there is one); redacted only when an error shows it.
-      let sent = url + op.path;
-      let stage: 'before' | 'fetch-failed' | 'responded' = 'before';
-      let status = 0;
-      // Why a redirect was not followed, when one was not.
-      let refused: string | undefined;
-      const onRefused = (why: string): void => {
-        refused = why;
-      };
-      // Holds a Request the transport built until the attempt ends (see createTransport's doc).
-      let held: Request | undefined;
-      // The body being read, for a timeout or abort to cancel.
-      let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-      let over = false;
-      const end = (): boolean => {
-        if (over) return false;
-        over = true;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        held = undefined;
-        return true;
-      };
-      /** Ends the attempt from outside (timeout, caller's abort): settle now, then stop the request. */
-      const stop = (reason: unknown): void => {
-        if (!end()) return;
-        reject(reason);
-        controller.abort(reason);
-        // Without waiting for fetch to follow the signal: a body being read is cancelled directly.
-        reader?.cancel(reason).catch(noop);
-      };
-      const onAbort = (): void => stop(signal!.reason);
-      const timer = setTimeout(() => stop(new TimeoutError({ method, url: redactUrl(sent), timeoutMs })), timeoutMs);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
-      if (signal?.aborted) return stop(signal.reason);
-
-      const fail = (err: unknown): void => {
-        if (!end()) return;
-        if (err instanceof ClientError) return reject(err); // ours, or a custom fetch's
-        const where = redactUrl(sent);
-        if (err instanceof BodyTooLarge) return reject(new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes }));
-        if (stage === 'fetch-failed') reject(new NetworkError({ method, url: where, cause: err }));
-        // The response started but its body could not be read to the end (reset, truncated).
-        else if (stage === 'responded') reject(new ResponseParseError({ status, method, url: where, cause: err }));
-        else reject(err); // before fetch (a parameter value encodeURIComponent or Request refuses)
-      };
-      const received = async (response: Response): Promise<void> => {
-        // The default path sends without a Request, so its redirects are followed here, and only when
-        // there is one; a hop that fails is a fetch failure like the first.
-        if (direct !== undefined && isRedirect(response) && !over) {
-          response = await sendWithinOrigin(send, (held = new Request(direct.url, direct.init)), { first: response, onRefused });
-        }
-        status = response.status;
-        stage = 'responded';
-        if (over) {
-          // Too late: nobody reads this body, so release the connection now.
-          response.body?.cancel().catch(noop);
-          return;
-        }
-        // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's. Then
-        // every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
-        const foreign = foreignAnswer(response, sent);
-        const refusal = foreign ? new NetworkError({ method, url: redactUrl(sent), cause: foreign }) : check?.(response.headers, { method, url: redactUrl(sent) });
-        if (refusal) {
-          response.body?.cancel().catch(noop);
-          if (end()) reject(refusal);
-          return;
-        }
-        // Counted as it streams, decoded: a Content-Length says nothing of a gzip body's size.
-        reader = response.body?.getReader();
-        // An error body is kept even when it is cut short: the status is the answer.
-        const text = reader === undefined ? '' : await readText(reader, !response.ok, response.ok ? maxBytes : Math.min(maxBytes, ERROR_BODY_BYTES));
-        if (!end()) return;
-        try {
-          if (!response.ok) {
-            const init: HttpErrorInit = {
-              status, statusText: response.statusText, body: errorBody(text), method, url: redactUrl(sent), headers: response.headers,
-              retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), policy.now()),
-              // Why a redirect was not followed says more than its body.
-              ...(refused !== undefined && { message: refused }),
-            };
-            throw failure ? failure(init) : new HttpError(init);
-          }
-          if (text.length === 0) throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: '', cause: new Error('empty body') });
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch (err) {
-            throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: text.slice(0, 200), cause: err });
-          }
-          const result = validator?.(operationId, status, parsed);
-          if (result && !result.ok) throw new ResponseValidationError({ operationId, issues: result.issues, body: parsed });
-          // The operation's own reading of its answer (generated into its action: a header cursor, an answer
-          // checked against the request), inside the attempt so that with several nodes a refusal moves the call on.
-          resolve(op.answer ? op.answer(parsed, response.headers, path) : parsed);
-        } catch (err) {
-          reject(err); // the attempt has ended: `fail` would drop it
-        }
-      };
-
-      let sending: Promise<Response>;
-      // The URL the default path sent, without a Request: its redirects are followed in `received`.
-      let direct: { url: string; init: RequestInit } | undefined;
-      try {
-        sent = requestUrl(url, op.path, path, query);
-        const init: RequestInit = { method, headers, signal: controller.signal, redirect: 'manual' };
-        if (body !== undefined) {
-          init.body = body;
-          // The body's type is the operation's, whatever the `headers` option says (fetch would join both).
-          init.headers = [...(headers ?? []).filter(([name]) => name !== 'content-type'), ['content-type', 'application/json']];
-        }
-        stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-        if (custom === undefined) {
-          direct = { url: sent, init };
-          sending = fetch(sent, init);
-        } else {
-          const request = (held = new Request(sent, init));
-          sent = request.url;
-          // Async: a custom fetch that throws at once is a rejection here too.
-          sending = sendWithinOrigin(send, request, { onRefused });
-        }
-      } catch (err) {
-        // A value encodeURIComponent or Request refuses (a lone surrogate, say): the attempt ends like any
-        // failure, so its timer and abort listener go with it.
-        stage = 'before';
-        return fail(err);
-      }
-      // Keeps the Request alive while the attempt runs (see createTransport's doc).
-      void held;
-      sending.then(received).catch(fail);
-    });
+  const attempt = makeAttempt({
+    url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers, policy, service, validator: options.validator,
+    target: (call) => requestUrl(url, call.op.path, call.path, call.query),
+  });
 
   return {
     url,
@@ -321,6 +225,183 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
       }
       return withRetry(() => attempt(call, call.signal), policy, retryDelay, call.signal);
     },
+  };
+}
+
+/** The answer of one attempt, read to its end (bounded): what {@link readAnswer} makes a result or an error of. */
+export type Answer = {
+  readonly status: number;
+  readonly statusText: string;
+  /** The answer's headers, made on demand (a client whose headers are not a `Headers` pays only when read). */
+  readonly headers: () => Headers;
+  readonly text: string;
+  /** The URL sent, unredacted. */
+  readonly sent: string;
+  /** Why a redirect was not followed, when one was not: the error's message. */
+  readonly refused: string | undefined;
+};
+
+/**
+ * What an attempt's answer is: the parsed, validated body of a success (read by the operation's own
+ * `answer` when it has one), or, thrown, the error of an error answer (the service's `failure`), an empty
+ * or unparsable body (`ResponseParseError`), a body the validator refuses.
+ *
+ * @example
+ * ```ts
+ * const value = readAnswer(context, call, { status: 200, statusText: 'OK', headers: () => new Headers(), text: '{}', sent: url, refused: undefined });
+ * ```
+ */
+export function readAnswer(context: AttemptContext, call: Prepared, answer: Answer): unknown {
+  const { status, text, sent } = answer;
+  const { method } = call.op;
+  if (status < 200 || status > 299) {
+    const headers = answer.headers();
+    const init: HttpErrorInit = {
+      status, statusText: answer.statusText, body: errorBody(text), method, url: redactUrl(sent), headers,
+      retryAfterMs: parseRetryAfter(headers.get('retry-after'), context.policy.now()),
+      // Why a redirect was not followed says more than its body.
+      ...(answer.refused !== undefined && { message: answer.refused }),
+    };
+    const { failure } = context.service;
+    throw failure ? failure(init) : new HttpError(init);
+  }
+  if (text.length === 0) throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: '', cause: new Error('empty body') });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: text.slice(0, 200), cause: err });
+  }
+  const result = context.validator?.(call.operationId, status, parsed);
+  if (result && !result.ok) throw new ResponseValidationError({ operationId: call.operationId, issues: result.issues, body: parsed });
+  // The operation's own reading of its answer (generated into its action: a header cursor, an answer
+  // checked against the request), inside the attempt so that with several nodes a refusal moves the call on.
+  return call.op.answer ? call.op.answer(parsed, answer.headers(), call.path) : parsed;
+}
+
+/** The attempt of `createTransport`: one `fetch` (the custom one, with a `Request`, when given). */
+function fetchAttempt(custom: OneNodeOptions['fetch']): AttemptMaker {
+  return (context) => {
+    const { url, timeoutMs, maxBytes, errorBytes, headers, service: { check } } = context;
+    /** One request as it leaves, below the redirect rule: the custom fetch or the global one. */
+    const send = (request: Request): Promise<Response> => (custom ?? fetch)(request);
+    return (call: Prepared, signal: AbortSignal | undefined): Promise<unknown> =>
+      new Promise((resolve, reject) => {
+        const { op, path, query, body } = call;
+        const { method } = op;
+        const controller = new AbortController();
+        // The URL sent (as the Request reads it, when there is one); redacted only when an error shows it.
+        let sent = url + op.path;
+        let stage: 'before' | 'fetch-failed' | 'responded' = 'before';
+        let status = 0;
+        // Why a redirect was not followed, when one was not.
+        let refused: string | undefined;
+        const onRefused = (why: string): void => {
+          refused = why;
+        };
+        // Holds a Request the transport built until the attempt ends (see createTransport's doc).
+        let held: Request | undefined;
+        // The body being read, for a timeout or abort to cancel.
+        let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+        let over = false;
+        const end = (): boolean => {
+          if (over) return false;
+          over = true;
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          held = undefined;
+          return true;
+        };
+        /** Ends the attempt from outside (timeout, caller's abort): settle now, then stop the request. */
+        const stop = (reason: unknown): void => {
+          if (!end()) return;
+          reject(reason);
+          controller.abort(reason);
+          // Without waiting for fetch to follow the signal: a body being read is cancelled directly.
+          reader?.cancel(reason).catch(noop);
+        };
+        const onAbort = (): void => stop(signal!.reason);
+        const timer = setTimeout(() => stop(new TimeoutError({ method, url: redactUrl(sent), timeoutMs })), timeoutMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
+        if (signal?.aborted) return stop(signal.reason);
+
+        const fail = (err: unknown): void => {
+          if (!end()) return;
+          if (err instanceof ClientError) return reject(err); // ours, or a custom fetch's
+          const where = redactUrl(sent);
+          if (err instanceof BodyTooLarge) return reject(new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes }));
+          if (stage === 'fetch-failed') reject(new NetworkError({ method, url: where, cause: err }));
+          // The response started but its body could not be read to the end (reset, truncated).
+          else if (stage === 'responded') reject(new ResponseParseError({ status, method, url: where, cause: err }));
+          else reject(err); // before fetch (a parameter value encodeURIComponent or Request refuses)
+        };
+        const received = async (response: Response): Promise<void> => {
+          // The default path sends without a Request, so its redirects are followed here, and only when
+          // there is one; a hop that fails is a fetch failure like the first.
+          if (direct !== undefined && isRedirect(response) && !over) {
+            response = await sendWithinOrigin(send, (held = new Request(direct.url, direct.init)), { first: response, onRefused });
+          }
+          status = response.status;
+          stage = 'responded';
+          if (over) {
+            // Too late: nobody reads this body, so release the connection now.
+            response.body?.cancel().catch(noop);
+            return;
+          }
+          // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's. Then
+          // every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
+          const foreign = foreignAnswer(response, sent);
+          const refusal = foreign ? new NetworkError({ method, url: redactUrl(sent), cause: foreign }) : check?.(response.headers, { method, url: redactUrl(sent) });
+          if (refusal) {
+            response.body?.cancel().catch(noop);
+            if (end()) reject(refusal);
+            return;
+          }
+          // Counted as it streams, decoded: a Content-Length says nothing of a gzip body's size.
+          reader = response.body?.getReader();
+          // An error body is kept even when it is cut short: the status is the answer.
+          const text = reader === undefined ? '' : await readText(reader, !response.ok, response.ok ? maxBytes : errorBytes);
+          if (!end()) return;
+          const answered = response;
+          try {
+            resolve(readAnswer(context, call, { status, statusText: answered.statusText, headers: () => answered.headers, text, sent, refused }));
+          } catch (err) {
+            reject(err); // the attempt has ended: `fail` would drop it
+          }
+        };
+
+        let sending: Promise<Response>;
+        // The URL the default path sent, without a Request: its redirects are followed in `received`.
+        let direct: { url: string; init: RequestInit } | undefined;
+        try {
+          sent = requestUrl(url, op.path, path, query);
+          const init: RequestInit = { method, headers, signal: controller.signal, redirect: 'manual' };
+          if (body !== undefined) {
+            init.body = body;
+            // The body's type is the operation's, whatever the `headers` option says (fetch would join both).
+            init.headers = [...(headers ?? []).filter(([name]) => name !== 'content-type'), ['content-type', 'application/json']];
+          }
+          stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
+          if (custom === undefined) {
+            direct = { url: sent, init };
+            sending = fetch(sent, init);
+          } else {
+            const request = (held = new Request(sent, init));
+            sent = request.url;
+            // Async: a custom fetch that throws at once is a rejection here too.
+            sending = sendWithinOrigin(send, request, { onRefused });
+          }
+        } catch (err) {
+          // A value encodeURIComponent or Request refuses (a lone surrogate, say): the attempt ends like any
+          // failure, so its timer and abort listener go with it.
+          stage = 'before';
+          return fail(err);
+        }
+        // Keeps the Request alive while the attempt runs (see createTransport's doc).
+        void held;
+        sending.then(received).catch(fail);
+      });
   };
 }
 

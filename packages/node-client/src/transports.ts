@@ -52,7 +52,7 @@ function canonical(args: Record<string, unknown>): void {
 }
 
 /** What a node transport knows of Supra nodes, with a `chainId`: the check of every answer's chain. */
-function nodeService(options: NodeOptions): Service {
+export function nodeService(options: NodeOptions): Service {
   const service: Service = { formats: U64_FORMATS, apiPaths: NODE_RPC_API_PATHS, failure, args: canonical };
   if (options.chainId === undefined) return service;
   const expected = checkInteger('chainId', options.chainId, 0, 255);

@@ -119,6 +119,16 @@ export const CASES: readonly Case[] = [
   getAccount('stub'),
   getAccount('in-memory'),
   {
+    id: 'getAccount.undici',
+    group: 'http',
+    title: '2: getAccount over httpUndici and over http vs a raw undici request, 32 in flight (pre-rendered)',
+    servers: true,
+    async run(ctx) {
+      const { benchUndici } = await import('./undici.ts');
+      return benchUndici(serversOf(ctx).fastUrl, { requests: 800, concurrency: 32, rounds: ctx.quick ? 7 : 60 });
+    },
+  },
+  {
     id: 'getAccount.alloc',
     group: 'http',
     title: '2: getAccount, bytes allocated per call, client vs raw fetch (in-memory)',
