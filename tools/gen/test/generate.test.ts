@@ -44,9 +44,10 @@ const FOCUSED: [label: string, path: string, pick: (content: string) => string][
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 let files: FileSet;
+// Generating every file compiles every validator: seconds alone, more beside a type check (test:add-operation runs both at once).
 beforeAll(async () => {
   files = await generate();
-});
+}, 120_000);
 
 describe('generate()', () => {
   it.each(FOCUSED)('%s', (_label, path, pick) => {
