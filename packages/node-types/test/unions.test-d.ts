@@ -13,6 +13,7 @@ import type {
   components,
   EpochId,
   Event,
+  EvmTransactionOutput,
   MoveList,
   MoveModule,
   MoveModuleBytecode,
@@ -54,7 +55,7 @@ const header: SmrTransactionHeader = {
 };
 
 describe('TransactionOutput', () => {
-  test('"Empty" and the three keyed forms narrow', () => {
+  test('"Empty" and the four keyed forms narrow', () => {
     const gas = (o: TransactionOutput): number => {
       if (o === 'Empty') {
         expectTypeOf(o).toEqualTypeOf<'Empty'>();
@@ -67,6 +68,10 @@ describe('TransactionOutput', () => {
       if ('Dkg' in o) {
         expectTypeOf(o.Dkg).toEqualTypeOf<TxExecutionStatus>();
         return 0;
+      }
+      if ('Evm' in o) {
+        expectTypeOf(o.Evm).toEqualTypeOf<EvmTransactionOutput>();
+        return 'Error' in o.Evm ? 0 : 'Success' in o.Evm ? o.Evm.Success.gas_used : 'Revert' in o.Evm ? o.Evm.Revert.gas_used : o.Evm.Halt.gas_used;
       }
       expectTypeOf(o).toEqualTypeOf<{ Oracle: TxExecutionStatus }>();
       expectTypeOf(o.Oracle).toEqualTypeOf<TxExecutionStatus>();
@@ -86,6 +91,7 @@ describe('TransactionOutput', () => {
       if ('Move' in o) return 'Move';
       if ('Dkg' in o) return 'Dkg';
       if ('Oracle' in o) return 'Oracle';
+      if ('Evm' in o) return 'Evm';
       expectTypeOf(o).toBeNever();
       return o;
     };
@@ -93,7 +99,7 @@ describe('TransactionOutput', () => {
   });
 
   test('rejects undocumented forms and statuses', () => {
-    const ok: TransactionOutput[] = ['Empty', { Dkg: 'Success' }, { Oracle: 'PendingAfterExecution' }, { Move: { gas_used: 1, events: [], vm_status: 'Executed' } }];
+    const ok: TransactionOutput[] = ['Empty', { Dkg: 'Success' }, { Oracle: 'PendingAfterExecution' }, { Move: { gas_used: 1, events: [], vm_status: 'Executed' } }, { Evm: { Revert: { gas_used: 1, output: '0x' } } }];
     expectTypeOf(ok).items.toEqualTypeOf<TransactionOutput>();
     // @ts-expect-error -- "None" is not a form
     const none: TransactionOutput = 'None';

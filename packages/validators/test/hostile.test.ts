@@ -56,7 +56,7 @@ describe('__proto__ and constructor keys (as JSON.parse makes them: own properti
 
   it('are unknown keys of a one-key union', () => {
     expect(issuesOf(validateTransactionOutput(JSON.parse('{"__proto__": "Success"}')))).toEqual([
-      { path: '/__proto__', keyword: 'propertyNames', message: 'unknown key "__proto__"; the allowed keys are Dkg, Move, Oracle' },
+      { path: '/__proto__', keyword: 'propertyNames', message: 'unknown key "__proto__"; the allowed keys are Dkg, Move, Oracle, Evm' },
     ]);
     expect(issuesOf(validateTransactionOutput(JSON.parse('{"Dkg": "Success", "constructor": "Success"}')))[0]).toMatchObject({
       path: '',
@@ -198,7 +198,7 @@ describe('10 MB strings', () => {
     const key = 'k'.repeat(10 * MB);
     const [i] = issuesOf(validateTransactionOutput({ [key]: 'Success' }));
     expect(i!.path).toBe(`/${key}`);
-    expect(i!.message).toBe(`unknown key "${'k'.repeat(64)}..."; the allowed keys are Dkg, Move, Oracle`);
+    expect(i!.message).toBe(`unknown key "${'k'.repeat(64)}..."; the allowed keys are Dkg, Move, Oracle, Evm`);
     expect(issuesOf(validateAccountData({ sequence_number: 1, authentication_key: '0x1', [key]: 1 }, { strict: true }))[0]!.message).toHaveLength(
       'unknown property "..." is not allowed'.length + 64,
     );
@@ -236,7 +236,7 @@ describe('arrays of a million items', () => {
     expect(issue).toEqual({
       path: '',
       keyword: 'maxProperties',
-      message: 'must have exactly one key, one of Dkg, Move, Oracle (found "k0", "k1", "k2", "k3", "k4", ...)',
+      message: 'must have exactly one key, one of Dkg, Move, Oracle, Evm (found "k0", "k1", "k2", "k3", "k4", ...)',
     });
     expect(issuesOf(validateAccountData(keys, { strict: true, allErrors: true, maxIssues: 2 }))).toHaveLength(2);
   });

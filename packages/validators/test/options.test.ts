@@ -78,10 +78,10 @@ describe('assertX', () => {
       [
         'Invalid AccountStatementV2:',
         '  /record/0/hash: must be string',
-        '  /record/0/output: must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle',
+        '  /record/0/output: must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle, Evm',
         '  /record/0/status: must be one of "Success", "Fail", "Invalid", "PendingAfterExecution", "Pending"',
         '  /record/1/hash: must be string',
-        '  /record/1/output: must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle',
+        '  /record/1/output: must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle, Evm',
         '  /record/1/status: must be one of "Success", "Fail", "Invalid", "PendingAfterExecution", "Pending"',
       ].join('\n'),
     );

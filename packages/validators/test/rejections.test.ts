@@ -19,7 +19,7 @@ import {
 } from './fixtures.js';
 import { fns, issuesOf } from './helpers.js';
 
-const UNION_OUTPUT = 'must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle';
+const UNION_OUTPUT = 'must be "Empty" or an object with exactly one of the keys Dkg, Move, Oracle, Evm';
 const UNION_TYPETAG =
   'must be one of "bool", "u8", "u16", "u32", "u64", "u128", "u256", "address", "signer" or an object with exactly one of the keys vector, struct';
 
@@ -107,7 +107,7 @@ const cases: Case[] = [
     rule: 'two keys in a one-key union',
     schema: 'TransactionOutput',
     value: { Move: { gas_used: 1, events: [], vm_status: 'x' }, Dkg: 'Success' },
-    issues: [{ path: '', keyword: 'maxProperties', message: 'must have exactly one key, one of Dkg, Move, Oracle (found "Move", "Dkg")' }],
+    issues: [{ path: '', keyword: 'maxProperties', message: 'must have exactly one key, one of Dkg, Move, Oracle, Evm (found "Move", "Dkg")' }],
   },
   { rule: 'two keys in a MoveValue', schema: 'MoveValueResponseV1', value: { result: [{ U8: 1 }, { U8: 1, U16: 1 }] }, issues: [{ path: '/result/1', keyword: 'maxProperties' }] },
   { rule: 'no key in a one-key union', schema: 'MoveList', value: {}, issues: [{ path: '', keyword: 'minProperties', message: 'must have exactly one key, one of Resources, Modules (found none)' }] },
@@ -115,7 +115,7 @@ const cases: Case[] = [
     rule: 'unknown key in a union',
     schema: 'TransactionOutput',
     value: { Foo: 'Success' },
-    issues: [{ path: '/Foo', keyword: 'propertyNames', message: 'unknown key "Foo"; the allowed keys are Dkg, Move, Oracle' }],
+    issues: [{ path: '/Foo', keyword: 'propertyNames', message: 'unknown key "Foo"; the allowed keys are Dkg, Move, Oracle, Evm' }],
   },
   { rule: 'unknown key in a union, lenient too', schema: 'MoveValue', value: { U7: 1 }, options: { strict: false }, issues: [{ path: '/U7', keyword: 'propertyNames' }] },
   { rule: 'wrong basic shape: number for TransactionOutput', schema: 'TransactionOutput', value: 42, issues: [{ path: '', keyword: 'type', message: UNION_OUTPUT }] },

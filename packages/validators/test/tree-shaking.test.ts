@@ -24,7 +24,7 @@ describe('tree-shaking (sizes are measured in the report, not asserted here)', (
     const code = await bundle(['validateTransactionOutput']);
     const kept = functions(code);
     // The live reading's event guid and sequence number refer to AccountAddress and DecimalString.
-    const needed = ['TransactionOutput', 'MoveTransactionOutput', 'Event', 'TxExecutionStatus', 'AccountAddress', 'DecimalString'];
+    const needed = ['TransactionOutput', 'MoveTransactionOutput', 'EvmTransactionOutput', 'EvmTransferOperation', 'Event', 'TxExecutionStatus', 'AccountAddress', 'DecimalString'];
     for (const variant of ['lenient', 'strict', 'lenientAll', 'strictAll']) expect(kept).toContain(`${variant}$TransactionOutput`);
     // The first-error variants inline the small schemas TransactionOutput holds (tools/gen/src/validators/inline.ts).
     for (const name of kept) expect(needed).toContain(name?.split('$')[1]);

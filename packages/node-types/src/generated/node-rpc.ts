@@ -849,7 +849,7 @@ export interface components {
         SmrTransactionHeader: {
             /**
              * Format: uint8
-             * @description Chain instance the transaction must run on.
+             * @description Chain instance the transaction must run on. A u8, though the node's served document declares a u64 here: the account document says u8, the served document itself gives the same chain id as a u8 everywhere else (the chain id operation, `x-supra-chain-id`, an epoch's `chain_id`), and the chains (mainnet 8, testnet 6) and the clients' `chainId` option (0 to 255) fit it.
              */
             chain_id: number;
             /** @description Time after which the transaction is discarded if not executed. */
@@ -896,13 +896,77 @@ export interface components {
             /** @description Summary of the VM's execution result. */
             vm_status: string;
         };
-        /** @description Output of a transaction; exactly one form. */
+        /** @description Output of a transaction (Move, EVM, DKG or oracle); exactly one form. */
         TransactionOutput: "Empty" | {
             Dkg: components["schemas"]["TxExecutionStatus"];
         } | {
             Move: components["schemas"]["MoveTransactionOutput"];
         } | {
             Oracle: components["schemas"]["TxExecutionStatus"];
+        } | {
+            Evm: components["schemas"]["EvmTransactionOutput"];
+        };
+        /** @description What an EVM transaction's execution ended in; exactly one form: `Success`, `Revert` (the `REVERT` opcode, with unspent gas left), `Halt` (stopped, all its gas spent) or `Error` (no execution result). */
+        EvmTransactionOutput: {
+            Success: {
+                /** @description How it ended (the EVM's success reason, any JSON value). */
+                reason: unknown;
+                /**
+                 * Format: uint64
+                 * @description Gas used.
+                 */
+                gas_used: number;
+                /**
+                 * Format: uint64
+                 * @description Gas given back to the sender.
+                 */
+                gas_refunded: number;
+                /** @description The logs it emitted (any JSON value). */
+                logs: unknown;
+                /** @description What the call or contract creation returned (any JSON value). */
+                output: unknown;
+                /** @description The value transfers made while it ran. */
+                transfers?: components["schemas"]["EvmTransferOperation"][];
+            };
+        } | {
+            Revert: {
+                /**
+                 * Format: uint64
+                 * @description Gas used.
+                 */
+                gas_used: number;
+                /** @description The revert data. */
+                output: string;
+            };
+        } | {
+            Halt: {
+                /** @description Why it halted (the EVM's halt reason, any JSON value). */
+                reason: unknown;
+                /**
+                 * Format: uint64
+                 * @description Gas used, its whole gas limit.
+                 */
+                gas_used: number;
+            };
+        } | {
+            Error: {
+                /** @description What went wrong. */
+                message: string;
+            };
+        };
+        /** @description A transfer of value made by an EVM transaction. */
+        EvmTransferOperation: {
+            /**
+             * @description What made the transfer.
+             * @enum {string}
+             */
+            kind: "call" | "create" | "create2" | "selfdestruct";
+            /** @description Sender of the value. */
+            from: string;
+            /** @description Receiver of the value. */
+            to: string;
+            /** @description Amount transferred. */
+            value: string;
         };
         /**
          * @deprecated
@@ -2503,9 +2567,17 @@ export type SmrTransactionHeader = components['schemas']['SmrTransactionHeader']
 export type Event = components['schemas']['Event'];
 export type MoveTransactionOutput = components['schemas']['MoveTransactionOutput'];
 /**
- * Output of a transaction; exactly one form.
+ * Output of a transaction (Move, EVM, DKG or oracle); exactly one form.
  */
 export type TransactionOutput = components['schemas']['TransactionOutput'];
+/**
+ * What an EVM transaction's execution ended in; exactly one form: `Success`, `Revert` (the `REVERT` opcode, with unspent gas left), `Halt` (stopped, all its gas spent) or `Error` (no execution result).
+ */
+export type EvmTransactionOutput = components['schemas']['EvmTransactionOutput'];
+/**
+ * A transfer of value made by an EVM transaction.
+ */
+export type EvmTransferOperation = components['schemas']['EvmTransferOperation'];
 /**
  * A transaction (v1; `block_header` is a TransactionBlockInfo).
  * @deprecated Part of the deprecated v1 API.

@@ -17,7 +17,10 @@ import type { AccountView, ResourceView, TxView } from './views.ts';
 
 export type { FnSpec as FunctionSpec, StructSpec } from './modules.ts';
 
-/** One transaction a user account sent: a coin transfer (`to`) or an entry function call (`function`). */
+/**
+ * One transaction a user account sent: a coin transfer (`to`), an entry function call (`function`), or
+ * an EVM contract call (`evm`, its result: an `{ Evm }` output, status `Success` only for `'Success'`).
+ */
 export interface TransactionSpec {
   /** A coin transfer to this address, or to an account by name (seeded or user-defined). */
   to?: string;
@@ -27,9 +30,14 @@ export interface TransactionSpec {
   function?: string;
   arguments?: unknown[];
   typeArguments?: string[];
-  /** Default `Success`. A failed transfer moves no coins and is not a coin transaction. */
+  /**
+   * An EVM contract call ending in this result (its output's form, `EvmTransactionOutput`), instead of a
+   * Move transaction (no `to`, no `function`).
+   */
+  evm?: 'Success' | 'Revert' | 'Halt' | 'Error';
+  /** Default `Success`. A failed transfer moves no coins and is not a coin transaction. Not for `evm`. */
   status?: 'Success' | 'Fail';
-  /** Default: 12 for a transfer, 20 for a call. */
+  /** Default: 12 for a transfer, 20 for a call, 21,000 for an EVM call (500,000, all of it, for `Halt`; none for `Error`). */
   gasUsed?: number;
   /** Default `Executed successfully`, or an abort text when `status` is `Fail`. */
   vmStatus?: string;
@@ -65,6 +73,8 @@ interface UserAccount extends AccountView {
 }
 
 const DEFAULT_BALANCE = 1_000_000_000_000n;
+/** Every user transaction's `max_gas_amount`: what a halted EVM call spends. */
+const MAX_GAS_AMOUNT = 500_000;
 
 function u64(value: number | string | bigint | undefined, fallback: bigint, where: string): bigint {
   if (value === undefined) return fallback;
@@ -135,10 +145,13 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
     balances.set(sender, (balances.get(sender) ?? 0n) + u64(spec.balance, DEFAULT_BALANCE, `accounts.${name}.balance`));
     (spec.transactions ?? []).forEach((t, seq) => {
       const at = `accounts.${name}.transactions[${seq}]`;
-      if ((t.to === undefined) === (t.function === undefined)) throw new StubArgumentError(at, 'give either to (a transfer) or function (a call)');
-      const ok = (t.status ?? 'Success') === 'Success';
+      const forms = [t.to, t.function, t.evm].filter((f) => f !== undefined).length;
+      if (forms !== 1) throw new StubArgumentError(at, 'give one of to (a transfer), function (a call) or evm (an EVM call)');
+      if (t.evm !== undefined && !EVM_RESULTS.includes(t.evm)) throw new StubArgumentError(`${at}.evm`, `must be one of ${EVM_RESULTS.join(', ')}, got '${String(t.evm)}'`);
+      if (t.evm !== undefined && t.status !== undefined) throw new StubArgumentError(`${at}.status`, 'an EVM call takes its status from evm; give no status');
+      const ok = t.evm !== undefined ? t.evm === 'Success' : (t.status ?? 'Success') === 'Success';
       if (t.status !== undefined && t.status !== 'Success' && t.status !== 'Fail') throw new StubArgumentError(`${at}.status`, `must be Success or Fail, got '${String(t.status)}'`);
-      const gasUsed = t.gasUsed ?? (t.to !== undefined ? 12 : 20);
+      const gasUsed = t.evm === 'Error' ? 0 : (t.gasUsed ?? (t.to !== undefined ? 12 : t.evm === 'Halt' ? MAX_GAS_AMOUNT : t.evm !== undefined ? 21_000 : 20));
       if (!Number.isSafeInteger(gasUsed) || gasUsed < 0) throw new StubArgumentError(`${at}.gasUsed`, `must be a non-negative integer, got ${gasUsed}`);
       // A skipped height is a block too (ledger.ts), so rounds move on at least as far as heights.
       const step = 1 + (rng() < 0.3 ? 1 : 0);
@@ -170,6 +183,9 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
           balances.set(sender, held - amount);
           balances.set(to, (balances.get(to) ?? 0n) + amount);
         }
+      } else if (t.evm !== undefined) {
+        payload = evmPayload(chain.seed, sender, seq);
+        events = [];
       } else {
         payload = { type: 'entry_function_payload', function: t.function, type_arguments: t.typeArguments ?? [], arguments: t.arguments ?? [] };
         // A failed Move transaction emits no events of its own, only the fee statement.
@@ -202,10 +218,10 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
           sender,
           sequence_number: seq,
           gas_unit_price: GAS_UNIT_PRICE,
-          max_gas_amount: 500_000,
+          max_gas_amount: MAX_GAS_AMOUNT,
         },
-        payload: { Move: payload },
-        output: { Move: { gas_used: gasUsed, events: [...events, fee], vm_status: vmStatus } },
+        payload: t.evm !== undefined ? { Evm: payload } : { Move: payload },
+        output: t.evm !== undefined ? { Evm: evmOutput(t.evm, gasUsed, chain.seed, sender, seq) } : { Move: { gas_used: gasUsed, events: [...events, fee], vm_status: vmStatus } },
         status: ok ? 'Success' : 'Fail',
       };
       const v1 = { ...common, block_header: blockInfoV1(chain, block) };
@@ -229,6 +245,38 @@ export function buildUserAccounts(chain: Chain, specs: Readonly<Record<string, A
     user.modules.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
   return users;
+}
+
+/** What an EVM transaction's execution ended in: its output's result form. */
+type EvmResult = NonNullable<TransactionSpec['evm']>;
+const EVM_RESULTS: readonly EvmResult[] = ['Success', 'Revert', 'Halt', 'Error'];
+
+/** An EVM contract call's payload: the contract (20 bytes), no value, a 4-byte selector and one word. */
+function evmPayload(seed: number, sender: string, seq: number): Obj {
+  return { to: `0x${sha256Hex('evm-contract', seed, sender).slice(0, 40)}`, value: '0', input: `0xa9059cbb${sha256Hex('evm-input', seed, sender, seq)}` };
+}
+
+/** An EVM output of one result form, as the node's served document describes `EvmTransactionOutput`. */
+function evmOutput(result: EvmResult, gasUsed: number, seed: number, sender: string, seq: number): Obj {
+  switch (result) {
+    case 'Success':
+      return {
+        Success: {
+          reason: 'Stop',
+          gas_used: gasUsed,
+          gas_refunded: 0,
+          logs: [{ address: `0x${sha256Hex('evm-contract', seed, sender).slice(0, 40)}`, topics: [`0x${sha256Hex('evm-topic', seed, sender, seq)}`], data: '0x' }],
+          output: { Call: '0x' },
+          transfers: [],
+        },
+      };
+    case 'Revert':
+      return { Revert: { gas_used: gasUsed, output: '0x08c379a0' } };
+    case 'Halt':
+      return { Halt: { reason: 'OutOfGas', gas_used: gasUsed } };
+    case 'Error':
+      return { Error: { message: 'nonce too low' } };
+  }
 }
 
 function resource(r: { type: string; data: Record<string, unknown> }, at: string): ResourceView {

@@ -813,7 +813,7 @@ const SmrTransactionHeader$documented: Readonly<Record<string, unknown>> = {
       "format": "uint8",
       "minimum": 0,
       "maximum": 255,
-      "description": "Chain instance the transaction must run on."
+      "description": "Chain instance the transaction must run on. A u8, though the node's served document declares a u64 here: the account document says u8, the served document itself gives the same chain id as a u8 everywhere else (the chain id operation, `x-supra-chain-id`, an epoch's `chain_id`), and the chains (mainnet 8, testnet 6) and the clients' `chainId` option (0 to 255) fit it."
     },
     "expiration_timestamp": {
       "$ref": "#/$defs/SmrTimestamp",
@@ -862,7 +862,7 @@ const SmrTransactionHeader$documentedStrict: Readonly<Record<string, unknown>> =
       "format": "uint8",
       "minimum": 0,
       "maximum": 255,
-      "description": "Chain instance the transaction must run on."
+      "description": "Chain instance the transaction must run on. A u8, though the node's served document declares a u64 here: the account document says u8, the served document itself gives the same chain id as a u8 everywhere else (the chain id operation, `x-supra-chain-id`, an epoch's `chain_id`), and the chains (mainnet 8, testnet 6) and the clients' `chainId` option (0 to 255) fit it."
     },
     "expiration_timestamp": {
       "$ref": "#/$defs/SmrTimestamp",
@@ -912,7 +912,7 @@ const SmrTransactionHeader$live: Readonly<Record<string, unknown>> = {
       "format": "uint8",
       "minimum": 0,
       "maximum": 255,
-      "description": "Chain instance the transaction must run on."
+      "description": "Chain instance the transaction must run on. A u8, though the node's served document declares a u64 here: the account document says u8, the served document itself gives the same chain id as a u8 everywhere else (the chain id operation, `x-supra-chain-id`, an epoch's `chain_id`), and the chains (mainnet 8, testnet 6) and the clients' `chainId` option (0 to 255) fit it."
     },
     "expiration_timestamp": {
       "$ref": "#/$defs/SmrTimestamp",
@@ -977,7 +977,7 @@ const SmrTransactionHeader$liveStrict: Readonly<Record<string, unknown>> = {
       "format": "uint8",
       "minimum": 0,
       "maximum": 255,
-      "description": "Chain instance the transaction must run on."
+      "description": "Chain instance the transaction must run on. A u8, though the node's served document declares a u64 here: the account document says u8, the served document itself gives the same chain id as a u8 everywhere else (the chain id operation, `x-supra-chain-id`, an epoch's `chain_id`), and the chains (mainnet 8, testnet 6) and the clients' `chainId` option (0 to 255) fit it."
     },
     "expiration_timestamp": {
       "$ref": "#/$defs/SmrTimestamp",
@@ -1250,7 +1250,7 @@ const MoveTransactionOutput$documentedStrict: Readonly<Record<string, unknown>> 
   "additionalProperties": false
 };
 const TransactionOutput$documented: Readonly<Record<string, unknown>> = {
-  "description": "Output of a transaction; exactly one form.",
+  "description": "Output of a transaction (Move, EVM, DKG or oracle); exactly one form.",
   "oneOf": [
     {
       "type": "string",
@@ -1298,8 +1298,379 @@ const TransactionOutput$documented: Readonly<Record<string, unknown>> = {
           "$ref": "#/$defs/TxExecutionStatus"
         }
       }
+    },
+    {
+      "type": "object",
+      "title": "EvmOutput",
+      "description": "Output of an EVM transaction.",
+      "required": [
+        "Evm"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Evm": {
+          "$ref": "#/$defs/EvmTransactionOutput"
+        }
+      }
     }
   ]
+};
+const EvmTransactionOutput$documented: Readonly<Record<string, unknown>> = {
+  "description": "What an EVM transaction's execution ended in; exactly one form: `Success`, `Revert` (the `REVERT` opcode, with unspent gas left), `Halt` (stopped, all its gas spent) or `Error` (no execution result).",
+  "oneOf": [
+    {
+      "type": "object",
+      "title": "EvmSuccess",
+      "description": "The EVM transaction ran to its end.",
+      "required": [
+        "Success"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Success": {
+          "type": "object",
+          "required": [
+            "reason",
+            "gas_used",
+            "gas_refunded",
+            "logs",
+            "output"
+          ],
+          "properties": {
+            "reason": {
+              "description": "How it ended (the EVM's success reason, any JSON value)."
+            },
+            "gas_used": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas used."
+            },
+            "gas_refunded": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas given back to the sender."
+            },
+            "logs": {
+              "description": "The logs it emitted (any JSON value)."
+            },
+            "output": {
+              "description": "What the call or contract creation returned (any JSON value)."
+            },
+            "transfers": {
+              "type": "array",
+              "description": "The value transfers made while it ran.",
+              "items": {
+                "$ref": "#/$defs/EvmTransferOperation"
+              }
+            }
+          }
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmRevert",
+      "description": "The EVM transaction was reverted by the `REVERT` opcode; unspent gas is not charged.",
+      "required": [
+        "Revert"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Revert": {
+          "type": "object",
+          "required": [
+            "gas_used",
+            "output"
+          ],
+          "properties": {
+            "gas_used": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas used."
+            },
+            "output": {
+              "type": "string",
+              "description": "The revert data."
+            }
+          }
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmHalt",
+      "description": "The EVM transaction halted; all its gas is spent.",
+      "required": [
+        "Halt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Halt": {
+          "type": "object",
+          "required": [
+            "reason",
+            "gas_used"
+          ],
+          "properties": {
+            "reason": {
+              "description": "Why it halted (the EVM's halt reason, any JSON value)."
+            },
+            "gas_used": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas used, its whole gas limit."
+            }
+          }
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmError",
+      "description": "The EVM transaction could not be executed.",
+      "required": [
+        "Error"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Error": {
+          "type": "object",
+          "required": [
+            "message"
+          ],
+          "properties": {
+            "message": {
+              "type": "string",
+              "description": "What went wrong."
+            }
+          }
+        }
+      }
+    }
+  ]
+};
+const EvmTransactionOutput$documentedStrict: Readonly<Record<string, unknown>> = {
+  "description": "What an EVM transaction's execution ended in; exactly one form: `Success`, `Revert` (the `REVERT` opcode, with unspent gas left), `Halt` (stopped, all its gas spent) or `Error` (no execution result).",
+  "oneOf": [
+    {
+      "type": "object",
+      "title": "EvmSuccess",
+      "description": "The EVM transaction ran to its end.",
+      "required": [
+        "Success"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Success": {
+          "type": "object",
+          "required": [
+            "reason",
+            "gas_used",
+            "gas_refunded",
+            "logs",
+            "output"
+          ],
+          "properties": {
+            "reason": {
+              "description": "How it ended (the EVM's success reason, any JSON value)."
+            },
+            "gas_used": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas used."
+            },
+            "gas_refunded": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas given back to the sender."
+            },
+            "logs": {
+              "description": "The logs it emitted (any JSON value)."
+            },
+            "output": {
+              "description": "What the call or contract creation returned (any JSON value)."
+            },
+            "transfers": {
+              "type": "array",
+              "description": "The value transfers made while it ran.",
+              "items": {
+                "$ref": "#/$defs/EvmTransferOperation"
+              }
+            }
+          },
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmRevert",
+      "description": "The EVM transaction was reverted by the `REVERT` opcode; unspent gas is not charged.",
+      "required": [
+        "Revert"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Revert": {
+          "type": "object",
+          "required": [
+            "gas_used",
+            "output"
+          ],
+          "properties": {
+            "gas_used": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas used."
+            },
+            "output": {
+              "type": "string",
+              "description": "The revert data."
+            }
+          },
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmHalt",
+      "description": "The EVM transaction halted; all its gas is spent.",
+      "required": [
+        "Halt"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Halt": {
+          "type": "object",
+          "required": [
+            "reason",
+            "gas_used"
+          ],
+          "properties": {
+            "reason": {
+              "description": "Why it halted (the EVM's halt reason, any JSON value)."
+            },
+            "gas_used": {
+              "type": "integer",
+              "format": "uint64",
+              "minimum": 0,
+              "maximum": 18446744073709552000,
+              "description": "Gas used, its whole gas limit."
+            }
+          },
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmError",
+      "description": "The EVM transaction could not be executed.",
+      "required": [
+        "Error"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Error": {
+          "type": "object",
+          "required": [
+            "message"
+          ],
+          "properties": {
+            "message": {
+              "type": "string",
+              "description": "What went wrong."
+            }
+          },
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+};
+const EvmTransferOperation$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A transfer of value made by an EVM transaction.",
+  "required": [
+    "kind",
+    "from",
+    "to",
+    "value"
+  ],
+  "properties": {
+    "kind": {
+      "type": "string",
+      "description": "What made the transfer.",
+      "enum": [
+        "call",
+        "create",
+        "create2",
+        "selfdestruct"
+      ]
+    },
+    "from": {
+      "type": "string",
+      "description": "Sender of the value."
+    },
+    "to": {
+      "type": "string",
+      "description": "Receiver of the value."
+    },
+    "value": {
+      "type": "string",
+      "description": "Amount transferred."
+    }
+  }
+};
+const EvmTransferOperation$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A transfer of value made by an EVM transaction.",
+  "required": [
+    "kind",
+    "from",
+    "to",
+    "value"
+  ],
+  "properties": {
+    "kind": {
+      "type": "string",
+      "description": "What made the transfer.",
+      "enum": [
+        "call",
+        "create",
+        "create2",
+        "selfdestruct"
+      ]
+    },
+    "from": {
+      "type": "string",
+      "description": "Sender of the value."
+    },
+    "to": {
+      "type": "string",
+      "description": "Receiver of the value."
+    },
+    "value": {
+      "type": "string",
+      "description": "Amount transferred."
+    }
+  },
+  "additionalProperties": false
 };
 const TransactionInfoV1$documented: Readonly<Record<string, unknown>> = {
   "type": "object",
@@ -3888,10 +4259,18 @@ export const documented$MoveTransactionOutput: JsonSchemaDef = { name: 'MoveTran
 export const documentedStrict$MoveTransactionOutput: JsonSchemaDef = { name: 'MoveTransactionOutput', schema: MoveTransactionOutput$documentedStrict, refs: () => [documentedStrict$Event] };
 export const live$MoveTransactionOutput: JsonSchemaDef = { name: 'MoveTransactionOutput', schema: MoveTransactionOutput$documented, refs: () => [live$Event] };
 export const liveStrict$MoveTransactionOutput: JsonSchemaDef = { name: 'MoveTransactionOutput', schema: MoveTransactionOutput$documentedStrict, refs: () => [liveStrict$Event] };
-export const documented$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [documented$TxExecutionStatus, documented$MoveTransactionOutput] };
-export const documentedStrict$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [documentedStrict$TxExecutionStatus, documentedStrict$MoveTransactionOutput] };
-export const live$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [live$TxExecutionStatus, live$MoveTransactionOutput] };
-export const liveStrict$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [liveStrict$TxExecutionStatus, liveStrict$MoveTransactionOutput] };
+export const documented$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [documented$TxExecutionStatus, documented$MoveTransactionOutput, documented$EvmTransactionOutput] };
+export const documentedStrict$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [documentedStrict$TxExecutionStatus, documentedStrict$MoveTransactionOutput, documentedStrict$EvmTransactionOutput] };
+export const live$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [live$TxExecutionStatus, live$MoveTransactionOutput, live$EvmTransactionOutput] };
+export const liveStrict$TransactionOutput: JsonSchemaDef = { name: 'TransactionOutput', schema: TransactionOutput$documented, refs: () => [liveStrict$TxExecutionStatus, liveStrict$MoveTransactionOutput, liveStrict$EvmTransactionOutput] };
+export const documented$EvmTransactionOutput: JsonSchemaDef = { name: 'EvmTransactionOutput', schema: EvmTransactionOutput$documented, refs: () => [documented$EvmTransferOperation] };
+export const documentedStrict$EvmTransactionOutput: JsonSchemaDef = { name: 'EvmTransactionOutput', schema: EvmTransactionOutput$documentedStrict, refs: () => [documentedStrict$EvmTransferOperation] };
+export const live$EvmTransactionOutput: JsonSchemaDef = { name: 'EvmTransactionOutput', schema: EvmTransactionOutput$documented, refs: () => [live$EvmTransferOperation] };
+export const liveStrict$EvmTransactionOutput: JsonSchemaDef = { name: 'EvmTransactionOutput', schema: EvmTransactionOutput$documentedStrict, refs: () => [liveStrict$EvmTransferOperation] };
+export const documented$EvmTransferOperation: JsonSchemaDef = { name: 'EvmTransferOperation', schema: EvmTransferOperation$documented, refs: () => [] };
+export const documentedStrict$EvmTransferOperation: JsonSchemaDef = { name: 'EvmTransferOperation', schema: EvmTransferOperation$documentedStrict, refs: () => [] };
+export const live$EvmTransferOperation: JsonSchemaDef = { name: 'EvmTransferOperation', schema: EvmTransferOperation$documented, refs: () => [] };
+export const liveStrict$EvmTransferOperation: JsonSchemaDef = { name: 'EvmTransferOperation', schema: EvmTransferOperation$documentedStrict, refs: () => [] };
 export const documented$TransactionInfoV1: JsonSchemaDef = { name: 'TransactionInfoV1', schema: TransactionInfoV1$documented, refs: () => [documented$TransactionBlockInfo, documented$Hash, documented$SmrTransactionHeader, documented$TransactionOutput, documented$TxExecutionStatus] };
 export const documentedStrict$TransactionInfoV1: JsonSchemaDef = { name: 'TransactionInfoV1', schema: TransactionInfoV1$documentedStrict, refs: () => [documentedStrict$TransactionBlockInfo, documentedStrict$Hash, documentedStrict$SmrTransactionHeader, documentedStrict$TransactionOutput, documentedStrict$TxExecutionStatus] };
 export const live$TransactionInfoV1: JsonSchemaDef = { name: 'TransactionInfoV1', schema: TransactionInfoV1$documented, refs: () => [live$TransactionBlockInfo, live$Hash, live$SmrTransactionHeader, live$TransactionOutput, live$TxExecutionStatus] };
@@ -4100,6 +4479,8 @@ export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
   Event: { documented: documented$Event, documentedStrict: documentedStrict$Event, live: live$Event, liveStrict: liveStrict$Event },
   MoveTransactionOutput: { documented: documented$MoveTransactionOutput, documentedStrict: documentedStrict$MoveTransactionOutput, live: live$MoveTransactionOutput, liveStrict: liveStrict$MoveTransactionOutput },
   TransactionOutput: { documented: documented$TransactionOutput, documentedStrict: documentedStrict$TransactionOutput, live: live$TransactionOutput, liveStrict: liveStrict$TransactionOutput },
+  EvmTransactionOutput: { documented: documented$EvmTransactionOutput, documentedStrict: documentedStrict$EvmTransactionOutput, live: live$EvmTransactionOutput, liveStrict: liveStrict$EvmTransactionOutput },
+  EvmTransferOperation: { documented: documented$EvmTransferOperation, documentedStrict: documentedStrict$EvmTransferOperation, live: live$EvmTransferOperation, liveStrict: liveStrict$EvmTransferOperation },
   TransactionInfoV1: { documented: documented$TransactionInfoV1, documentedStrict: documentedStrict$TransactionInfoV1, live: live$TransactionInfoV1, liveStrict: liveStrict$TransactionInfoV1 },
   TransactionInfoV2: { documented: documented$TransactionInfoV2, documentedStrict: documentedStrict$TransactionInfoV2, live: live$TransactionInfoV2, liveStrict: liveStrict$TransactionInfoV2 },
   AccountStatementV1: { documented: documented$AccountStatementV1, documentedStrict: documentedStrict$AccountStatementV1, live: live$AccountStatementV1, liveStrict: liveStrict$AccountStatementV1 },

@@ -86,6 +86,14 @@ import {
   strict$TransactionOutput,
   lenientAll$TransactionOutput,
   strictAll$TransactionOutput,
+  lenient$EvmTransactionOutput,
+  strict$EvmTransactionOutput,
+  lenientAll$EvmTransactionOutput,
+  strictAll$EvmTransactionOutput,
+  lenient$EvmTransferOperation,
+  strict$EvmTransferOperation,
+  lenientAll$EvmTransferOperation,
+  strictAll$EvmTransferOperation,
   lenient$TransactionInfoV1,
   strict$TransactionInfoV1,
   lenientAll$TransactionInfoV1,
@@ -293,6 +301,8 @@ export const SmrTransactionHeader: SchemaValidators = { name: 'SmrTransactionHea
 export const Event: SchemaValidators = { name: 'Event', lenient: lenient$Event, strict: strict$Event, lenientAll: lenientAll$Event, strictAll: strictAll$Event };
 export const MoveTransactionOutput: SchemaValidators = { name: 'MoveTransactionOutput', lenient: lenient$MoveTransactionOutput, strict: strict$MoveTransactionOutput, lenientAll: lenientAll$MoveTransactionOutput, strictAll: strictAll$MoveTransactionOutput };
 export const TransactionOutput: SchemaValidators = { name: 'TransactionOutput', lenient: lenient$TransactionOutput, strict: strict$TransactionOutput, lenientAll: lenientAll$TransactionOutput, strictAll: strictAll$TransactionOutput };
+export const EvmTransactionOutput: SchemaValidators = { name: 'EvmTransactionOutput', lenient: lenient$EvmTransactionOutput, strict: strict$EvmTransactionOutput, lenientAll: lenientAll$EvmTransactionOutput, strictAll: strictAll$EvmTransactionOutput };
+export const EvmTransferOperation: SchemaValidators = { name: 'EvmTransferOperation', lenient: lenient$EvmTransferOperation, strict: strict$EvmTransferOperation, lenientAll: lenientAll$EvmTransferOperation, strictAll: strictAll$EvmTransferOperation };
 export const TransactionInfoV1: SchemaValidators = { name: 'TransactionInfoV1', lenient: lenient$TransactionInfoV1, strict: strict$TransactionInfoV1, lenientAll: lenientAll$TransactionInfoV1, strictAll: strictAll$TransactionInfoV1 };
 export const TransactionInfoV2: SchemaValidators = { name: 'TransactionInfoV2', lenient: lenient$TransactionInfoV2, strict: strict$TransactionInfoV2, lenientAll: lenientAll$TransactionInfoV2, strictAll: strictAll$TransactionInfoV2 };
 export const AccountStatementV1: SchemaValidators = { name: 'AccountStatementV1', lenient: lenient$AccountStatementV1, strict: strict$AccountStatementV1, lenientAll: lenientAll$AccountStatementV1, strictAll: strictAll$AccountStatementV1 };

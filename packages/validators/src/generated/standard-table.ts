@@ -28,6 +28,8 @@ export interface SchemaTypes {
   Event: types.Event;
   MoveTransactionOutput: types.MoveTransactionOutput;
   TransactionOutput: types.TransactionOutput;
+  EvmTransactionOutput: types.EvmTransactionOutput;
+  EvmTransferOperation: types.EvmTransferOperation;
   TransactionInfoV1: types.TransactionInfoV1;
   TransactionInfoV2: types.TransactionInfoV2;
   AccountStatementV1: types.AccountStatementV1;
@@ -95,6 +97,8 @@ export const schemaTable: { readonly [N in keyof SchemaTypes]: readonly [SchemaV
   Event: [schemas.Event, readings.Event!],
   MoveTransactionOutput: [schemas.MoveTransactionOutput, readings.MoveTransactionOutput!],
   TransactionOutput: [schemas.TransactionOutput, readings.TransactionOutput!],
+  EvmTransactionOutput: [schemas.EvmTransactionOutput, readings.EvmTransactionOutput!],
+  EvmTransferOperation: [schemas.EvmTransferOperation, readings.EvmTransferOperation!],
   TransactionInfoV1: [schemas.TransactionInfoV1, readings.TransactionInfoV1!],
   TransactionInfoV2: [schemas.TransactionInfoV2, readings.TransactionInfoV2!],
   AccountStatementV1: [schemas.AccountStatementV1, readings.AccountStatementV1!],

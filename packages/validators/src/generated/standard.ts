@@ -299,7 +299,7 @@ export type BlockHeaderInfo = types.BlockHeaderInfo;
  * const schema = SmrTransactionHeader['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
  * ```
  */
-export const SmrTransactionHeader: StandardValidator<types.SmrTransactionHeader> = /* @__PURE__ */ createStandardOf<types.SmrTransactionHeader>(schemas.SmrTransactionHeader, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["chain_id","expiration_timestamp","sender","sequence_number","gas_unit_price","max_gas_amount"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Chain instance the transaction must run on."},"expiration_timestamp":{"$ref":"#/$defs/SmrTimestamp","description":"Time after which the transaction is discarded if not executed."},"sender":{"$ref":"#/$defs/AccountAddress","description":"Sender account address."},"sequence_number":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Sender's sequence number."},"gas_unit_price":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Amount the sender pays per unit of gas."},"max_gas_amount":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Maximum gas the sender will spend."}},"$defs":{"AccountAddress":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"SmrTimestamp":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Microseconds since the Unix epoch."}}}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["chain_id","expiration_timestamp","sender","sequence_number","gas_unit_price","max_gas_amount"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Chain instance the transaction must run on."},"expiration_timestamp":{"description":"Time after which the transaction is discarded if not executed.","allOf":[{"$ref":"#/definitions/SmrTimestamp"}]},"sender":{"description":"Sender account address.","allOf":[{"$ref":"#/definitions/AccountAddress"}]},"sequence_number":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Sender's sequence number."},"gas_unit_price":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Amount the sender pays per unit of gas."},"max_gas_amount":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Maximum gas the sender will spend."}},"definitions":{"AccountAddress":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"SmrTimestamp":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Microseconds since the Unix epoch."}}}}},"openapi-3.0":{"type":"object","required":["chain_id","expiration_timestamp","sender","sequence_number","gas_unit_price","max_gas_amount"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Chain instance the transaction must run on."},"expiration_timestamp":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Microseconds since the Unix epoch."}},"description":"Time after which the transaction is discarded if not executed."},"sender":{"type":"string","description":"Sender account address.","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"sequence_number":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Sender's sequence number."},"gas_unit_price":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Amount the sender pays per unit of gas."},"max_gas_amount":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Maximum gas the sender will spend."}}}}});
+export const SmrTransactionHeader: StandardValidator<types.SmrTransactionHeader> = /* @__PURE__ */ createStandard<types.SmrTransactionHeader>(schemas.SmrTransactionHeader, json.documented$SmrTransactionHeader);
 /** The type of `SmrTransactionHeader` (specs/node-rpc.openapi.yaml). */
 export type SmrTransactionHeader = types.SmrTransactionHeader;
 
@@ -337,7 +337,7 @@ export type MoveTransactionOutput = types.MoveTransactionOutput;
  * Standard Schema v1 and Standard JSON Schema of `TransactionOutput` (specs/node-rpc.openapi.yaml), documented and lenient:
  * what `validateTransactionOutput` checks by default. `standardSchema('TransactionOutput', { strict, profile })` gives the other readings.
  *
- * Output of a transaction; exactly one form.
+ * Output of a transaction (Move, EVM, DKG or oracle); exactly one form.
  *
  * @example
  * ```ts
@@ -349,6 +349,40 @@ export type MoveTransactionOutput = types.MoveTransactionOutput;
 export const TransactionOutput: StandardValidator<types.TransactionOutput> = /* @__PURE__ */ createStandard<types.TransactionOutput>(schemas.TransactionOutput, json.documented$TransactionOutput);
 /** The type of `TransactionOutput` (specs/node-rpc.openapi.yaml). */
 export type TransactionOutput = types.TransactionOutput;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EvmTransactionOutput` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEvmTransactionOutput` checks by default. `standardSchema('EvmTransactionOutput', { strict, profile })` gives the other readings.
+ *
+ * What an EVM transaction's execution ended in; exactly one form: `Success`, `Revert` (the `REVERT` opcode, with unspent gas left), `Halt` (stopped, all its gas spent) or `Error` (no execution result).
+ *
+ * @example
+ * ```ts
+ * import { EvmTransactionOutput } from '@x/validators/standard';
+ * const result = EvmTransactionOutput['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EvmTransactionOutput['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EvmTransactionOutput: StandardValidator<types.EvmTransactionOutput> = /* @__PURE__ */ createStandard<types.EvmTransactionOutput>(schemas.EvmTransactionOutput, json.documented$EvmTransactionOutput);
+/** The type of `EvmTransactionOutput` (specs/node-rpc.openapi.yaml). */
+export type EvmTransactionOutput = types.EvmTransactionOutput;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EvmTransferOperation` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEvmTransferOperation` checks by default. `standardSchema('EvmTransferOperation', { strict, profile })` gives the other readings.
+ *
+ * A transfer of value made by an EVM transaction.
+ *
+ * @example
+ * ```ts
+ * import { EvmTransferOperation } from '@x/validators/standard';
+ * const result = EvmTransferOperation['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EvmTransferOperation['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EvmTransferOperation: StandardValidator<types.EvmTransferOperation> = /* @__PURE__ */ createStandardOf<types.EvmTransferOperation>(schemas.EvmTransferOperation, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"A transfer of value made by an EVM transaction.","required":["kind","from","to","value"],"properties":{"kind":{"type":"string","description":"What made the transfer.","enum":["call","create","create2","selfdestruct"]},"from":{"type":"string","description":"Sender of the value."},"to":{"type":"string","description":"Receiver of the value."},"value":{"type":"string","description":"Amount transferred."}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","description":"A transfer of value made by an EVM transaction.","required":["kind","from","to","value"],"properties":{"kind":{"type":"string","description":"What made the transfer.","enum":["call","create","create2","selfdestruct"]},"from":{"type":"string","description":"Sender of the value."},"to":{"type":"string","description":"Receiver of the value."},"value":{"type":"string","description":"Amount transferred."}}},"openapi-3.0":{"type":"object","description":"A transfer of value made by an EVM transaction.","required":["kind","from","to","value"],"properties":{"kind":{"type":"string","description":"What made the transfer.","enum":["call","create","create2","selfdestruct"]},"from":{"type":"string","description":"Sender of the value."},"to":{"type":"string","description":"Receiver of the value."},"value":{"type":"string","description":"Amount transferred."}}}}});
+/** The type of `EvmTransferOperation` (specs/node-rpc.openapi.yaml). */
+export type EvmTransferOperation = types.EvmTransferOperation;
 
 /**
  * Standard Schema v1 and Standard JSON Schema of `TransactionInfoV1` (specs/node-rpc.openapi.yaml), documented and lenient:

@@ -21,6 +21,8 @@ export type {
   Event,
   MoveTransactionOutput,
   TransactionOutput,
+  EvmTransactionOutput,
+  EvmTransferOperation,
   TransactionInfoV1,
   TransactionInfoV2,
   AccountStatementV1,

@@ -24,6 +24,8 @@ import type {
   Event,
   MoveTransactionOutput,
   TransactionOutput,
+  EvmTransactionOutput,
+  EvmTransferOperation,
   TransactionInfoV1,
   TransactionInfoV2,
   AccountStatementV1,
@@ -1038,7 +1040,7 @@ export function assertMoveTransactionOutput(value: unknown, options?: ValidateOp
 /**
  * Validates a value against the schema `TransactionOutput` of specs/node-rpc.openapi.yaml.
  *
- * Output of a transaction; exactly one form.
+ * Output of a transaction (Move, EVM, DKG or oracle); exactly one form.
  *
  * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
  * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
@@ -1082,6 +1084,104 @@ export function isTransactionOutput(value: unknown, options?: ValidateOptions): 
  */
 export function assertTransactionOutput(value: unknown, options?: ValidateOptions): asserts value is TransactionOutput {
   assertValid(schemas.TransactionOutput, value, options);
+}
+
+/**
+ * Validates a value against the schema `EvmTransactionOutput` of specs/node-rpc.openapi.yaml.
+ *
+ * What an EVM transaction's execution ended in; exactly one form: `Success`, `Revert` (the `REVERT` opcode, with unspent gas left), `Halt` (stopped, all its gas spent) or `Error` (no execution result).
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEvmTransactionOutput } from '@x/validators';
+ * const result = validateEvmTransactionOutput({ Success: { reason: {}, gas_used: 0, gas_refunded: 0, logs: {}, output: {} } });
+ * if (result.ok) console.log(result.value); // typed as EvmTransactionOutput
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEvmTransactionOutput(value: unknown, options?: ValidateOptions): ValidationResult<EvmTransactionOutput> {
+  return runValidator<EvmTransactionOutput>(schemas.EvmTransactionOutput, value, options);
+}
+
+/**
+ * Whether a value is a valid `EvmTransactionOutput` (schema `EvmTransactionOutput` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEvmTransactionOutput } from '@x/validators';
+ * if (isEvmTransactionOutput(value)) console.log(value); // narrowed to EvmTransactionOutput
+ * ```
+ */
+export function isEvmTransactionOutput(value: unknown, options?: ValidateOptions): value is EvmTransactionOutput {
+  return isValid(schemas.EvmTransactionOutput, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EvmTransactionOutput` (schema `EvmTransactionOutput` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEvmTransactionOutput } from '@x/validators';
+ * assertEvmTransactionOutput({ Success: { reason: {}, gas_used: 0, gas_refunded: 0, logs: {}, output: {} } }, { strict: true });
+ * ```
+ */
+export function assertEvmTransactionOutput(value: unknown, options?: ValidateOptions): asserts value is EvmTransactionOutput {
+  assertValid(schemas.EvmTransactionOutput, value, options);
+}
+
+/**
+ * Validates a value against the schema `EvmTransferOperation` of specs/node-rpc.openapi.yaml.
+ *
+ * A transfer of value made by an EVM transaction.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEvmTransferOperation } from '@x/validators';
+ * const result = validateEvmTransferOperation({ kind: 'call', from: 'text', to: 'text', value: 'text' });
+ * if (result.ok) console.log(result.value); // typed as EvmTransferOperation
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEvmTransferOperation(value: unknown, options?: ValidateOptions): ValidationResult<EvmTransferOperation> {
+  return runValidator<EvmTransferOperation>(schemas.EvmTransferOperation, value, options);
+}
+
+/**
+ * Whether a value is a valid `EvmTransferOperation` (schema `EvmTransferOperation` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEvmTransferOperation } from '@x/validators';
+ * if (isEvmTransferOperation(value)) console.log(value); // narrowed to EvmTransferOperation
+ * ```
+ */
+export function isEvmTransferOperation(value: unknown, options?: ValidateOptions): value is EvmTransferOperation {
+  return isValid(schemas.EvmTransferOperation, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EvmTransferOperation` (schema `EvmTransferOperation` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEvmTransferOperation } from '@x/validators';
+ * assertEvmTransferOperation({ kind: 'call', from: 'text', to: 'text', value: 'text' }, { strict: true });
+ * ```
+ */
+export function assertEvmTransferOperation(value: unknown, options?: ValidateOptions): asserts value is EvmTransferOperation {
+  assertValid(schemas.EvmTransferOperation, value, options);
 }
 
 /**
