@@ -34,6 +34,8 @@ const guard = (isolated) => ({
     // A dynamic import is a chunk of its own that an app's bundler splits off and loads on first use (the
     // node client's router, for a client given several nodes): not what the import ships.
     build.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined));
+    // undici is Node's (`@x/node-client/node`): no browser check may include it.
+    build.onResolve({ filter: /^undici(?:\/|$)/ }, (a) => ({ errors: [{ text: `size: a browser bundle imports ${a.path} (from ${a.importer})` }] }));
     if (!isolated) return;
     // A main entry carries none of its package's subpaths: no query*, standard* or msw* module, nothing of TanStack or MSW.
     build.onLoad({ filter: SUBPATH_MODULE }, (a) => ({ errors: [{ text: `size: a main entry includes the subpath module ${a.path}` }] }));

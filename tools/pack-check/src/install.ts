@@ -47,7 +47,7 @@ const FORBIDDEN_IN: Readonly<Record<string, readonly string[]>> = { '@x/validato
  * without it, loading them fails with ERR_MODULE_NOT_FOUND naming the peer. Every other subpath must load
  * without any optional peer (`/query` imports `@tanstack/query-core` as types only).
  */
-const NEEDS_PEER: Readonly<Record<string, string>> = { '@x/testing/msw': 'msw' };
+const NEEDS_PEER: Readonly<Record<string, string>> = { '@x/testing/msw': 'msw', '@x/node-client/node': 'undici' };
 
 /** The vendor of `@x/validators/standard`'s schemas (`VENDOR` of packages/validators/src/standard/adapter.ts). */
 const STANDARD_VENDOR = 'x-validators';
