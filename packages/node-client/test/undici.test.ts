@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ChainIdMismatchError,
   createNodeClient,
@@ -65,6 +65,13 @@ describe('httpUndici answers as http does', () => {
     expect(await collect(walkTransactionsV2(both, STUB_ACCOUNTS.busy, { limit: 250 }))).toEqual(expected);
     expect(down.requests.length).toBeGreaterThan(0);
     expect(await createNodeClient({ transport: both }).v3.getAccount(STUB_ACCOUNTS.alice)).toMatchObject({ sequence_number: expect.anything() });
+  });
+
+  it('a POST read sends its JSON body with its own content type', async () => {
+    const request = { function: '0x1::coin::balance', type_arguments: ['0x1::supra_coin::SupraCoin'], arguments: [STUB_ACCOUNTS.alice] } as const;
+    const viaFetch = await createNodeClient({ baseUrl: ctx.stub.url }).v3.view(request);
+    const node = createNodeClient({ transport: httpUndici({ baseUrl: ctx.stub.url, headers: { 'content-type': 'text/plain' } }) });
+    expect(await node.v3.view(request)).toEqual(viaFetch);
   });
 
   it('refuses a fetch option, naming it', () => {
@@ -141,6 +148,14 @@ describe('error answers are the same errors', () => {
     expect(node.requests).toHaveLength(2);
   });
 
+  it('an error body past 64 KiB keeps its first 64 KiB: the status is the answer', async () => {
+    const node = await serve((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('e'.repeat(200_000)));
+    const err = await rejectionOf(getAccountV2(httpUndici({ baseUrl: node.url, retry: false }), ADDRESS));
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ code: 'HTTP_ERROR', status: 500 });
+    expect((err as HttpError).body).toBe('e'.repeat(64 * 1024));
+  });
+
   it('a body past maxResponseBytes is a ResponseTooLargeError, the rest never read', async () => {
     const node = await serve((_req, res) => json(res, 200, { ...ACCOUNT, pad: 'x'.repeat(100_000) }));
     const err = await rejectionOf(getAccountV2(httpUndici({ baseUrl: node.url, retry: false, maxResponseBytes: 4096 }), ADDRESS));
@@ -180,4 +195,3 @@ describe('redirects stay within the origin', () => {
   });
 });
 
-afterAll(() => undefined);
