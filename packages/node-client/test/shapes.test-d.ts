@@ -70,7 +70,7 @@ describe('live and documented forms are one union', () => {
 
 describe('what became of a transaction', () => {
   test("OutputKind is read from TransactionOutput's forms; the readers take any transaction un-narrowed", () => {
-    expectTypeOf<OutputKind>().toEqualTypeOf<'Empty' | 'Move' | 'Dkg' | 'Oracle'>();
+    expectTypeOf<OutputKind>().toEqualTypeOf<'Empty' | 'Move' | 'Dkg' | 'Oracle' | 'Evm'>();
     const tx = null as unknown as TransactionV3;
     expectTypeOf(gasUsed(tx)).toEqualTypeOf<bigint | undefined>();
     expectTypeOf(transactionOutcome(tx)).toEqualTypeOf<TransactionOutcome>();

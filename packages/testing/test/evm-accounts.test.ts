@@ -13,8 +13,8 @@ const evm: AccountSpec = {
 };
 const FORMS = ['Success', undefined, 'Revert', 'Halt', 'Error'];
 
-const collect = async <T>(it: AsyncIterable<T>): Promise<T[]> => {
-  const out: T[] = [];
+const collect = async (it: AsyncIterable<unknown>): Promise<unknown[]> => {
+  const out: unknown[] = [];
   for await (const x of it) out.push(x);
   return out;
 };
