@@ -68,7 +68,7 @@ describe('httpUndici answers as http does', () => {
   });
 
   it('a POST read sends its JSON body with its own content type', async () => {
-    const request = { function: '0x1::coin::balance', type_arguments: ['0x1::supra_coin::SupraCoin'], arguments: [STUB_ACCOUNTS.alice] } as const;
+    const request = { function: '0x1::coin::balance' as const, type_arguments: ['0x1::supra_coin::SupraCoin'] as [string], arguments: [STUB_ACCOUNTS.alice] as [string] };
     const viaFetch = await createNodeClient({ baseUrl: ctx.stub.url }).v3.view(request);
     const node = createNodeClient({ transport: httpUndici({ baseUrl: ctx.stub.url, headers: { 'content-type': 'text/plain' } }) });
     expect(await node.v3.view(request)).toEqual(viaFetch);
