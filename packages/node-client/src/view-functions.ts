@@ -54,4 +54,7 @@ export type ViewRequestOf<F extends string> = F extends ViewFunctionName
  * `unknown[]` for any other; or, for a function of your own, the result type you give
  * (`view<[string, number]>(...)`, as the Aptos SDK's `view<T>`).
  */
-export type ViewResultOf<F extends string | readonly unknown[]> = { result: F extends string ? (F extends ViewFunctionName ? ViewFunctions[F]['result'] : unknown[]) : F };
+export type ViewResultOf<F extends string | readonly unknown[]> = { result: F extends ViewFunctionName ? ViewResults[F] : F extends string ? unknown[] : F };
+
+/** Each typed function's result, by name. */
+type ViewResults = { [K in ViewFunctionName]: ViewFunctions[K]['result'] };
