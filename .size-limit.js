@@ -142,20 +142,22 @@ export default [
   one('node-client', 'createNodeClient', { limit: margin(18_250, 35) }),
   // One action over the one-node transport: what an app that calls one operation ships (issue 34's budget
   // was 6 kB; the hostile-node protections and v3's chain and history checks are the difference, see the docs).
-  one('node-client', 'getAccountV2, http', { limit: margin(7_460) }),
+  one('node-client', 'getAccountV2, http', { limit: margin(7_720) }),
   // Issue 45's budget: 3.5 kB.
-  one('node-client', 'getAccountV3, http', { limit: margin(7_450) }),
+  one('node-client', 'getAccountV3, http', { limit: margin(7_710) }),
   // A walk over several nodes, and one action: the router and the walk engine, no client.
   one('node-client', 'walkTransactionsV2, fallback, getAccountV2', { limit: margin(14_710) }),
   entry('price-client', { limit: margin(10_960), isolated: true }),
   one('price-client', 'createPriceClient'),
   entry('validators', { isolated: true }),
-  // Own-property checks (a value's inherited members never count) took it from 6.45 to 6.88 kB.
-  one('validators', 'validateTransactionOutput', { limit: margin(6_884) }),
+  // Own-property checks (a value's inherited members never count) took it from 6.45 to 6.88 kB; the EVM form
+  // of the output union (issue 47: its four results and transfers, keyed) to 10.29 kB.
+  one('validators', 'validateTransactionOutput', { limit: margin(10_290) }),
   // What `npm install @x/validators` puts on disk for the package itself (its published files,
   // uncompressed): issue 38's budget of 1.5 MB (6.6 MB of compiled code before the generator stopped
-  // copying every schema into every schema that holds it); the own-property checks added 20 kB.
-  { name: 'install size of @x/validators (its published files, uncompressed)', path: publishedFiles('validators'), brotli: false, limit: margin(1_519_080), disablePlugins: ['@size-limit/esbuild'] },
+  // copying every schema into every schema that holds it); the own-property checks added 20 kB, the EVM
+  // output schemas 80 kB: over the budget.
+  { name: 'install size of @x/validators (its published files, uncompressed)', path: publishedFiles('validators'), brotli: false, limit: margin(1_600_000), disablePlugins: ['@size-limit/esbuild'] },
   // What a browser app with both clients ships.
   check('both clients', undefined, { [dist('node-client')]: '*', [dist('price-client')]: '{ createPriceClient }' }),
   // @x/testing's browser build: the in-memory stubs and their seeded chain, dependencies included.
@@ -164,7 +166,7 @@ export default [
   // shapes, Standard Schemas (one schema: its compiled validator and JSON Schema), MSW handlers (msw, a peer, external).
   entry('node-client', { limit: margin(10_010, 35) }, 'query'),
   one('node-client', 'createNodeQueries', {}, 'query'),
-  check("import { getAccountV3QueryOptions } from '@x/node-client/query' with { http }: one query option (budget 4.5 kB)", undefined, { [dist('node-client', 'query')]: '{ getAccountV3QueryOptions }', [dist('node-client')]: '{ http }' }, { limit: margin(7_560) }),
+  check("import { getAccountV3QueryOptions } from '@x/node-client/query' with { http }: one query option (budget 4.5 kB)", undefined, { [dist('node-client', 'query')]: '{ getAccountV3QueryOptions }', [dist('node-client')]: '{ http }' }, { limit: margin(7_820) }),
   entry('node-client', {}, 'shapes'),
   entry('price-client', { limit: '1 kB' }, 'query'),
   one('validators', 'AccountData', { limit: margin(3_716) }, 'standard'),
