@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { ClientError, createNodeClient, HttpError, NetworkError, TimeoutError, type NodeClient, type NodeClientOptions } from '@x/node-client';
+import { ClientError, createNodeClient, explain, HttpError, NetworkError, TimeoutError, type NodeClient, type NodeClientOptions } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
 import { createResponseValidator } from '@x/validators';
 import { rejection } from './helpers.ts';
@@ -106,13 +106,13 @@ describe('errors', () => {
     expect(err).toMatchObject({ name: 'HttpError', code: 'HTTP_ERROR', status: 500 });
   });
 
-  it('a CORS rejection is a NetworkError that says a CORS rejection looks the same', async () => {
+  it('a CORS rejection is a NetworkError whose explain() says a CORS rejection looks the same', async () => {
     // The stub's preflight does not allow this header, so the browser refuses the request.
     const err = await rejection(client({ headers: { 'x-not-allowed': '1' } }).v2.getAccount(alice));
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ name: 'NetworkError', code: 'NETWORK_ERROR' });
     expect((err as Error).message).toContain('Failed to fetch');
-    expect((err as Error).message).toMatch(/CORS rejection looks the same/);
+    expect(explain(err)).toMatch(/CORS rejection looks the same/);
     expect(await gets()).toHaveLength(0); // only the refused preflight reached the stub
   });
 
