@@ -3,6 +3,7 @@
  * (`x-supra-oldest-block`) and its chain (`x-supra-chain-id`). Read from the headers of every success
  * answer that carries them, so a walk can tell a pruned node's short history from the whole of it.
  */
+import type { HistoryPrunedError } from '@x/client-core';
 import { readU64 } from '@x/common';
 
 /** An answer's page metadata (see {@link pageInfo}). */
@@ -56,4 +57,42 @@ export function withInfo<T>(answer: T, headers: Headers): T {
   }
   if (info.oldestBlock !== undefined || info.chainId !== undefined || info.cursor !== undefined) INFO.set(answer, info);
   return answer;
+}
+
+/**
+ * Whether the node that sent `answer` keeps less history than a walk needs: its oldest block is above
+ * `floor` (the lowest height the walk's range reaches).
+ *
+ * @example
+ * ```ts
+ * prunedAbove(page, 0n); // true for a page of a node that keeps blocks from 5800 only
+ * ```
+ */
+export function prunedAbove(answer: unknown, floor: bigint): boolean {
+  const oldest = pageInfo(answer)?.oldestBlock;
+  return oldest !== undefined && oldest > floor;
+}
+
+/**
+ * A page as a walk needs it: asked again (`again`) of another node while `partial` finds it cut short by
+ * the history its node has pruned, each node that could not give it left (`leave`). The walks and the
+ * infinite queries share it; with no node left, `pruned` is the error to end with, beside the page there is.
+ *
+ * @example
+ * ```ts
+ * const { body, pruned } = await untilWhole(first, (b) => prunedAbove(b, 0n), leave, () => fetchPage(start));
+ * ```
+ */
+export async function untilWhole(
+  body: unknown,
+  partial: (answer: unknown) => boolean,
+  leave: (oldestBlock: bigint | undefined) => HistoryPrunedError | undefined,
+  again: () => Promise<unknown>,
+): Promise<{ body: unknown; pruned: HistoryPrunedError | undefined }> {
+  while (partial(body)) {
+    const pruned = leave(pageInfo(body)?.oldestBlock);
+    if (pruned) return { body, pruned };
+    body = await again();
+  }
+  return { body, pruned: undefined };
 }

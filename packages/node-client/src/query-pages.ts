@@ -6,7 +6,7 @@
  */
 import { advances, checkInteger, readPage, startParam, type HistoryPrunedError, type NodeAffinity, type PageStart, type PagingRule } from '@x/client-core';
 import { lowestKey, windowItems, windowStart } from './newest-first.js';
-import { pageInfo } from './page-info.js';
+import { prunedAbove, untilWhole } from './page-info.js';
 import { checkOrder, floorOf, maxCount, nodeLeaver, pageParams, walkFilters, type ListingSpec } from './walk.js';
 import { NODE_QUERY_SCOPE, type PageOptions, type PageParam } from './query-types.js';
 import { u64Text, type NodeQueryClient } from './query-options.js';
@@ -38,20 +38,14 @@ export type PagedListing = {
 async function whole(l: PagedListing, start: PageParam | bigint, count: number, signal: AbortSignal, partial: (body: unknown) => boolean): Promise<unknown> {
   const affinity: NodeAffinity = {};
   const leave = l.leaver(affinity);
-  let body = await l.fetch(start, count, signal, affinity);
-  while (partial(body)) {
-    const pruned = leave(pageInfo(body)?.oldestBlock, l.floor);
-    if (pruned) throw pruned;
-    body = await l.fetch(start, count, signal, affinity);
-  }
+  const again = (): Promise<unknown> => l.fetch(start, count, signal, affinity);
+  const { body, pruned } = await untilWhole(await again(), partial, (oldest) => leave(oldest, l.floor), again);
+  if (pruned) throw pruned;
   return body;
 }
 
 /** Whether the node that sent `body` keeps less history than the walk needs. */
-const pastFloor = (l: PagedListing, body: unknown): boolean => {
-  const oldest = pageInfo(body)?.oldestBlock;
-  return oldest !== undefined && oldest > l.floor;
-};
+const pastFloor = (l: PagedListing, body: unknown): boolean => prunedAbove(body, l.floor);
 
 /**
  * The first page param of an ascending walk: a u64 start (default 0) in decimal, a v1 byte cursor as

@@ -26,7 +26,7 @@ import {
 import { readU64 } from '@x/common';
 import type { Caller } from './types.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
-import { pageInfo } from './page-info.js';
+import { pageInfo, prunedAbove, untilWhole } from './page-info.js';
 import { ordered } from './checks.js';
 import { positionOf, resumeToken, type WalkMode } from './resume.js';
 
@@ -364,10 +364,7 @@ function tail(listing: Listing, items: readonly unknown[]): bigint | undefined {
 }
 
 /** Whether the node that answered `body` keeps less history than the walk needs (its oldest block is above the walk's floor). */
-const pastFloor = (w: WalkState, body: unknown): boolean => {
-  const oldest = infoOf(body).oldestBlock;
-  return oldest !== undefined && oldest > w.listing.floor;
-};
+const pastFloor = (w: WalkState, body: unknown): boolean => prunedAbove(body, w.listing.floor);
 
 /**
  * Newest first, a node's refusal of history it has pruned (410) ends a walk that takes what a node keeps
@@ -401,16 +398,20 @@ async function* followed(w: WalkState, start: PageStart | undefined, explicit: b
       if (keptEnd(w, err)) return;
       throw err;
     }
-    let page: PageRead = readPage(operationId, rule, body, flight.count);
-    let ends: boolean = page.next === undefined || !advances(rule, page.next, flight.start, seen);
-    let pruned: HistoryPrunedError | undefined;
-    while (w.complete && ((first && !explicit && w.order === 'asc') || (ends && w.order === 'desc')) && pastFloor(w, body)) {
-      pruned = w.listing.leaveNode(infoOf(body).oldestBlock);
-      if (pruned) break;
-      body = await w.flights.result(launch(w, flight.start, flight.count));
-      page = readPage(operationId, rule, body, flight.count);
-      ends = page.next === undefined || !advances(rule, page.next, flight.start, seen);
-    }
+    const asked: Flight = flight;
+    const read = (b: unknown): { page: PageRead; ends: boolean } => {
+      const p = readPage(operationId, rule, b, asked.count);
+      return { page: p, ends: p.next === undefined || !advances(rule, p.next, asked.start, seen) };
+    };
+    const whole = await untilWhole(
+      body,
+      (b) => w.complete && pastFloor(w, b) && ((first && !explicit && w.order === 'asc') || (w.order === 'desc' && read(b).ends)),
+      w.listing.leaveNode,
+      () => w.flights.result(launch(w, asked.start, asked.count)),
+    );
+    body = whole.body;
+    const { pruned } = whole;
+    const { page, ends } = read(body);
     // Ascending, nothing of the range is there to give before the part the node no longer keeps.
     if (pruned && w.order === 'asc') throw pruned;
     first = false;
@@ -481,17 +482,16 @@ async function* newestFirst(w: WalkState, below: bigint | undefined): AsyncGener
   let found = false;
   if (end === undefined) {
     const count = Math.min(w.pageSize, w.limit);
-    let body = await w.flights.result(launch(w, undefined, count));
-    let page = readPage(operationId, rule, body, count);
-    let lowest = lowestKey(operationId, rule, page.items);
-    let pruned: HistoryPrunedError | undefined;
-    while (w.complete && page.items.length < count && lowest !== 0n && (lowest !== undefined || pastFloor(w, body))) {
-      pruned = w.listing.leaveNode(infoOf(body).oldestBlock);
-      if (pruned) break;
-      body = await w.flights.result(launch(w, undefined, count));
-      page = readPage(operationId, rule, body, count);
-      lowest = lowestKey(operationId, rule, page.items);
-    }
+    // Sequence numbers start at 0: a short newest page above it is history the node no longer keeps.
+    const shortOfZero = (b: unknown): boolean => {
+      const items = readPage(operationId, rule, b, count).items;
+      const low = lowestKey(operationId, rule, items);
+      return items.length < count && low !== 0n && (low !== undefined || pastFloor(w, b));
+    };
+    const again = (): Promise<unknown> => w.flights.result(launch(w, undefined, count));
+    const { body, pruned } = await untilWhole(await again(), (b) => w.complete && shortOfZero(b), w.listing.leaveNode, again);
+    const page = readPage(operationId, rule, body, count);
+    const lowest = lowestKey(operationId, rule, page.items);
     // A short newest page holds every item the node has.
     const last = pruned !== undefined || page.items.length < count || lowest === undefined || lowest === 0n;
     yield { items: page.items, resume: last ? undefined : { kind: 'below', order: 'desc', at: lowest! }, info: infoOf(body) };
@@ -520,14 +520,13 @@ async function* newestFirst(w: WalkState, below: bigint | undefined): AsyncGener
       if (keptEnd(w, err)) return;
       throw err;
     }
-    let inside = windowItems(operationId, rule, readPage(operationId, rule, body, flight.count).items, flight.start as bigint, flight.end!);
-    let pruned: HistoryPrunedError | undefined;
-    while (w.complete && inside.length < flight.count && pastFloor(w, body)) {
-      pruned = w.listing.leaveNode(infoOf(body).oldestBlock);
-      if (pruned) break;
-      body = await w.flights.result(launch(w, flight.start, flight.count));
-      inside = windowItems(operationId, rule, readPage(operationId, rule, body, flight.count).items, flight.start as bigint, flight.end!);
-    }
+    const within = (b: unknown): unknown[] => windowItems(operationId, rule, readPage(operationId, rule, b, flight.count).items, flight.start as bigint, flight.end!);
+    const whole = await untilWhole(body, (b) => w.complete && pastFloor(w, b) && within(b).length < flight.count, w.listing.leaveNode, () =>
+      w.flights.result(launch(w, flight.start, flight.count)),
+    );
+    const { pruned } = whole;
+    const inside = within(whole.body);
+    body = whole.body;
     found ||= inside.length > 0;
     empty = inside.length === 0 ? empty + 1 : 0;
     if (empty >= MAX_EMPTY_WINDOWS) {
