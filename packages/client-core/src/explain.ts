@@ -46,6 +46,7 @@ export function explain(error: unknown): string | undefined {
     if (cause instanceof Error && cause.name === 'TypeError' && BROWSER_FETCH_FAILURES.includes(cause.message)) {
       return 'In a browser, a CORS rejection looks the same as a server that cannot be reached: the server must allow this origin, answer the preflight and allow the request headers; the browser console says which.';
     }
+    if (error.message.includes('opaque redirect')) return 'In a browser a redirect hides where it leads (an opaque redirect), and finding out would take a second request: it is refused. Point `baseUrl` where the service moved.';
     if (error.message.includes('another origin')) return 'The answer came from another origin: a custom `fetch` followed a redirect itself. Send the Request it is given as it is (it carries `redirect: "manual"`), or point `baseUrl` where the service moved.';
     return 'No answer came (connection refused or reset, DNS, TLS): check `baseUrl` and that the service is up; the client retried it.';
   }

@@ -16,9 +16,6 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** fetch's own limit on hops; past it the 3xx is the answer. */
 const MAX_HOPS = 20;
 
-/** Why a redirect a browser hid could not be followed. */
-const HIDDEN = "the service redirected a request with the client's headers and this browser hides where to (an opaque redirect)";
-
 /** One request of a call, as the transport sends it: the custom fetch or the global one. */
 export type Send = (request: Request) => Promise<Response>;
 
@@ -37,11 +34,9 @@ export type SendOptions = {
  * only: a body cannot be replayed). A hop elsewhere is not taken: the 3xx is returned as the answer,
  * and `onRefused` hears why (where it led).
  *
- * In a browser a manual redirect is an `opaqueredirect` answer that hides where it leads. It is then
- * found by sending the request once more, following, with none of the request's headers and no
- * credentials (so nothing of the caller's goes where it leads); the headers go again only to where it
- * ended, within the origin. Where it ended elsewhere, or where the browser cannot tell, the promise
- * rejects with an error that says so (a `NetworkError` to the caller of a client).
+ * In a browser a manual redirect is an `opaqueredirect` answer that hides where it leads; finding out
+ * would take a second request, so it is refused: the promise rejects with an `OtherOrigin` (a
+ * `NetworkError` to the caller of a client, which `explain` explains). Point `baseUrl` where it leads.
  *
  * @example
  * ```ts
@@ -53,37 +48,15 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
   const origin = new URL(request.url).origin;
   let current = request.redirect === 'manual' ? request : new Request(request, { redirect: 'manual' });
   let response = first ?? (await send(current));
-  // The 3xx is the answer, its body left for whoever reads the answer (the transport, bounded).
-  const refuse = (why: string): Response => {
-    onRefused?.(`redirect not followed: ${why}`);
-    return response;
-  };
   for (let hop = 0; ; hop++) {
-    const replayable = current.method === 'GET' || current.method === 'HEAD';
-    let target: URL;
-    if (response.type === 'opaqueredirect' && replayable) {
-      let probe: Response;
-      try {
-        probe = await send(new Request(current.url, { method: current.method, signal: request.signal, redirect: 'follow', credentials: 'omit' }));
-      } catch (err) {
-        throw new Error(`${HIDDEN}; following it without them failed (${err instanceof Error ? err.message : String(err)}), so they were not sent on. Point baseUrl at where it leads.`, { cause: err });
-      }
-      await probe.body?.cancel().catch(noop);
-      if (!probe.redirected) throw new Error(`${HIDDEN}, and a request without them is not redirected, so they were not sent on. Point baseUrl at where it leads.`);
-      target = new URL(probe.url);
-      // Known only now, and the hop was the browser's: a fetch failure, as the browser's own would be.
-      if (target.origin !== origin) throw new OtherOrigin(`redirect not followed: it leads to another origin (${target.origin}), where the request's headers are not sent. Point baseUrl there.`);
-    } else {
-      const location = REDIRECTS.has(response.status) && replayable ? response.headers.get('location') : null;
-      if (location === null) return response;
-      try {
-        target = new URL(location, current.url);
-      } catch {
-        return refuse('its Location is not a URL');
-      }
+    if (response.type === 'opaqueredirect') throw new OtherOrigin(OPAQUE);
+    const target = redirectHop(response.status, response.headers.get('location'), current.method, current.url, origin, hop, maxHops);
+    if (target === undefined) return response;
+    // The 3xx is the answer, its body left for whoever reads the answer (the transport, bounded).
+    if (!(target instanceof URL)) {
+      onRefused?.(target.refused);
+      return response;
     }
-    if (hop === maxHops) return refuse(`more than ${maxHops} redirects`);
-    if (target.origin !== origin) return refuse(`it leads to another origin (${target.origin}), which is not followed: send requests there with a baseUrl of its own`);
     await response.body?.cancel().catch(noop);
     // Each hop follows the first request's signal, which its caller holds, never the hop before's: a
     // signal followed through a Request that is collected is lost (nodejs/undici#4068).
@@ -91,6 +64,9 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
     response = await send(current);
   }
 }
+
+/** Why a redirect a browser hid is not followed (the message `explain` recognises). */
+export const OPAQUE = 'redirect not followed: the browser hides where it leads (an opaque redirect)';
 
 /**
  * What a client that sees redirects as plain answers (undici's `request`) does with one, as
@@ -113,7 +89,7 @@ export function redirectHop(status: number, location: string | null | undefined,
     return { refused: 'redirect not followed: its Location is not a URL' };
   }
   if (hop === maxHops) return { refused: `redirect not followed: more than ${maxHops} redirects` };
-  if (target.origin !== origin) return { refused: `redirect not followed: it leads to another origin (${target.origin}), which is not followed: send requests there with a baseUrl of its own` };
+  if (target.origin !== origin) return { refused: `redirect not followed: it leads to another origin (${target.origin})` };
   return target;
 }
 
@@ -146,7 +122,7 @@ export function foreignAnswer(response: Response, asked: string): OtherOrigin | 
     // No URL (a Response that says it was redirected, but not where from): not the origin asked either.
   }
   if (origin === new URL(asked).origin) return undefined;
-  return new OtherOrigin(`the answer came from another origin (${origin ?? 'unnamed'}): the custom fetch followed a redirect (send the Request it is given as it is)`);
+  return new OtherOrigin(`the answer came from another origin (${origin ?? 'unnamed'})`);
 }
 
 /** Whether an answer to a `redirect: 'manual'` request is a redirect this module acts on. */
