@@ -4,20 +4,22 @@
  */
 import { InvalidArgumentError } from './errors.js';
 
+/** A value echoed in a refusal: a host, a port and a path, nothing that could be a secret. */
+const SAFE = /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/;
+
 /**
  * Reads a client's `baseUrl`: an absolute http(s) URL without credentials, query or fragment, or in a
  * browser a path of the page's origin (`/prices`, a same-origin proxy) (anything
  * else fails later, confusingly). A malformed value is not echoed, since it may still carry a secret;
- * the two usual mistakes get the URL that was probably meant, once it is known to hold none (no
- * credentials, query or fragment): a host without a scheme (`rpc-mainnet.supra.com` → `https://` +
- * it), and a URL that ends in one of `apiPaths`, the client's own (the node client's `/rpc/v2`, the
- * price client's `/history`: the client
- * appends those itself).
+ * the two usual mistakes echo it once it is known to hold none (no credentials, query or fragment), and
+ * `explain(err)` gives the URL that was probably meant: a host without a scheme (`rpc-mainnet.supra.com`
+ * → `https://` + it), and a URL that ends in one of `apiPaths`, the client's own (the node client's
+ * `/rpc/v2`, the price client's `/history`: the client appends those itself).
  *
  * @example
  * ```ts
  * parseBaseUrl('http://localhost:27000/').href; // 'http://localhost:27000/'
- * parseBaseUrl('rpc-mainnet.supra.com');        // throws: ... (did you mean "https://rpc-mainnet.supra.com"?)
+ * parseBaseUrl('rpc-mainnet.supra.com');        // throws: ... got "rpc-mainnet.supra.com" (explain(err): did you mean "https://rpc-mainnet.supra.com"?)
  * ```
  */
 export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): URL {
@@ -30,28 +32,20 @@ export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): 
   } catch {
     url = undefined;
   }
-  if (relative && url === undefined) {
-    throw new InvalidArgumentError('baseUrl', 'must be an absolute http: or https: URL: a path such as "/prices" is relative to a page, and here there is none');
-  }
+  // Short messages; `explain(err)` gives the URL that was probably meant, from the value echoed here.
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    // A host without a scheme, echoed only when it is nothing but a host, a port and a path (no secret).
-    // A loopback host is a local node or stub, which speaks plain http.
-    const scheme = typeof value === 'string' && /^(localhost|127\.[\d.]+|\[::1\])(:|\/|$)/i.test(value) ? 'http' : 'https';
-    const meant = typeof value === 'string' && /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/.test(value) ? ` (did you mean "${scheme}://${value}"?)` : '';
-    throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${meant}`);
+    // Echoed only when it is nothing but a host, a port and a path (no secret).
+    const got = typeof value === 'string' && SAFE.test(value) ? `, got ${JSON.stringify(value)}` : '';
+    throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${relative ? ' (no page here)' : got}`);
   }
   // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
-  if (url.username !== '' || url.password !== '') {
-    throw new InvalidArgumentError('baseUrl', 'must not contain credentials; send them with the `headers` option');
-  }
+  if (url.username !== '' || url.password !== '') throw new InvalidArgumentError('baseUrl', 'must not contain credentials');
   // Paths are appended to the base URL, so a query or fragment in it would end up before them.
-  if (url.search !== '' || url.hash !== '') {
-    throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
-  }
+  if (url.search !== '' || url.hash !== '') throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
   // The client appends its API paths itself (nothing secret is left in the URL to echo).
   const path = url.pathname.replace(/\/$/, '');
   const api = apiPaths.find((p) => path.endsWith(p));
-  if (api) throw new InvalidArgumentError('baseUrl', `must not end in the API path ${url.pathname.slice(path.length - api.length)} (did you mean "${url.origin}${path.slice(0, -api.length)}"?)`);
+  if (api) throw new InvalidArgumentError('baseUrl', `must not end in the API path ${url.pathname.slice(path.length - api.length)}, got ${JSON.stringify(url.href)}`);
   return url;
 }
 

@@ -21,24 +21,11 @@ export type ErrorCode =
   | 'TRANSACTION_WAIT_TIMEOUT';
 
 /**
- * Each class's name by its code, as string literals: a name taken from the class at run time
- * (`new.target.name`) is whatever a bundler renamed the class to (`HttpError2` with both clients in one
- * bundle, `Ce` minified).
+ * A class's name from its code (`CHAIN_ID_MISMATCH` → `ChainIdMismatchError`), as every code spells it: a
+ * name taken from the class at run time (`new.target.name`) is whatever a bundler renamed the class to
+ * (`HttpError2` with both clients in one bundle, `Ce` minified), and a table of names would ship whole.
  */
-const NAMES: Readonly<Record<ErrorCode, string>> = {
-  INVALID_ARGUMENT: 'InvalidArgumentError',
-  HTTP_ERROR: 'HttpError',
-  NETWORK_ERROR: 'NetworkError',
-  TIMEOUT: 'TimeoutError',
-  RESPONSE_PARSE_ERROR: 'ResponseParseError',
-  RESPONSE_VALIDATION_ERROR: 'ResponseValidationError',
-  RESPONSE_SHAPE_ERROR: 'ResponseShapeError',
-  RESPONSE_TOO_LARGE: 'ResponseTooLargeError',
-  NODES_FAILED: 'NodesFailedError',
-  HISTORY_PRUNED: 'HistoryPrunedError',
-  CHAIN_ID_MISMATCH: 'ChainIdMismatchError',
-  TRANSACTION_WAIT_TIMEOUT: 'TransactionWaitTimeoutError',
-};
+const nameOf = (code: string): string => code.toLowerCase().replace(/(?:^|_)(.)/g, (_, c: string) => c.toUpperCase()).replace(/(?:Error)?$/, 'Error');
 
 // One problem a response validator found: declared once, in @x/common, which @x/validators shares.
 export type { ValidationIssue };
@@ -61,7 +48,7 @@ export class ClientError extends Error {
     super(message, options);
     this.code = code;
     // Own and not enumerable, as an Error's own fields are.
-    Object.defineProperty(this, 'name', { value: NAMES[code] ?? 'ClientError', enumerable: false, configurable: true, writable: true });
+    Object.defineProperty(this, 'name', { value: nameOf(code), enumerable: false, configurable: true, writable: true });
   }
 }
 
@@ -300,7 +287,7 @@ export class ResponseTooLargeError extends ClientError {
   /** The limit the body went past, in bytes. */
   readonly limitBytes: number;
   constructor(init: { status: number; method: string; url: string; limitBytes: number }) {
-    super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body is larger than maxResponseBytes (${init.limitBytes} bytes); the rest was not read`);
+    super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body over ${init.limitBytes} bytes`);
     this.status = init.status;
     this.method = init.method;
     this.url = init.url;
@@ -355,7 +342,7 @@ export class ChainIdMismatchError extends ClientError {
   readonly method: string;
   readonly url: string;
   constructor(init: { expected: number; received: number | string; method: string; url: string }) {
-    super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: the node answered for chain ${JSON.stringify(init.received).slice(0, 40)}, not chain ${init.expected} (chainId)`);
+    super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`);
     this.expected = init.expected;
     this.received = init.received;
     this.method = init.method;

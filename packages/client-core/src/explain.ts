@@ -29,6 +29,17 @@ const CODE: Readonly<Record<string, string>> = {
   TRANSACTION_WAIT_TIMEOUT: 'The transaction was not final before `timeoutMs`: `lastStatus` and `lastError` say what the nodes last answered.',
 };
 
+/** Help by the parameter an `InvalidArgumentError` names. */
+const HEADERS = 'A header name is a token (letters, digits and !#$%&\'*+.^_`|~-); a value is text of visible Latin-1 characters, tabs and spaces (no CR, LF or NUL, which fetch refuses on every call). The value is never echoed: it may be a secret.';
+const ROUTER = 'An option of several nodes: give it to `fallback([http(a), http(b)], { ... })`, not to one node\'s `http()`.';
+const PARAMETER: Readonly<Record<string, string>> = {
+  headers: HEADERS,
+  apiKey: HEADERS,
+  rateLimit: ROUTER,
+  hedgeAfterMs: ROUTER,
+  onAttempt: ROUTER,
+};
+
 /**
  * The long help of a client error, beyond its message: what likely went wrong and what to do. Undefined
  * for anything that is not a `ClientError`.
@@ -51,11 +62,25 @@ export function explain(error: unknown): string | undefined {
     return 'No answer came (connection refused or reset, DNS, TLS): check `baseUrl` and that the service is up; the client retried it.';
   }
   if (error instanceof InvalidArgumentError) {
-    if (error.parameter === 'baseUrl') {
-      return 'A base URL is an absolute http: or https: URL of the service itself, e.g. "https://rpc-mainnet.supra.com" (a local node is "http://localhost:27000"): no credentials (send them with `headers`), no query or fragment, and not the API path the client appends (/rpc/v3, /history).';
-    }
+    if (error.parameter === 'baseUrl') return `${meantBaseUrl(error.message)}A base URL is an absolute http: or https: URL of the service itself, e.g. "https://rpc-mainnet.supra.com" (a local node is "http://localhost:27000"): no credentials (send them with \`headers\`), no query or fragment, and not the API path the client appends (/rpc/v3, /history). In a browser a path such as "/prices" is relative to the page; elsewhere there is no page.`;
+    const hint = PARAMETER[error.parameter];
+    if (hint) return hint;
     return `The argument '${error.parameter}' was refused before any request; the message says what it must be.`;
   }
   if (error instanceof HttpError) return STATUS[error.status] ?? (error.status >= 500 ? 'A server error: the client retried the statuses it retries (429, 502, 503, 504 by default).' : 'The service refused the request: its message says why.');
   return CODE[error.code];
+}
+
+/**
+ * The base URL probably meant, from a refusal's message (`parseBaseUrl` echoes a value only when it holds
+ * no secret): `https://` + a host without a scheme (`http://` for a loopback host, a local node or stub),
+ * or the URL without the API path it ends in.
+ */
+function meantBaseUrl(message: string): string {
+  const got = /, got ("[^"]*")$/.exec(message);
+  if (!got) return '';
+  const value = JSON.parse(got[1]!) as string;
+  const api = /the API path (\S+),/.exec(message)?.[1];
+  const scheme = /^(localhost|127\.[\d.]+|\[::1\])(:|\/|$)/i.test(value) ? 'http' : 'https';
+  return `(did you mean "${api ? value.slice(0, -api.length) : `${scheme}://${value}`}"?) `;
 }

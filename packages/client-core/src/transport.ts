@@ -168,7 +168,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
  */
 export function transportWith(options: OneNodeOptions, service: Service, makeAttempt: AttemptMaker): Transport {
   // A router's options, given to one node: they belong to `fallback`.
-  for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if ((options as TransportOptions)[k] !== undefined) throw new InvalidArgumentError(k, 'is not an option of one node: give it to fallback');
+  for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if ((options as TransportOptions)[k] !== undefined) throw new InvalidArgumentError(k, 'is an option of fallback');
   // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
   const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
   const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
@@ -419,7 +419,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  *
  * @example
  * ```ts
- * checkHeaders({ 'x-api-key': 'abc\r\n' }, 'apiKey'); // throws: Invalid argument 'apiKey': the value of x-api-key must be ...
+ * checkHeaders({ 'x-api-key': 'abc\r\n' }, 'apiKey'); // throws: Invalid argument 'apiKey': bad value of x-api-key
  * ```
  */
 export function checkHeaders(headers: unknown, parameter = 'headers'): void {
@@ -427,11 +427,11 @@ export function checkHeaders(headers: unknown, parameter = 'headers'): void {
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new InvalidArgumentError(parameter, 'must be an object of header names to values');
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || value === null) continue; // left out (see mergeHeaders)
-    if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `${JSON.stringify(name.slice(0, 64))} is not a valid header name`);
+    if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `bad header name ${JSON.stringify(name.slice(0, 64))}`);
     // Numbers and lists are sent as text, a list one header value per item (see mergeHeaders).
     const values: unknown[] = Array.isArray(value) ? value : [value];
     if (!values.every((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && FIELD_VALUE.test(String(v)))) {
-      throw new InvalidArgumentError(parameter, `the value of ${name} must be a string of visible Latin-1 characters (no CR, LF or NUL)`);
+      throw new InvalidArgumentError(parameter, `bad value of ${name}`);
     }
   }
 }

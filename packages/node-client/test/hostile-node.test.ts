@@ -109,7 +109,7 @@ describe('a response is bounded by maxResponseBytes', () => {
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err).toMatchObject({ code: 'RESPONSE_TOO_LARGE', limitBytes: LIMIT, status: 200, method: 'GET' });
     expect((err as ResponseTooLargeError).url.startsWith(server.url)).toBe(true);
-    expect((err as Error).message).toContain(`maxResponseBytes (${LIMIT} bytes)`);
+    expect((err as Error).message).toContain(`over ${LIMIT} bytes`);
     await eventually(() => server.closed === 1);
   });
 

@@ -6,7 +6,7 @@
  * The key is never in a message.
  */
 import { describe, expect, it } from 'vitest';
-import { createPriceClient, InvalidArgumentError, NetworkError, type HistoryParameters } from '@x/price-client';
+import { createPriceClient, explain, InvalidArgumentError, NetworkError, type HistoryParameters } from '@x/price-client';
 import { rejectionOf, usePriceStub } from '@x-tools/test-helpers';
 import { client, DAY, KEY, NOW } from './helpers.ts';
 
@@ -84,9 +84,11 @@ describe('baseUrl: the URL that was probably meant', () => {
     }
     expect(caught).toBeInstanceOf(InvalidArgumentError);
     expect(caught).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'baseUrl' });
-    if (hint) expect((caught as Error).message).toContain(hint);
-    else expect((caught as Error).message).not.toContain('did you mean');
-    expect((caught as Error).message).not.toContain(KEY);
+    // The message is short; explain(err) says what was probably meant.
+    const message = `${(caught as Error).message} ${explain(caught)}`;
+    for (const part of hint?.split(' (did you ') ?? []) expect(message).toContain(part.startsWith('mean') ? `(did you ${part}` : part);
+    if (!hint) expect(message).not.toContain('did you mean');
+    expect(message).not.toContain(KEY);
   });
 });
 
