@@ -59,3 +59,5 @@ export { explain } from './explain.js';
 export type { Answer, AttemptContext, AttemptMaker, HttpErrorInit, OneNodeOptions, Prepared, Service, Transport } from './transport.js';
 export type { AttemptInfo, CallOptions, NodeAffinity, OperationSpec, QueryErrorOptions, ResponseValidator, TransportOptions } from './options.js';
 export { checkU64, readU64, U64_FORMATS } from './u64.js';
+export { openSocket, reconnectDelay, socketUrl } from './socket/index.js';
+export type { ReconnectOptions, Socket, SocketEvent, SocketOptions, WebSocketConstructor, WebSocketLike } from './socket/index.js';

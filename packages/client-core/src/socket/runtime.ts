@@ -1,0 +1,60 @@
+/**
+ * Which WebSocket implementation a socket opens: the runtime's own (browsers, Deno, Bun, Node 22+), else
+ * the `ws` package (Node 20 has no global `WebSocket`), loaded on first use by a specifier no bundler
+ * follows, so that no browser bundle holds it.
+ */
+
+/** What a socket reads of an event: a message's data, a close's code, an error's error. */
+export type SocketEvent = { readonly data?: unknown; readonly code?: number; readonly reason?: string; readonly error?: unknown; readonly message?: string };
+
+/**
+ * The part of a WebSocket a socket uses, as the standard API and `ws` both have it: declared here, not
+ * taken from the DOM's types, so that a consumer whose `lib` has no DOM compiles the declarations.
+ */
+export interface WebSocketLike {
+  onopen: ((event: SocketEvent) => void) | null;
+  onmessage: ((event: SocketEvent) => void) | null;
+  onerror: ((event: SocketEvent) => void) | null;
+  onclose: ((event: SocketEvent) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  /** `ws`'s own: the answer of an upgrade that failed, and the upgrade's answer. */
+  on?(event: 'unexpected-response' | 'upgrade', listener: (...args: never[]) => void): unknown;
+  /** `ws`'s own: drops the connection at once. */
+  terminate?(): void;
+}
+
+/**
+ * A WebSocket class: the runtime's global `WebSocket`, `ws`'s default export, or one of a test's.
+ * The second argument carries the upgrade's headers where the class takes them (`ws`, Node's, Deno's,
+ * Bun's); `maxPayload` and `handshakeTimeout` are `ws`'s.
+ */
+export type WebSocketConstructor = new (
+  url: string,
+  protocolsOrInit?: string | string[] | { headers?: Record<string, string>; maxPayload?: number; handshakeTimeout?: number },
+) => WebSocketLike;
+
+type Runtime = { WebSocket?: WebSocketConstructor; process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
+
+/** True where a WebSocket's constructor takes headers (Node's, Deno's and Bun's); a browser's never does. */
+export function takesHeaders(): boolean {
+  const g = globalThis as Runtime;
+  return g.process?.versions?.node !== undefined || g.Deno !== undefined || g.Bun !== undefined;
+}
+
+let loaded: Promise<WebSocketConstructor | undefined> | undefined;
+
+/**
+ * The WebSocket class to open: the global one where the runtime has it, else `ws`'s, else `undefined`
+ * (neither: the caller says so). Loaded once.
+ */
+export function webSocketClass(): Promise<WebSocketConstructor | undefined> {
+  const global = (globalThis as Runtime).WebSocket;
+  if (global !== undefined) return Promise.resolve(global);
+  // A specifier in a variable: bundlers leave it alone, so only Node loads `ws`, and only here.
+  const name = 'ws';
+  return (loaded ??= import(/* @vite-ignore */ name).then(
+    (m: { default?: WebSocketConstructor; WebSocket?: WebSocketConstructor }) => m.WebSocket ?? m.default,
+    () => undefined,
+  ));
+}
