@@ -21,6 +21,8 @@ const packageModules = {
   name: 'package-modules-external',
   setup(b) {
     b.onResolve({ filter: /^\.\.\// }, (args) => {
+      // A module of another package (client-core's subfolders) is bundled as esbuild resolves it.
+      if (relative(pkg, args.resolveDir).startsWith('..')) return undefined;
       if (relative(cliSrc, args.resolveDir) !== '') throw new Error(`bundle-cli: unexpected import ${args.path} from ${args.importer}`);
       return { path: args.path, external: true };
     });
