@@ -18,10 +18,10 @@ export const NODE_RPC_BASE_URL = "http://localhost:27000";
  * @example
  * ```ts
  * import { NODE_RPC_API_PATHS } from '@x/common';
- * NODE_RPC_API_PATHS; // ['/rpc/v1', '/rpc/v2', '/rpc/v3']
+ * NODE_RPC_API_PATHS; // ['/rpc/v1', '/rpc/v2', '/rpc/v3', '/rpc/v4']
  * ```
  */
-export const NODE_RPC_API_PATHS = ["/rpc/v1","/rpc/v2","/rpc/v3"] as const;
+export const NODE_RPC_API_PATHS = ["/rpc/v1","/rpc/v2","/rpc/v3","/rpc/v4"] as const;
 
 /**
  * `getAccountV1` of the node RPC: `GET /rpc/v1/accounts/{address}`, deprecated.
@@ -1648,6 +1648,71 @@ export const listEventsV3 = {
 } as const;
 
 /**
+ * `getBlockByHeightV4` of the node RPC: `GET /rpc/v4/block/height/{height}`.
+ * The entry holds its parameters with their locations and constraints and what its answer repeats of the request (`height` at `/header/height`).
+ *
+ * @example
+ * ```ts
+ * import { getBlockByHeightV4 } from '@x/common';
+ * getBlockByHeightV4.path; // '/rpc/v4/block/height/{height}'
+ * ```
+ */
+export const getBlockByHeightV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/block/height/{height}",
+  "params": [
+    {
+      "name": "height",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "with_finalized_transactions",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    },
+    {
+      "name": "include_proof",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    }
+  ],
+  "echo": {
+    "parameter": "height",
+    "pointer": [
+      "header",
+      "height"
+    ],
+    "form": "u64"
+  }
+} as const;
+
+/**
  * `viewV3` of the node RPC: `POST /rpc/v3/view`.
  * The entry holds its request body.
  *
@@ -1808,7 +1873,7 @@ export const getTransactionParametersV1 = {
  * @example
  * ```ts
  * import { nodeRpcOperations } from '@x/common';
- * Object.keys(nodeRpcOperations).length; // 35
+ * Object.keys(nodeRpcOperations).length; // 36
  * ```
  */
 export const nodeRpcOperations: {
@@ -1842,12 +1907,13 @@ export const nodeRpcOperations: {
   readonly getBlockV3: typeof getBlockV3;
   readonly getBlockTransactionHashesV3: typeof getBlockTransactionHashesV3;
   readonly listEventsV3: typeof listEventsV3;
+  readonly getBlockByHeightV4: typeof getBlockByHeightV4;
   readonly viewV3: typeof viewV3;
   readonly getVersionV3: typeof getVersionV3;
   readonly getTableItemV2: typeof getTableItemV2;
   readonly getChainIdV1: typeof getChainIdV1;
   readonly getTransactionParametersV1: typeof getTransactionParametersV1;
-} = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3, getTransactionV3, estimateGasPriceV3, getLatestBlockV3, getBlockByHeightV3, getBlockV3, getBlockTransactionHashesV3, listEventsV3, viewV3, getVersionV3, getTableItemV2, getChainIdV1, getTransactionParametersV1 };
+} = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3, getTransactionV3, estimateGasPriceV3, getLatestBlockV3, getBlockByHeightV3, getBlockV3, getBlockTransactionHashesV3, listEventsV3, getBlockByHeightV4, viewV3, getVersionV3, getTableItemV2, getChainIdV1, getTransactionParametersV1 };
 
 /** The id of an operation of the node RPC: a key of {@link nodeRpcOperations}. */
 export type NodeRpcOperationId = keyof typeof nodeRpcOperations;

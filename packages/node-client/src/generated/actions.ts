@@ -10,7 +10,7 @@ import { byteStart, exclusive, ordered } from '../checks.js';
 import { walkRange, type RangeWalkOptions } from '../walk-range.js';
 import { callWithBody } from '../body-call.js';
 import * as op from '@x/common';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, BlockV4, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
 /**
  * Account sequence number and authentication key (v1).
@@ -761,6 +761,41 @@ export function walkEventsV3(client: Caller, eventType: string, options?: Iterat
   return walkListing(client, 'listEventsV3', listEventsV3Op as ListingSpec, { event_type: eventType }, options) as Walk<EventWithContextV3>;
 }
 
+/** `getBlockByHeightV4` with its own reading of its answer (`echoed`). */
+const getBlockByHeightV4Op = /* @__PURE__ */ answering('getBlockByHeightV4', op.getBlockByHeightV4, echoed);
+
+/**
+ * A block by its height (v4).
+ *
+ * The block finalized at `height`, as v3 answers it but with v4 transactions: with
+ * `with_finalized_transactions`, the transactions it finalized in execution order (`type` keeps one
+ * kind), their events carrying their hashes; with `include_proof`, each transaction's proof of
+ * inclusion in the executed transaction log. A height above the latest answers 404; a height the node
+ * has pruned answers 410 with its oldest block.
+ *
+ * `GET /rpc/v4/block/height/{height}` (`getBlockByHeightV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getBlockByHeightV4(http({ baseUrl: NODE_URLS.testnet }), 1);
+ * ```
+ */
+export function getBlockByHeightV4(client: Caller, height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV4> {
+  return client.call('getBlockByHeightV4', getBlockByHeightV4Op, { height, with_finalized_transactions: options?.with_finalized_transactions, include_proof: options?.include_proof, type: options?.type }, options) as Promise<BlockV4>;
+}
+
+/**
+ * Every `getBlockByHeightV4` over a range of `height`s, one request per height, in order (see `RangeWalkOptions`).
+ *
+ * @example
+ * ```ts
+ * for await (const item of walkBlocksV4(http({ baseUrl: NODE_URLS.testnet }), { order: 'desc', limit: 10 })) console.log(item);
+ * ```
+ */
+export function walkBlocksV4(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV4> {
+  return walkRange(client, { operationId: 'getBlockByHeightV4', op: getBlockByHeightV4Op, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV4>;
+}
+
 /**
  * Runs a view function.
  *
@@ -1342,12 +1377,267 @@ export const v3Actions = {
   events: walkEventsV3,
 } as const;
 
+/**
+ * The v4 operations and walks, as `node.v4` has them.
+ */
+export type NodeV4Api = {
+  /**
+   * A block by its height (v4).
+   *
+   * The block finalized at `height`, as v3 answers it but with v4 transactions: with
+   * `with_finalized_transactions`, the transactions it finalized in execution order (`type` keeps one
+   * kind), their events carrying their hashes; with `include_proof`, each transaction's proof of
+   * inclusion in the executed transaction log. A height above the latest answers 404; a height the node
+   * has pruned answers 410 with its oldest block.
+   *
+   * `GET /rpc/v4/block/height/{height}` (`getBlockByHeightV4`).
+   */
+  getBlockByHeight(height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV4>;
+  /**
+   * Account sequence number and authentication key.
+   *
+   * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
+   */
+  getAccount(address: string, options?: CallOptions): Promise<AccountData>;
+  /**
+   * Finalized transactions sent by the account.
+   *
+   * Only finalized transactions sent by the account, `count` of them from the sequence number `start`
+   * (inclusive), ascending when `ascending` is true, else descending (the default). Without `start`: the
+   * most recent. A node that has pruned the range answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/accounts/{address}/transactions` (`listTransactionsV3`).
+   */
+  listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): Promise<AccountStatementV3>;
+  /**
+   * Finalized coin transactions sent and received by the account.
+   *
+   * Coin withdraw and deposit transactions of the account, finalized only: `count` of them after the
+   * cursor `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+   * `x-supra-cursor` header is the `start` of the next page.
+   *
+   * `GET /rpc/v3/accounts/{address}/coin_transactions` (`listCoinTransactionsV3`).
+   */
+  listCoinTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>>;
+  /**
+   * Finalized fungible-asset transactions of a fungible store.
+   *
+   * Transactions of the fungible store at `address`, finalized only: `count` of them after the cursor
+   * `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+   * `x-supra-cursor` header is the `start` of the next page.
+   *
+   * `GET /rpc/v3/accounts/{address}/fa_transactions` (`listFungibleAssetTransactionsV3`).
+   */
+  listFungibleAssetTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>>;
+  /**
+   * Automated transactions of the account.
+   *
+   * Transactions the automation registry ran for the account: `count` of them after `cursor`
+   * (exclusive), or from `block_height` (inclusive) when no cursor is given, descending unless
+   * `ascending` is true. The `x-supra-cursor` header is the `cursor` of the next page (empty on the last).
+   * `cursor` and `block_height` are alternatives: give one.
+   *
+   * `GET /rpc/v3/accounts/{address}/automated_transactions` (`listAutomatedTransactionsV3`).
+   */
+  listAutomatedTransactions(address: string, options?: CallOptions & { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): Promise<CursorPage<TransactionV3>>;
+  /**
+   * Modules published by the account.
+   *
+   * `GET /rpc/v3/accounts/{address}/modules` (`listModulesV3`).
+   */
+  listModules(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveModuleBytecode>>;
+  /**
+   * One module of the account by name.
+   *
+   * `GET /rpc/v3/accounts/{address}/modules/{module_name}` (`getModuleV3`).
+   */
+  getModule(address: string, moduleName: string, options?: CallOptions): Promise<MoveModuleBytecode>;
+  /**
+   * Resources of the account.
+   *
+   * `GET /rpc/v3/accounts/{address}/resources` (`listResourcesV3`).
+   */
+  listResources(address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveResource>>;
+  /**
+   * One resource of the account by type.
+   *
+   * `GET /rpc/v3/accounts/{address}/resources/{resource_type}` (`getResourceV3`).
+   */
+  getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>>;
+  /**
+   * A transaction by its hash.
+   *
+   * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+   * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+   *
+   * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
+   */
+  getTransaction(hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): Promise<TransactionV3>;
+  /**
+   * The gas price the node estimates.
+   *
+   * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+   * the minimum the chain accepts.
+   *
+   * `GET /rpc/v3/transactions/estimate_gas_price` (`estimateGasPriceV3`).
+   */
+  estimateGasPrice(options?: CallOptions): Promise<GasPriceResV3>;
+  /**
+   * The latest block.
+   *
+   * The header and execution statistics of the most recently finalized and executed block.
+   *
+   * `GET /rpc/v3/block` (`getLatestBlockV3`).
+   */
+  getLatestBlock(options?: CallOptions): Promise<ExecutedBlockInfo>;
+  /**
+   * A block by its hash.
+   *
+   * The header and execution statistics of the block with this hash.
+   *
+   * `GET /rpc/v3/block/{block_hash}` (`getBlockV3`).
+   */
+  getBlock(blockHash: string, options?: CallOptions): Promise<ExecutedBlockInfo>;
+  /**
+   * The hashes of a block's transactions.
+   *
+   * The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+   *
+   * `GET /rpc/v3/block/{block_hash}/transactions` (`getBlockTransactionHashesV3`).
+   */
+  getBlockTransactionHashes(blockHash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<Hash[]>;
+  /**
+   * Events of one type.
+   *
+   * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+   * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+   * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+   * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+   * has pruned entirely answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+   */
+  listEvents(eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<EventWithContextV3>>;
+  /**
+   * Runs a view function.
+   *
+   * Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+   * returns, one item per return value. Nothing on chain changes. A function that fails or does not
+   * exist answers 400 (500 on nodes before v11.7) with a message.
+   *
+   * `POST /rpc/v3/view` (`viewV3`).
+   */
+  view<F extends string | readonly unknown[] = string>(request: F extends string ? ViewRequestOf<F> : ViewRequestOf<string>, options?: CallOptions): Promise<ViewResultOf<F>>;
+  /**
+   * The node's build.
+   *
+   * The version, branch, commit and build time of the node's binary.
+   *
+   * `GET /rpc/v3/version` (`getVersionV3`).
+   */
+  getVersion(options?: CallOptions): Promise<VersionInfo>;
+  /**
+   * One item of a Move table.
+   *
+   * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+   * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+   * A key or value that does not parse as its type answers 400. No newer version exists.
+   *
+   * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+   */
+  getTableItem(tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue>;
+  /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(options?: CallOptions): Promise<ResponseBody<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(options?: CallOptions): Promise<TransactionParameters>;
+  /**
+   * Every `getBlockByHeight` over a range of `height`s, in order (`walkBlocksV4`).
+   */
+  blocks(options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV4>;
+  /**
+   * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
+   */
+  transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionV3>;
+  /**
+   * Every item of `listCoinTransactions`, page after page (`listCoinTransactionsV3`'s paging rule).
+   */
+  coinTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3>;
+  /**
+   * Every item of `listFungibleAssetTransactions`, page after page (`listFungibleAssetTransactionsV3`'s paging rule).
+   */
+  fungibleAssetTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3>;
+  /**
+   * Every item of `listAutomatedTransactions`, page after page (`listAutomatedTransactionsV3`'s paging rule).
+   */
+  automatedTransactions(address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): Walk<TransactionV3>;
+  /**
+   * Every item of `listModules`, page after page (`listModulesV3`'s paging rule).
+   */
+  modules(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode>;
+  /**
+   * Every item of `listResources`, page after page (`listResourcesV3`'s paging rule).
+   */
+  resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource>;
+  /**
+   * Every item of `listEvents`, page after page (`listEventsV3`'s paging rule).
+   */
+  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Walk<EventWithContextV3>;
+};
+
+/**
+ * The v4 actions by the names `node.v4` binds them to.
+ */
+export const v4Actions = {
+  getBlockByHeight: getBlockByHeightV4,
+  getAccount: getAccountV3,
+  listTransactions: listTransactionsV3,
+  listCoinTransactions: listCoinTransactionsV3,
+  listFungibleAssetTransactions: listFungibleAssetTransactionsV3,
+  listAutomatedTransactions: listAutomatedTransactionsV3,
+  listModules: listModulesV3,
+  getModule: getModuleV3,
+  listResources: listResourcesV3,
+  getResource: getResourceV3,
+  getTransaction: getTransactionV3,
+  estimateGasPrice: estimateGasPriceV3,
+  getLatestBlock: getLatestBlockV3,
+  getBlock: getBlockV3,
+  getBlockTransactionHashes: getBlockTransactionHashesV3,
+  listEvents: listEventsV3,
+  view: viewV3,
+  getVersion: getVersionV3,
+  getTableItem: getTableItemV2,
+  getChainId: getChainIdV1,
+  getTransactionParameters: getTransactionParametersV1,
+  blocks: walkBlocksV4,
+  transactions: walkTransactionsV3,
+  coinTransactions: walkCoinTransactionsV3,
+  fungibleAssetTransactions: walkFungibleAssetTransactionsV3,
+  automatedTransactions: walkAutomatedTransactionsV3,
+  modules: walkModulesV3,
+  resources: walkResourcesV3,
+  events: walkEventsV3,
+} as const;
+
 /** Every version's actions by name (`versionActions.v2.getAccount` is {@link getAccountV2}): what `createNodeClient` binds. */
-export const versionActions = { v1: v1Actions, v2: v2Actions, v3: v3Actions } as const;
+export const versionActions = { v1: v1Actions, v2: v2Actions, v3: v3Actions, v4: v4Actions } as const;
 
 /** The versions of the node client: `node.v2` and the others. */
 export type NodeVersionApis = {
   readonly v1: NodeV1Api;
   readonly v2: NodeV2Api;
   readonly v3: NodeV3Api;
+  readonly v4: NodeV4Api;
 };

@@ -9,7 +9,7 @@ import { infiniteQueryOptions } from '../query-pages.js';
 import { normalizeAddress } from '../address.js';
 import * as action from './actions.js';
 import * as op from '@x/common';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, BlockV4, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
 
 /**
  * TanStack Query options of {@link action.getAccountV1 | getAccountV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV1', parameters]`.
@@ -747,6 +747,28 @@ export function listEventsV3InfiniteQueryOptions(client: NodeQueryClient, eventT
 }
 
 /**
+ * TanStack Query options of {@link action.getBlockByHeightV4 | getBlockByHeightV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getBlockByHeightV4', parameters]`.
+ *
+ * A block by its height (v4).
+ *
+ * The block finalized at `height`, as v3 answers it but with v4 transactions: with
+ * `with_finalized_transactions`, the transactions it finalized in execution order (`type` keeps one
+ * kind), their events carrying their hashes; with `include_proof`, each transaction's proof of
+ * inclusion in the executed transaction log. A height above the latest answers 404; a height the node
+ * has pruned answers 410 with its oldest block.
+ *
+ * `GET /rpc/v4/block/height/{height}` (`getBlockByHeightV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getBlockByHeightV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), 1));
+ * ```
+ */
+export function getBlockByHeightV4QueryOptions(client: NodeQueryClient, height: U64Input, params?: { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<BlockV4, NodeQueryKey<'getBlockByHeightV4'>> {
+  return queryOptions(client, 'getBlockByHeightV4', { height: u64Text(height), with_finalized_transactions: params?.with_finalized_transactions, include_proof: params?.include_proof, type: params?.type }, (caller, signal) => action.getBlockByHeightV4(caller, height, { ...params, signal }));
+}
+
+/**
  * TanStack Query options of {@link action.viewV3 | viewV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'viewV3', parameters]`.
  *
  * Runs a view function.
@@ -1259,9 +1281,225 @@ export type NodeV3Queries = {
   events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>>;
 };
 
+/**
+ * The query options of the v4 operations (`queries.v4`).
+ */
+export type NodeV4Queries = {
+  /**
+   * A block by its height (v4).
+   *
+   * The block finalized at `height`, as v3 answers it but with v4 transactions: with
+   * `with_finalized_transactions`, the transactions it finalized in execution order (`type` keeps one
+   * kind), their events carrying their hashes; with `include_proof`, each transaction's proof of
+   * inclusion in the executed transaction log. A height above the latest answers 404; a height the node
+   * has pruned answers 410 with its oldest block.
+   *
+   * `GET /rpc/v4/block/height/{height}` (`getBlockByHeightV4`).
+   */
+  getBlockByHeight(height: U64Input, params?: { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<BlockV4, NodeQueryKey<'getBlockByHeightV4'>>;
+  /**
+   * Account sequence number and authentication key.
+   *
+   * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
+   */
+  getAccount(address: string): NodeQueryOptions<AccountData, NodeQueryKey<'getAccountV3'>>;
+  /**
+   * Finalized transactions sent by the account.
+   *
+   * Only finalized transactions sent by the account, `count` of them from the sequence number `start`
+   * (inclusive), ascending when `ascending` is true, else descending (the default). Without `start`: the
+   * most recent. A node that has pruned the range answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/accounts/{address}/transactions` (`listTransactionsV3`).
+   */
+  listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined }): NodeQueryOptions<AccountStatementV3, NodeQueryKey<'listTransactionsV3'>>;
+  /**
+   * Finalized coin transactions sent and received by the account.
+   *
+   * Coin withdraw and deposit transactions of the account, finalized only: `count` of them after the
+   * cursor `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+   * `x-supra-cursor` header is the `start` of the next page.
+   *
+   * `GET /rpc/v3/accounts/{address}/coin_transactions` (`listCoinTransactionsV3`).
+   */
+  listCoinTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listCoinTransactionsV3'>>;
+  /**
+   * Finalized fungible-asset transactions of a fungible store.
+   *
+   * Transactions of the fungible store at `address`, finalized only: `count` of them after the cursor
+   * `start` (exclusive), descending unless `ascending` is true; `type` keeps one kind. The
+   * `x-supra-cursor` header is the `start` of the next page.
+   *
+   * `GET /rpc/v3/accounts/{address}/fa_transactions` (`listFungibleAssetTransactionsV3`).
+   */
+  listFungibleAssetTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listFungibleAssetTransactionsV3'>>;
+  /**
+   * Automated transactions of the account.
+   *
+   * Transactions the automation registry ran for the account: `count` of them after `cursor`
+   * (exclusive), or from `block_height` (inclusive) when no cursor is given, descending unless
+   * `ascending` is true. The `x-supra-cursor` header is the `cursor` of the next page (empty on the last).
+   * `cursor` and `block_height` are alternatives: give one.
+   *
+   * `GET /rpc/v3/accounts/{address}/automated_transactions` (`listAutomatedTransactionsV3`).
+   */
+  listAutomatedTransactions(address: string, params?: { count?: number | undefined; block_height?: U64Input | undefined; cursor?: string | undefined; ascending?: boolean | undefined }): NodeQueryOptions<CursorPage<TransactionV3>, NodeQueryKey<'listAutomatedTransactionsV3'>>;
+  /**
+   * Modules published by the account.
+   *
+   * `GET /rpc/v3/accounts/{address}/modules` (`listModulesV3`).
+   */
+  listModules(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<MoveModuleBytecode>, NodeQueryKey<'listModulesV3'>>;
+  /**
+   * One module of the account by name.
+   *
+   * `GET /rpc/v3/accounts/{address}/modules/{module_name}` (`getModuleV3`).
+   */
+  getModule(address: string, moduleName: string): NodeQueryOptions<MoveModuleBytecode, NodeQueryKey<'getModuleV3'>>;
+  /**
+   * Resources of the account.
+   *
+   * `GET /rpc/v3/accounts/{address}/resources` (`listResourcesV3`).
+   */
+  listResources(address: string, params?: { count?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<MoveResource>, NodeQueryKey<'listResourcesV3'>>;
+  /**
+   * One resource of the account by type.
+   *
+   * `GET /rpc/v3/accounts/{address}/resources/{resource_type}` (`getResourceV3`).
+   */
+  getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>>;
+  /**
+   * A transaction by its hash.
+   *
+   * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
+   * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
+   *
+   * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
+   */
+  getTransaction(hash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): NodeQueryOptions<TransactionV3, NodeQueryKey<'getTransactionV3'>>;
+  /**
+   * The gas price the node estimates.
+   *
+   * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
+   * the minimum the chain accepts.
+   *
+   * `GET /rpc/v3/transactions/estimate_gas_price` (`estimateGasPriceV3`).
+   */
+  estimateGasPrice(): NodeQueryOptions<GasPriceResV3, NodeQueryKey<'estimateGasPriceV3'>>;
+  /**
+   * The latest block.
+   *
+   * The header and execution statistics of the most recently finalized and executed block.
+   *
+   * `GET /rpc/v3/block` (`getLatestBlockV3`).
+   */
+  getLatestBlock(): NodeQueryOptions<ExecutedBlockInfo, NodeQueryKey<'getLatestBlockV3'>>;
+  /**
+   * A block by its hash.
+   *
+   * The header and execution statistics of the block with this hash.
+   *
+   * `GET /rpc/v3/block/{block_hash}` (`getBlockV3`).
+   */
+  getBlock(blockHash: string): NodeQueryOptions<ExecutedBlockInfo, NodeQueryKey<'getBlockV3'>>;
+  /**
+   * The hashes of a block's transactions.
+   *
+   * The hashes of the transactions the block finalized, in execution order; `type` keeps one kind.
+   *
+   * `GET /rpc/v3/block/{block_hash}/transactions` (`getBlockTransactionHashesV3`).
+   */
+  getBlockTransactionHashes(blockHash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<Hash[], NodeQueryKey<'getBlockTransactionHashesV3'>>;
+  /**
+   * Events of one type.
+   *
+   * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
+   * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
+   * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
+   * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
+   * has pruned entirely answers 410 with its oldest block.
+   *
+   * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+   */
+  listEvents(eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<EventWithContextV3>, NodeQueryKey<'listEventsV3'>>;
+  /**
+   * Runs a view function.
+   *
+   * Runs the Move view function `function` with `type_arguments` and `arguments` and answers what it
+   * returns, one item per return value. Nothing on chain changes. A function that fails or does not
+   * exist answers 400 (500 on nodes before v11.7) with a message.
+   *
+   * `POST /rpc/v3/view` (`viewV3`).
+   */
+  view<F extends string | readonly unknown[] = string>(request: F extends string ? ViewRequestOf<F> : ViewRequestOf<string>): NodeQueryOptions<ViewResultOf<F>, NodeQueryKey<'viewV3'>>;
+  /**
+   * The node's build.
+   *
+   * The version, branch, commit and build time of the node's binary.
+   *
+   * `GET /rpc/v3/version` (`getVersionV3`).
+   */
+  getVersion(): NodeQueryOptions<VersionInfo, NodeQueryKey<'getVersionV3'>>;
+  /**
+   * One item of a Move table.
+   *
+   * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
+   * `0x1::table::Table`'s `handle`), the key an instance of `key_type` and the value of `value_type`.
+   * A key or value that does not parse as its type answers 400. No newer version exists.
+   *
+   * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
+   */
+  getTableItem(tableHandle: string, request: TableItemRequest): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
+  /**
+   * The chain id.
+   *
+   * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/chain_id` (`getChainIdV1`).
+   */
+  getChainId(): NodeQueryOptions<ResponseBody<'getChainIdV1'>, NodeQueryKey<'getChainIdV1'>>;
+  /**
+   * The limits a transaction must respect.
+   *
+   * What a client composing a transaction must respect (its longest time to live). No newer version exists.
+   *
+   * `GET /rpc/v1/transactions/parameters` (`getTransactionParametersV1`).
+   */
+  getTransactionParameters(): NodeQueryOptions<TransactionParameters, NodeQueryKey<'getTransactionParametersV1'>>;
+  /**
+   * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV3`'s paging rule).
+   */
+  transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV3, NodeInfiniteQueryKey<'listTransactionsV3'>>;
+  /**
+   * `listCoinTransactions`, page after page, for `useInfiniteQuery` (`listCoinTransactionsV3`'s paging rule).
+   */
+  coinTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listCoinTransactionsV3'>>;
+  /**
+   * `listFungibleAssetTransactions`, page after page, for `useInfiniteQuery` (`listFungibleAssetTransactionsV3`'s paging rule).
+   */
+  fungibleAssetTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listFungibleAssetTransactionsV3'>>;
+  /**
+   * `listAutomatedTransactions`, page after page, for `useInfiniteQuery` (`listAutomatedTransactionsV3`'s paging rule).
+   */
+  automatedTransactions(address: string, options?: PageOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<TransactionV3>, NodeInfiniteQueryKey<'listAutomatedTransactionsV3'>>;
+  /**
+   * `listModules`, page after page, for `useInfiniteQuery` (`listModulesV3`'s paging rule).
+   */
+  modules(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveModuleBytecode>, NodeInfiniteQueryKey<'listModulesV3'>>;
+  /**
+   * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV3`'s paging rule).
+   */
+  resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveResource>, NodeInfiniteQueryKey<'listResourcesV3'>>;
+  /**
+   * `listEvents`, page after page, for `useInfiniteQuery` (`listEventsV3`'s paging rule).
+   */
+  events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>>;
+};
+
 /** The query options of every version: `queries.v2` and the others. */
 export type NodeVersionQueries = {
   readonly v1: NodeV1Queries;
   readonly v2: NodeV2Queries;
   readonly v3: NodeV3Queries;
+  readonly v4: NodeV4Queries;
 };

@@ -613,6 +613,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/v4/block/height/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A block by its height (v4)
+         * @description The block finalized at `height`, as v3 answers it but with v4 transactions: with
+         *     `with_finalized_transactions`, the transactions it finalized in execution order (`type` keeps one
+         *     kind), their events carrying their hashes; with `include_proof`, each transaction's proof of
+         *     inclusion in the executed transaction log. A height above the latest answers 404; a height the node
+         *     has pruned answers 410 with its oldest block.
+         */
+        get: operations["getBlockByHeightV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/v3/view": {
         parameters: {
             query?: never;
@@ -749,7 +773,7 @@ export interface components {
             output: components["schemas"]["TransactionOutput"];
             status: components["schemas"]["TxExecutionStatus"];
         };
-        /** @description An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too). */
+        /** @description An automation record, of v3 and v4. The node's document names this schema (and v4's `AutomationRecordInfoV4`) without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too). */
         AutomationRecordInfoV3: {
             hash: components["schemas"]["Hash"];
             block_header?: components["schemas"]["BlockHeaderInfo"] | null;
@@ -1187,6 +1211,109 @@ export interface components {
             /** @description The transactions the block finalized, in execution order; their `block_header` is unset. */
             transactions?: components["schemas"]["TransactionV3"][] | null;
         };
+        /** @description A block (v4); `transactions` only when asked for (`with_finalized_transactions`), else null or absent. The WebSocket's `newBlocks` subscription pushes the same object. */
+        BlockV4: {
+            header: components["schemas"]["BlockHeaderInfo"];
+            execution_statistics?: components["schemas"]["BlockExecutionStatistics"] | null;
+            /** @description The transactions the block finalized, in execution order; their `block_header` is unset. */
+            transactions?: components["schemas"]["TransactionV4"][] | null;
+        };
+        /** @description A v4 transaction, tagged by `txn_type`. */
+        TransactionV4: (components["schemas"]["TransactionInfoV4"] & {
+            /** @constant */
+            txn_type: "user";
+        }) | (components["schemas"]["TransactionInfoV4"] & {
+            /** @constant */
+            txn_type: "automated";
+        }) | (components["schemas"]["BlockMetadataInfoV4"] & {
+            /** @constant */
+            txn_type: "block_metadata";
+        }) | (components["schemas"]["AutomationRecordInfoV3"] & {
+            /** @constant */
+            txn_type: "automation_record";
+        });
+        /** @description A transaction (v4): v2's record with v4 output (events carry their hashes) and, when asked for (`include_proof`), the proof of its inclusion. */
+        TransactionInfoV4: {
+            /** @description Cryptographic material submitted with the transaction, according to its type. */
+            authenticator: Record<string, unknown>;
+            /** @description Unset when the transaction is not yet in a block, or is part of a block's own answer. */
+            block_header?: components["schemas"]["BlockHeaderInfo"] | null;
+            hash: components["schemas"]["Hash"];
+            header: components["schemas"]["SmrTransactionHeader"];
+            /** @description Deserialized payload according to transaction type. */
+            payload: Record<string, unknown>;
+            output?: components["schemas"]["TransactionOutputV4"] | null;
+            status: components["schemas"]["TxExecutionStatus"];
+            inclusion_proof?: components["schemas"]["TransactionInclusionProof"];
+        };
+        /** @description The execution of a block's metadata transaction (v4). */
+        BlockMetadataInfoV4: {
+            hash: components["schemas"]["Hash"];
+            /** @description Unset when the transaction is part of a block's own answer. */
+            block_header?: components["schemas"]["BlockHeaderInfo"] | null;
+            output: components["schemas"]["TransactionOutputV4"];
+            status: components["schemas"]["TxExecutionStatus"];
+            inclusion_proof?: components["schemas"]["TransactionInclusionProof"];
+        };
+        /** @description Output of a v4 transaction (Move, EVM, DKG or oracle); exactly one form. v3's, but a Move output's events carry their hashes. */
+        TransactionOutputV4: "Empty" | {
+            Dkg: components["schemas"]["TxExecutionStatus"];
+        } | {
+            Move: components["schemas"]["MoveTransactionOutputV4"];
+        } | {
+            Oracle: components["schemas"]["TxExecutionStatus"];
+        } | {
+            Evm: components["schemas"]["EvmTransactionOutput"];
+        };
+        MoveTransactionOutputV4: {
+            /**
+             * Format: uint64
+             * @description Gas used.
+             */
+            gas_used: number;
+            events: components["schemas"]["EventV4"][];
+            /** @description Summary of the VM's execution result. */
+            vm_status: string;
+        };
+        /** @description An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name. */
+        EventV4: {
+            /** @description The event stream: the account that created it and its creation number there. */
+            guid: {
+                creation_number: components["schemas"]["DecimalString"];
+                account_address: components["schemas"]["AccountAddress"];
+            };
+            sequence_number: components["schemas"]["DecimalString"];
+            /** @description Move type of the event. */
+            type: string;
+            /** @description JSON representation of the event (any JSON value). */
+            data: unknown;
+            hash: components["schemas"]["Hash"];
+        };
+        /** @description That a transaction is a leaf of the Merkle accumulator of executed transactions whose root the committee certified at `certified_at_height`. */
+        TransactionInclusionProof: {
+            proof: components["schemas"]["AccumulatorProof"];
+            leaf_hash_value: components["schemas"]["Hash"];
+            merkle_root_hash_value: components["schemas"]["Hash"];
+            /**
+             * Format: uint64
+             * @description Position of the transaction's leaf in the accumulator.
+             */
+            leaf_index: number;
+            /** @description Root of the Merkle tree of the transaction's events, when the node has it. */
+            events_tree_merkle_root_hash_value?: components["schemas"]["Hash"] | null;
+            /** @description The leaves of the transaction's events tree, when the node has them. */
+            events_leaves_hash_values?: components["schemas"]["Hash"][] | null;
+            /**
+             * Format: uint64
+             * @description Block height at which the committee certified the root.
+             */
+            certified_at_height: number;
+        };
+        /** @description A Merkle path from a leaf up to a trusted root. */
+        AccumulatorProof: {
+            /** @description Every sibling hash on the path, default ones included, from the leaf's level up to the root's. */
+            siblings: components["schemas"]["Hash"][];
+        };
         /** @description An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string. */
         EventV3: {
             guid: {
@@ -1401,6 +1528,8 @@ export interface components {
         withFinalizedTransactions: boolean;
         /** @description True to leave out a transaction the node has not committed yet. */
         excludeUncommitted: boolean;
+        /** @description True to include, with each transaction, the Merkle proof of its inclusion in the executed transaction log. */
+        includeProof: boolean;
         /**
          * @description Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`
          * @example 0x1::coin::CoinDeposit
@@ -2375,6 +2504,43 @@ export interface operations {
             default: components["responses"]["Undocumented"];
         };
     };
+    getBlockByHeightV4: {
+        parameters: {
+            query?: {
+                /** @description True to include the transactions the block finalized, in execution order. */
+                with_finalized_transactions?: components["parameters"]["withFinalizedTransactions"];
+                /** @description True to include, with each transaction, the Merkle proof of its inclusion in the executed transaction log. */
+                include_proof?: components["parameters"]["includeProof"];
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block height (u64).
+                 * @example 1
+                 */
+                height: components["parameters"]["height"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockV4"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Pruned"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
     viewV3: {
         parameters: {
             query?: never;
@@ -2519,7 +2685,7 @@ export type TransactionV3 = components['schemas']['TransactionV3'];
  */
 export type BlockMetadataInfoV3 = components['schemas']['BlockMetadataInfoV3'];
 /**
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
+ * An automation record, of v3 and v4. The node's document names this schema (and v4's `AutomationRecordInfoV4`) without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
  */
 export type AutomationRecordInfoV3 = components['schemas']['AutomationRecordInfoV3'];
 /**
@@ -2652,6 +2818,39 @@ export type ExecutedBlockInfo = components['schemas']['ExecutedBlockInfo'];
  * A block; `transactions` only when asked for (`with_finalized_transactions`), else null or absent.
  */
 export type BlockV3 = components['schemas']['BlockV3'];
+/**
+ * A block (v4); `transactions` only when asked for (`with_finalized_transactions`), else null or absent. The WebSocket's `newBlocks` subscription pushes the same object.
+ */
+export type BlockV4 = components['schemas']['BlockV4'];
+/**
+ * A v4 transaction, tagged by `txn_type`.
+ */
+export type TransactionV4 = components['schemas']['TransactionV4'];
+/**
+ * A transaction (v4): v2's record with v4 output (events carry their hashes) and, when asked for (`include_proof`), the proof of its inclusion.
+ */
+export type TransactionInfoV4 = components['schemas']['TransactionInfoV4'];
+/**
+ * The execution of a block's metadata transaction (v4).
+ */
+export type BlockMetadataInfoV4 = components['schemas']['BlockMetadataInfoV4'];
+/**
+ * Output of a v4 transaction (Move, EVM, DKG or oracle); exactly one form. v3's, but a Move output's events carry their hashes.
+ */
+export type TransactionOutputV4 = components['schemas']['TransactionOutputV4'];
+export type MoveTransactionOutputV4 = components['schemas']['MoveTransactionOutputV4'];
+/**
+ * An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.
+ */
+export type EventV4 = components['schemas']['EventV4'];
+/**
+ * That a transaction is a leaf of the Merkle accumulator of executed transactions whose root the committee certified at `certified_at_height`.
+ */
+export type TransactionInclusionProof = components['schemas']['TransactionInclusionProof'];
+/**
+ * A Merkle path from a leaf up to a trusted root.
+ */
+export type AccumulatorProof = components['schemas']['AccumulatorProof'];
 /**
  * An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.
  */

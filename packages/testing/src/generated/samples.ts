@@ -174,6 +174,24 @@ export const nodeRpcSamples: Readonly<Record<string, unknown>> = {
   "listEventsV3": {
     "data": []
   },
+  "getBlockByHeightV4": {
+    "header": {
+      "author": "0x1",
+      "hash": "0x1",
+      "height": 0,
+      "parent": "0x1",
+      "timestamp": {
+        "timestamp": 0
+      },
+      "view": {
+        "epoch_id": {
+          "chain_id": 0,
+          "epoch": 0
+        },
+        "round": 0
+      }
+    }
+  },
   "viewV3": {
     "result": []
   },

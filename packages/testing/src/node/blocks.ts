@@ -1,5 +1,5 @@
 /**
- * The v3 reads of blocks and of transactions by hash, over the ledger (ledger.ts): the latest block (which
+ * The v3 and v4 reads of blocks and of transactions by hash, over the ledger (ledger.ts): the latest block (which
  * the stub's clock moves on), a block by height or hash, a block's transaction hashes, and any transaction
  * by its hash. A block that does not exist yet is a 404, one below the oldest block the stub keeps a 410
  * (by height as the document says, and by hash alike: the node no longer has it).
@@ -10,6 +10,7 @@ import { parseFlag, type ChainCall, type ChainHandler } from './handling.ts';
 import type { Ledger, LedgerBlock } from './ledger.ts';
 import { liveBlockHeader } from './live.ts';
 import { OLDEST_BLOCK_HEADER, TXN_TYPES, metadataTransactionV3, parseKind, transactionV3, type Kind } from './v3.ts';
+import { blockTransactionHashes, metadataTransactionV4, transactionV4 } from './v4.ts';
 
 type Body = Record<string, unknown>;
 
@@ -89,7 +90,8 @@ export function blockReads({ ledger, chainId, oldestBlock }: BlocksContext) {
 
   const getLatestBlock: ChainHandler = ({ live, now }) => jsonResponse(200, executed(ledger.block(ledger.latest(now())), live));
 
-  const getBlockByHeight: ChainHandler = ({ req, live, params, now }) => {
+  /** The block at the path's height with the query's filters, or the 400, 404 or 410 a node answers (v3 and v4 alike). */
+  const atHeight = ({ req, params, now }: ChainCall): { block: LedgerBlock; withTransactions: boolean; kind: Kind | undefined } | StubResponse => {
     const raw = params.height as string;
     const height = readU64(raw);
     if (height === undefined) return errorResponse(400, 'invalid_height', `height must be an unsigned 64-bit integer, got '${raw}'`);
@@ -100,9 +102,34 @@ export function blockReads({ ledger, chainId, oldestBlock }: BlocksContext) {
     const latest = ledger.latest(now());
     if (height > BigInt(latest)) return notFound(`no block at height ${height} yet: the latest is ${latest}`);
     if (height < BigInt(oldestBlock)) return pruned(Number(height));
-    const block = ledger.block(Number(height));
-    const transactions = withTransactions.value ? transactionsOf(block, kind.value).map((t) => t.render(live)) : null;
-    return jsonResponse(200, { ...executed(block, live), transactions });
+    return { block: ledger.block(Number(height)), withTransactions: withTransactions.value, kind: kind.value };
+  };
+
+  const getBlockByHeight: ChainHandler = (call) => {
+    const found = atHeight(call);
+    if (!('block' in found)) return found;
+    const { block, withTransactions, kind } = found;
+    const transactions = withTransactions ? transactionsOf(block, kind).map((t) => t.render(call.live)) : null;
+    return jsonResponse(200, { ...executed(block, call.live), transactions });
+  };
+
+  /** v4: v3's block, its transactions in their v4 form, each with its inclusion proof when `include_proof` asks. */
+  const getBlockByHeightV4: ChainHandler = (call) => {
+    const proof = parseFlag(call.req.query, 'include_proof');
+    if (!proof.ok) return proof.response;
+    const found = atHeight(call);
+    if (!('block' in found)) return found;
+    const { block, withTransactions, kind } = found;
+    const rendering = { live: call.live, inBlock: true, proofAmong: proof.value ? blockTransactionHashes(block, ledger.metadataHash) : undefined };
+    let transactions: Body[] | null = null;
+    if (withTransactions) {
+      if (block.txs.length === 0) {
+        transactions = kind === undefined || kind === 'meta' ? [metadataTransactionV4(ledger.metadataHash(block.info.height), block.info.height, null, rendering)] : [];
+      } else {
+        transactions = kind === undefined || kind === 'user' ? block.txs.map((tx) => transactionV4(tx, rendering)) : [];
+      }
+    }
+    return jsonResponse(200, { ...executed(block, call.live), transactions });
   };
 
   const getBlock: ChainHandler = (call) => {
@@ -138,6 +165,7 @@ export function blockReads({ ledger, chainId, oldestBlock }: BlocksContext) {
   return {
     getLatestBlockV3: getLatestBlock,
     getBlockByHeightV3: getBlockByHeight,
+    getBlockByHeightV4,
     getBlockV3: getBlock,
     getBlockTransactionHashesV3: getBlockTransactionHashes,
     getTransactionV3: getTransaction,

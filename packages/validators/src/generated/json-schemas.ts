@@ -371,7 +371,7 @@ const BlockMetadataInfoV3$documentedStrict: Readonly<Record<string, unknown>> = 
 };
 const AutomationRecordInfoV3$documented: Readonly<Record<string, unknown>> = {
   "type": "object",
-  "description": "An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).",
+  "description": "An automation record, of v3 and v4. The node's document names this schema (and v4's `AutomationRecordInfoV4`) without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).",
   "required": [
     "hash"
   ],
@@ -3426,6 +3426,901 @@ const BlockV3$documentedStrict: Readonly<Record<string, unknown>> = {
   },
   "additionalProperties": false
 };
+const BlockV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A block (v4); `transactions` only when asked for (`with_finalized_transactions`), else null or absent. The WebSocket's `newBlocks` subscription pushes the same object.",
+  "required": [
+    "header"
+  ],
+  "properties": {
+    "header": {
+      "$ref": "#/$defs/BlockHeaderInfo"
+    },
+    "execution_statistics": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockExecutionStatistics"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "transactions": {
+      "description": "The transactions the block finalized, in execution order; their `block_header` is unset.",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/TransactionV4"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  }
+};
+const BlockV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A block (v4); `transactions` only when asked for (`with_finalized_transactions`), else null or absent. The WebSocket's `newBlocks` subscription pushes the same object.",
+  "required": [
+    "header"
+  ],
+  "properties": {
+    "header": {
+      "$ref": "#/$defs/BlockHeaderInfo"
+    },
+    "execution_statistics": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockExecutionStatistics"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "transactions": {
+      "description": "The transactions the block finalized, in execution order; their `block_header` is unset.",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/TransactionV4"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionV4$documented: Readonly<Record<string, unknown>> = {
+  "description": "A v4 transaction, tagged by `txn_type`.",
+  "oneOf": [
+    {
+      "title": "UserTransactionV4",
+      "allOf": [
+        {
+          "$ref": "#/$defs/TransactionInfoV4"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "user"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "title": "AutomatedTransactionV4",
+      "allOf": [
+        {
+          "$ref": "#/$defs/TransactionInfoV4"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "automated"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "title": "BlockMetadataTransactionV4",
+      "allOf": [
+        {
+          "$ref": "#/$defs/BlockMetadataInfoV4"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "block_metadata"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "title": "AutomationRecordTransactionV4",
+      "allOf": [
+        {
+          "$ref": "#/$defs/AutomationRecordInfoV3"
+        },
+        {
+          "type": "object",
+          "required": [
+            "txn_type"
+          ],
+          "properties": {
+            "txn_type": {
+              "type": "string",
+              "const": "automation_record"
+            }
+          }
+        }
+      ]
+    }
+  ]
+};
+const TransactionV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "description": "A v4 transaction, tagged by `txn_type`.",
+  "oneOf": [
+    {
+      "title": "UserTransactionV4",
+      "type": "object",
+      "required": [
+        "authenticator",
+        "hash",
+        "header",
+        "payload",
+        "status",
+        "txn_type"
+      ],
+      "properties": {
+        "authenticator": {
+          "type": "object",
+          "description": "Cryptographic material submitted with the transaction, according to its type."
+        },
+        "block_header": {
+          "description": "Unset when the transaction is not yet in a block, or is part of a block's own answer.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "hash": {
+          "$ref": "#/$defs/Hash"
+        },
+        "header": {
+          "$ref": "#/$defs/SmrTransactionHeader"
+        },
+        "payload": {
+          "type": "object",
+          "description": "Deserialized payload according to transaction type."
+        },
+        "output": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/TransactionOutputV4"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "inclusion_proof": {
+          "$ref": "#/$defs/TransactionInclusionProof"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "user"
+        }
+      },
+      "additionalProperties": false
+    },
+    {
+      "title": "AutomatedTransactionV4",
+      "type": "object",
+      "required": [
+        "authenticator",
+        "hash",
+        "header",
+        "payload",
+        "status",
+        "txn_type"
+      ],
+      "properties": {
+        "authenticator": {
+          "type": "object",
+          "description": "Cryptographic material submitted with the transaction, according to its type."
+        },
+        "block_header": {
+          "description": "Unset when the transaction is not yet in a block, or is part of a block's own answer.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "hash": {
+          "$ref": "#/$defs/Hash"
+        },
+        "header": {
+          "$ref": "#/$defs/SmrTransactionHeader"
+        },
+        "payload": {
+          "type": "object",
+          "description": "Deserialized payload according to transaction type."
+        },
+        "output": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/TransactionOutputV4"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "inclusion_proof": {
+          "$ref": "#/$defs/TransactionInclusionProof"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "automated"
+        }
+      },
+      "additionalProperties": false
+    },
+    {
+      "title": "BlockMetadataTransactionV4",
+      "type": "object",
+      "required": [
+        "hash",
+        "output",
+        "status",
+        "txn_type"
+      ],
+      "properties": {
+        "hash": {
+          "$ref": "#/$defs/Hash"
+        },
+        "block_header": {
+          "description": "Unset when the transaction is part of a block's own answer.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "output": {
+          "$ref": "#/$defs/TransactionOutputV4"
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "inclusion_proof": {
+          "$ref": "#/$defs/TransactionInclusionProof"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "block_metadata"
+        }
+      },
+      "additionalProperties": false
+    },
+    {
+      "title": "AutomationRecordTransactionV4",
+      "type": "object",
+      "required": [
+        "hash",
+        "txn_type"
+      ],
+      "properties": {
+        "hash": {
+          "$ref": "#/$defs/Hash"
+        },
+        "block_header": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/BlockHeaderInfo"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "status": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        },
+        "txn_type": {
+          "type": "string",
+          "const": "automation_record"
+        }
+      },
+      "additionalProperties": true
+    }
+  ]
+};
+const TransactionInfoV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A transaction (v4): v2's record with v4 output (events carry their hashes) and, when asked for (`include_proof`), the proof of its inclusion.",
+  "required": [
+    "authenticator",
+    "hash",
+    "header",
+    "payload",
+    "status"
+  ],
+  "properties": {
+    "authenticator": {
+      "type": "object",
+      "description": "Cryptographic material submitted with the transaction, according to its type."
+    },
+    "block_header": {
+      "description": "Unset when the transaction is not yet in a block, or is part of a block's own answer.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "header": {
+      "$ref": "#/$defs/SmrTransactionHeader"
+    },
+    "payload": {
+      "type": "object",
+      "description": "Deserialized payload according to transaction type."
+    },
+    "output": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/TransactionOutputV4"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    },
+    "inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    }
+  }
+};
+const TransactionInfoV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A transaction (v4): v2's record with v4 output (events carry their hashes) and, when asked for (`include_proof`), the proof of its inclusion.",
+  "required": [
+    "authenticator",
+    "hash",
+    "header",
+    "payload",
+    "status"
+  ],
+  "properties": {
+    "authenticator": {
+      "type": "object",
+      "description": "Cryptographic material submitted with the transaction, according to its type."
+    },
+    "block_header": {
+      "description": "Unset when the transaction is not yet in a block, or is part of a block's own answer.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "header": {
+      "$ref": "#/$defs/SmrTransactionHeader"
+    },
+    "payload": {
+      "type": "object",
+      "description": "Deserialized payload according to transaction type."
+    },
+    "output": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/TransactionOutputV4"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    },
+    "inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    }
+  },
+  "additionalProperties": false
+};
+const BlockMetadataInfoV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The execution of a block's metadata transaction (v4).",
+  "required": [
+    "hash",
+    "output",
+    "status"
+  ],
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_header": {
+      "description": "Unset when the transaction is part of a block's own answer.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "output": {
+      "$ref": "#/$defs/TransactionOutputV4"
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    },
+    "inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    }
+  }
+};
+const BlockMetadataInfoV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The execution of a block's metadata transaction (v4).",
+  "required": [
+    "hash",
+    "output",
+    "status"
+  ],
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_header": {
+      "description": "Unset when the transaction is part of a block's own answer.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/BlockHeaderInfo"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "output": {
+      "$ref": "#/$defs/TransactionOutputV4"
+    },
+    "status": {
+      "$ref": "#/$defs/TxExecutionStatus"
+    },
+    "inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionOutputV4$documented: Readonly<Record<string, unknown>> = {
+  "description": "Output of a v4 transaction (Move, EVM, DKG or oracle); exactly one form. v3's, but a Move output's events carry their hashes.",
+  "oneOf": [
+    {
+      "type": "string",
+      "const": "Empty",
+      "description": "No output."
+    },
+    {
+      "type": "object",
+      "title": "DkgOutputV4",
+      "description": "Output of a DKG-type transaction.",
+      "required": [
+        "Dkg"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Dkg": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "MoveOutputV4",
+      "description": "Output of a Move transaction.",
+      "required": [
+        "Move"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Move": {
+          "$ref": "#/$defs/MoveTransactionOutputV4"
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "OracleOutputV4",
+      "description": "Output of an oracle-type transaction.",
+      "required": [
+        "Oracle"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Oracle": {
+          "$ref": "#/$defs/TxExecutionStatus"
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "EvmOutputV4",
+      "description": "Output of an EVM transaction.",
+      "required": [
+        "Evm"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Evm": {
+          "$ref": "#/$defs/EvmTransactionOutput"
+        }
+      }
+    }
+  ]
+};
+const MoveTransactionOutputV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "gas_used",
+    "events",
+    "vm_status"
+  ],
+  "properties": {
+    "gas_used": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Gas used."
+    },
+    "events": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventV4"
+      }
+    },
+    "vm_status": {
+      "type": "string",
+      "description": "Summary of the VM's execution result."
+    }
+  }
+};
+const MoveTransactionOutputV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "gas_used",
+    "events",
+    "vm_status"
+  ],
+  "properties": {
+    "gas_used": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Gas used."
+    },
+    "events": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventV4"
+      }
+    },
+    "vm_status": {
+      "type": "string",
+      "description": "Summary of the VM's execution result."
+    }
+  },
+  "additionalProperties": false
+};
+const EventV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.",
+  "required": [
+    "guid",
+    "sequence_number",
+    "type",
+    "data",
+    "hash"
+  ],
+  "properties": {
+    "guid": {
+      "type": "object",
+      "description": "The event stream: the account that created it and its creation number there.",
+      "required": [
+        "creation_number",
+        "account_address"
+      ],
+      "properties": {
+        "creation_number": {
+          "$ref": "#/$defs/DecimalString"
+        },
+        "account_address": {
+          "$ref": "#/$defs/AccountAddress"
+        }
+      }
+    },
+    "sequence_number": {
+      "$ref": "#/$defs/DecimalString"
+    },
+    "type": {
+      "type": "string",
+      "description": "Move type of the event."
+    },
+    "data": {
+      "description": "JSON representation of the event (any JSON value)."
+    },
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    }
+  }
+};
+const EventV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.",
+  "required": [
+    "guid",
+    "sequence_number",
+    "type",
+    "data",
+    "hash"
+  ],
+  "properties": {
+    "guid": {
+      "type": "object",
+      "description": "The event stream: the account that created it and its creation number there.",
+      "required": [
+        "creation_number",
+        "account_address"
+      ],
+      "properties": {
+        "creation_number": {
+          "$ref": "#/$defs/DecimalString"
+        },
+        "account_address": {
+          "$ref": "#/$defs/AccountAddress"
+        }
+      },
+      "additionalProperties": false
+    },
+    "sequence_number": {
+      "$ref": "#/$defs/DecimalString"
+    },
+    "type": {
+      "type": "string",
+      "description": "Move type of the event."
+    },
+    "data": {
+      "description": "JSON representation of the event (any JSON value)."
+    },
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionInclusionProof$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "That a transaction is a leaf of the Merkle accumulator of executed transactions whose root the committee certified at `certified_at_height`.",
+  "required": [
+    "proof",
+    "leaf_hash_value",
+    "merkle_root_hash_value",
+    "leaf_index",
+    "certified_at_height"
+  ],
+  "properties": {
+    "proof": {
+      "$ref": "#/$defs/AccumulatorProof"
+    },
+    "leaf_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "merkle_root_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "leaf_index": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Position of the transaction's leaf in the accumulator."
+    },
+    "events_tree_merkle_root_hash_value": {
+      "description": "Root of the Merkle tree of the transaction's events, when the node has it.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/Hash"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "events_leaves_hash_values": {
+      "description": "The leaves of the transaction's events tree, when the node has them.",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Hash"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "certified_at_height": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Block height at which the committee certified the root."
+    }
+  }
+};
+const TransactionInclusionProof$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "That a transaction is a leaf of the Merkle accumulator of executed transactions whose root the committee certified at `certified_at_height`.",
+  "required": [
+    "proof",
+    "leaf_hash_value",
+    "merkle_root_hash_value",
+    "leaf_index",
+    "certified_at_height"
+  ],
+  "properties": {
+    "proof": {
+      "$ref": "#/$defs/AccumulatorProof"
+    },
+    "leaf_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "merkle_root_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "leaf_index": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Position of the transaction's leaf in the accumulator."
+    },
+    "events_tree_merkle_root_hash_value": {
+      "description": "Root of the Merkle tree of the transaction's events, when the node has it.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/Hash"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "events_leaves_hash_values": {
+      "description": "The leaves of the transaction's events tree, when the node has them.",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Hash"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "certified_at_height": {
+      "type": "integer",
+      "format": "uint64",
+      "minimum": 0,
+      "maximum": 18446744073709552000,
+      "description": "Block height at which the committee certified the root."
+    }
+  },
+  "additionalProperties": false
+};
+const AccumulatorProof$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A Merkle path from a leaf up to a trusted root.",
+  "required": [
+    "siblings"
+  ],
+  "properties": {
+    "siblings": {
+      "type": "array",
+      "description": "Every sibling hash on the path, default ones included, from the leaf's level up to the root's.",
+      "items": {
+        "$ref": "#/$defs/Hash"
+      }
+    }
+  }
+};
+const AccumulatorProof$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A Merkle path from a leaf up to a trusted root.",
+  "required": [
+    "siblings"
+  ],
+  "properties": {
+    "siblings": {
+      "type": "array",
+      "description": "Every sibling hash on the path, default ones included, from the leaf's level up to the root's.",
+      "items": {
+        "$ref": "#/$defs/Hash"
+      }
+    }
+  },
+  "additionalProperties": false
+};
 const EventV3$documented: Readonly<Record<string, unknown>> = {
   "type": "object",
   "description": "An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.",
@@ -4371,6 +5266,42 @@ export const documented$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: Bloc
 export const documentedStrict$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$BlockExecutionStatistics, documentedStrict$TransactionV3] };
 export const live$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documented, refs: () => [live$BlockHeaderInfo, live$BlockExecutionStatistics, live$TransactionV3] };
 export const liveStrict$BlockV3: JsonSchemaDef = { name: 'BlockV3', schema: BlockV3$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$BlockExecutionStatistics, liveStrict$TransactionV3] };
+export const documented$BlockV4: JsonSchemaDef = { name: 'BlockV4', schema: BlockV4$documented, refs: () => [documented$BlockHeaderInfo, documented$BlockExecutionStatistics, documented$TransactionV4] };
+export const documentedStrict$BlockV4: JsonSchemaDef = { name: 'BlockV4', schema: BlockV4$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$BlockExecutionStatistics, documentedStrict$TransactionV4] };
+export const live$BlockV4: JsonSchemaDef = { name: 'BlockV4', schema: BlockV4$documented, refs: () => [live$BlockHeaderInfo, live$BlockExecutionStatistics, live$TransactionV4] };
+export const liveStrict$BlockV4: JsonSchemaDef = { name: 'BlockV4', schema: BlockV4$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$BlockExecutionStatistics, liveStrict$TransactionV4] };
+export const documented$TransactionV4: JsonSchemaDef = { name: 'TransactionV4', schema: TransactionV4$documented, refs: () => [documented$TransactionInfoV4, documented$BlockMetadataInfoV4, documented$AutomationRecordInfoV3] };
+export const documentedStrict$TransactionV4: JsonSchemaDef = { name: 'TransactionV4', schema: TransactionV4$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$Hash, documentedStrict$SmrTransactionHeader, documentedStrict$TransactionOutputV4, documentedStrict$TxExecutionStatus, documentedStrict$TransactionInclusionProof] };
+export const live$TransactionV4: JsonSchemaDef = { name: 'TransactionV4', schema: TransactionV4$documented, refs: () => [live$TransactionInfoV4, live$BlockMetadataInfoV4, live$AutomationRecordInfoV3] };
+export const liveStrict$TransactionV4: JsonSchemaDef = { name: 'TransactionV4', schema: TransactionV4$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$Hash, liveStrict$SmrTransactionHeader, liveStrict$TransactionOutputV4, liveStrict$TxExecutionStatus, liveStrict$TransactionInclusionProof] };
+export const documented$TransactionInfoV4: JsonSchemaDef = { name: 'TransactionInfoV4', schema: TransactionInfoV4$documented, refs: () => [documented$BlockHeaderInfo, documented$Hash, documented$SmrTransactionHeader, documented$TransactionOutputV4, documented$TxExecutionStatus, documented$TransactionInclusionProof] };
+export const documentedStrict$TransactionInfoV4: JsonSchemaDef = { name: 'TransactionInfoV4', schema: TransactionInfoV4$documentedStrict, refs: () => [documentedStrict$BlockHeaderInfo, documentedStrict$Hash, documentedStrict$SmrTransactionHeader, documentedStrict$TransactionOutputV4, documentedStrict$TxExecutionStatus, documentedStrict$TransactionInclusionProof] };
+export const live$TransactionInfoV4: JsonSchemaDef = { name: 'TransactionInfoV4', schema: TransactionInfoV4$documented, refs: () => [live$BlockHeaderInfo, live$Hash, live$SmrTransactionHeader, live$TransactionOutputV4, live$TxExecutionStatus, live$TransactionInclusionProof] };
+export const liveStrict$TransactionInfoV4: JsonSchemaDef = { name: 'TransactionInfoV4', schema: TransactionInfoV4$documentedStrict, refs: () => [liveStrict$BlockHeaderInfo, liveStrict$Hash, liveStrict$SmrTransactionHeader, liveStrict$TransactionOutputV4, liveStrict$TxExecutionStatus, liveStrict$TransactionInclusionProof] };
+export const documented$BlockMetadataInfoV4: JsonSchemaDef = { name: 'BlockMetadataInfoV4', schema: BlockMetadataInfoV4$documented, refs: () => [documented$Hash, documented$BlockHeaderInfo, documented$TransactionOutputV4, documented$TxExecutionStatus, documented$TransactionInclusionProof] };
+export const documentedStrict$BlockMetadataInfoV4: JsonSchemaDef = { name: 'BlockMetadataInfoV4', schema: BlockMetadataInfoV4$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeaderInfo, documentedStrict$TransactionOutputV4, documentedStrict$TxExecutionStatus, documentedStrict$TransactionInclusionProof] };
+export const live$BlockMetadataInfoV4: JsonSchemaDef = { name: 'BlockMetadataInfoV4', schema: BlockMetadataInfoV4$documented, refs: () => [live$Hash, live$BlockHeaderInfo, live$TransactionOutputV4, live$TxExecutionStatus, live$TransactionInclusionProof] };
+export const liveStrict$BlockMetadataInfoV4: JsonSchemaDef = { name: 'BlockMetadataInfoV4', schema: BlockMetadataInfoV4$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeaderInfo, liveStrict$TransactionOutputV4, liveStrict$TxExecutionStatus, liveStrict$TransactionInclusionProof] };
+export const documented$TransactionOutputV4: JsonSchemaDef = { name: 'TransactionOutputV4', schema: TransactionOutputV4$documented, refs: () => [documented$TxExecutionStatus, documented$MoveTransactionOutputV4, documented$EvmTransactionOutput] };
+export const documentedStrict$TransactionOutputV4: JsonSchemaDef = { name: 'TransactionOutputV4', schema: TransactionOutputV4$documented, refs: () => [documentedStrict$TxExecutionStatus, documentedStrict$MoveTransactionOutputV4, documentedStrict$EvmTransactionOutput] };
+export const live$TransactionOutputV4: JsonSchemaDef = { name: 'TransactionOutputV4', schema: TransactionOutputV4$documented, refs: () => [live$TxExecutionStatus, live$MoveTransactionOutputV4, live$EvmTransactionOutput] };
+export const liveStrict$TransactionOutputV4: JsonSchemaDef = { name: 'TransactionOutputV4', schema: TransactionOutputV4$documented, refs: () => [liveStrict$TxExecutionStatus, liveStrict$MoveTransactionOutputV4, liveStrict$EvmTransactionOutput] };
+export const documented$MoveTransactionOutputV4: JsonSchemaDef = { name: 'MoveTransactionOutputV4', schema: MoveTransactionOutputV4$documented, refs: () => [documented$EventV4] };
+export const documentedStrict$MoveTransactionOutputV4: JsonSchemaDef = { name: 'MoveTransactionOutputV4', schema: MoveTransactionOutputV4$documentedStrict, refs: () => [documentedStrict$EventV4] };
+export const live$MoveTransactionOutputV4: JsonSchemaDef = { name: 'MoveTransactionOutputV4', schema: MoveTransactionOutputV4$documented, refs: () => [live$EventV4] };
+export const liveStrict$MoveTransactionOutputV4: JsonSchemaDef = { name: 'MoveTransactionOutputV4', schema: MoveTransactionOutputV4$documentedStrict, refs: () => [liveStrict$EventV4] };
+export const documented$EventV4: JsonSchemaDef = { name: 'EventV4', schema: EventV4$documented, refs: () => [documented$DecimalString, documented$AccountAddress, documented$Hash] };
+export const documentedStrict$EventV4: JsonSchemaDef = { name: 'EventV4', schema: EventV4$documentedStrict, refs: () => [documentedStrict$DecimalString, documentedStrict$AccountAddress, documentedStrict$Hash] };
+export const live$EventV4: JsonSchemaDef = { name: 'EventV4', schema: EventV4$documented, refs: () => [live$DecimalString, live$AccountAddress, live$Hash] };
+export const liveStrict$EventV4: JsonSchemaDef = { name: 'EventV4', schema: EventV4$documentedStrict, refs: () => [liveStrict$DecimalString, liveStrict$AccountAddress, liveStrict$Hash] };
+export const documented$TransactionInclusionProof: JsonSchemaDef = { name: 'TransactionInclusionProof', schema: TransactionInclusionProof$documented, refs: () => [documented$AccumulatorProof, documented$Hash] };
+export const documentedStrict$TransactionInclusionProof: JsonSchemaDef = { name: 'TransactionInclusionProof', schema: TransactionInclusionProof$documentedStrict, refs: () => [documentedStrict$AccumulatorProof, documentedStrict$Hash] };
+export const live$TransactionInclusionProof: JsonSchemaDef = { name: 'TransactionInclusionProof', schema: TransactionInclusionProof$documented, refs: () => [live$AccumulatorProof, live$Hash] };
+export const liveStrict$TransactionInclusionProof: JsonSchemaDef = { name: 'TransactionInclusionProof', schema: TransactionInclusionProof$documentedStrict, refs: () => [liveStrict$AccumulatorProof, liveStrict$Hash] };
+export const documented$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documented, refs: () => [documented$Hash] };
+export const documentedStrict$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documentedStrict, refs: () => [documentedStrict$Hash] };
+export const live$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documented, refs: () => [live$Hash] };
+export const liveStrict$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documentedStrict, refs: () => [liveStrict$Hash] };
 export const documented$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documented, refs: () => [documented$DecimalString, documented$AccountAddress] };
 export const documentedStrict$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documentedStrict, refs: () => [documentedStrict$DecimalString, documentedStrict$AccountAddress] };
 export const live$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documented, refs: () => [live$DecimalString, live$AccountAddress] };
@@ -4506,6 +5437,15 @@ export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
   U64OrNull: { documented: documented$U64OrNull, documentedStrict: documentedStrict$U64OrNull, live: live$U64OrNull, liveStrict: liveStrict$U64OrNull },
   ExecutedBlockInfo: { documented: documented$ExecutedBlockInfo, documentedStrict: documentedStrict$ExecutedBlockInfo, live: live$ExecutedBlockInfo, liveStrict: liveStrict$ExecutedBlockInfo },
   BlockV3: { documented: documented$BlockV3, documentedStrict: documentedStrict$BlockV3, live: live$BlockV3, liveStrict: liveStrict$BlockV3 },
+  BlockV4: { documented: documented$BlockV4, documentedStrict: documentedStrict$BlockV4, live: live$BlockV4, liveStrict: liveStrict$BlockV4 },
+  TransactionV4: { documented: documented$TransactionV4, documentedStrict: documentedStrict$TransactionV4, live: live$TransactionV4, liveStrict: liveStrict$TransactionV4 },
+  TransactionInfoV4: { documented: documented$TransactionInfoV4, documentedStrict: documentedStrict$TransactionInfoV4, live: live$TransactionInfoV4, liveStrict: liveStrict$TransactionInfoV4 },
+  BlockMetadataInfoV4: { documented: documented$BlockMetadataInfoV4, documentedStrict: documentedStrict$BlockMetadataInfoV4, live: live$BlockMetadataInfoV4, liveStrict: liveStrict$BlockMetadataInfoV4 },
+  TransactionOutputV4: { documented: documented$TransactionOutputV4, documentedStrict: documentedStrict$TransactionOutputV4, live: live$TransactionOutputV4, liveStrict: liveStrict$TransactionOutputV4 },
+  MoveTransactionOutputV4: { documented: documented$MoveTransactionOutputV4, documentedStrict: documentedStrict$MoveTransactionOutputV4, live: live$MoveTransactionOutputV4, liveStrict: liveStrict$MoveTransactionOutputV4 },
+  EventV4: { documented: documented$EventV4, documentedStrict: documentedStrict$EventV4, live: live$EventV4, liveStrict: liveStrict$EventV4 },
+  TransactionInclusionProof: { documented: documented$TransactionInclusionProof, documentedStrict: documentedStrict$TransactionInclusionProof, live: live$TransactionInclusionProof, liveStrict: liveStrict$TransactionInclusionProof },
+  AccumulatorProof: { documented: documented$AccumulatorProof, documentedStrict: documentedStrict$AccumulatorProof, live: live$AccumulatorProof, liveStrict: liveStrict$AccumulatorProof },
   EventV3: { documented: documented$EventV3, documentedStrict: documentedStrict$EventV3, live: live$EventV3, liveStrict: liveStrict$EventV3 },
   EventWithContextV3: { documented: documented$EventWithContextV3, documentedStrict: documentedStrict$EventWithContextV3, live: live$EventWithContextV3, liveStrict: liveStrict$EventWithContextV3 },
   EventsV3: { documented: documented$EventsV3, documentedStrict: documentedStrict$EventsV3, live: live$EventsV3, liveStrict: liveStrict$EventsV3 },

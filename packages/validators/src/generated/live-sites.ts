@@ -120,4 +120,10 @@ export const liveSites: Readonly<Record<string, readonly (readonly [string, read
   getBlockV3: [
     ["/header/timestamp", ["timestamp"]],
   ],
+  getBlockByHeightV4: [
+    ["/header/timestamp", ["timestamp"]],
+    ["/transactions/*/block_header/timestamp", ["timestamp"]],
+    ["/transactions/*/header/expiration_timestamp", ["timestamp"]],
+    ["/transactions/*/header/sender", ["sender"]],
+  ],
 };

@@ -23,6 +23,7 @@ import type {
   BlockV3,
   Hash,
   EventsV3,
+  BlockV4,
   ViewResultV3,
   VersionInfo,
   MoveValue,
@@ -37,72 +38,72 @@ import type {
 export interface ResponseBodies {
   /**
    * `getAccountV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   getAccountV1: { '200': AccountData | null; 'default': unknown };
   /**
    * `listCoinTransactionsV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   listCoinTransactionsV1: { '200': AccountCoinStatementV1; 'default': unknown };
   /**
    * `listModulesV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   listModulesV1: { '200': MoveList; 'default': unknown };
   /**
    * `getModuleV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   getModuleV1: { '200': MoveModule | null; 'default': unknown };
   /**
    * `listResourcesV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   listResourcesV1: { '200': MoveList; 'default': unknown };
   /**
    * `getResourceV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   getResourceV1: { '200': MoveValueResponseV1 | null; 'default': unknown };
   /**
    * `listTransactionsV1` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v1 API; use v3.
+   * @deprecated Part of the deprecated v1 API; use v4.
    */
   listTransactionsV1: { '200': AccountStatementV1; 'default': unknown };
   /**
    * `getAccountV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   getAccountV2: { '200': AccountData; 'default': unknown };
   /**
    * `listCoinTransactionsV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   listCoinTransactionsV2: { '200': AccountCoinStatementV2; 'default': unknown };
   /**
    * `listModulesV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   listModulesV2: { '200': MoveModuleListV2; 'default': unknown };
   /**
    * `getModuleV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   getModuleV2: { '200': MoveModuleBytecode; 'default': unknown };
   /**
    * `listResourcesV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   listResourcesV2: { '200': MoveResourcesResponse; 'default': unknown };
   /**
    * `getResourceV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   getResourceV2: { '200': MoveResource; 'default': unknown };
   /**
    * `listTransactionsV2` of specs/node-rpc.openapi.yaml.
-   * @deprecated Part of the deprecated v2 API; use v3.
+   * @deprecated Part of the deprecated v2 API; use v4.
    */
   listTransactionsV2: { '200': AccountStatementV2; 'default': unknown };
   /**
@@ -169,6 +170,10 @@ export interface ResponseBodies {
    * `listEventsV3` of specs/node-rpc.openapi.yaml.
    */
   listEventsV3: { '200': EventsV3; '410': ErrorMessage; '503': ErrorMessage; 'default': unknown };
+  /**
+   * `getBlockByHeightV4` of specs/node-rpc.openapi.yaml.
+   */
+  getBlockByHeightV4: { '200': BlockV4; '404': ErrorMessage; '410': ErrorMessage; 'default': unknown };
   /**
    * `viewV3` of specs/node-rpc.openapi.yaml.
    */
@@ -237,6 +242,7 @@ export const responses: { readonly [Op in OperationId]: Readonly<Record<string, 
   getBlockV3: { '200': { schema: schemas.ExecutedBlockInfo, nullable: false }, 'default': null },
   getBlockTransactionHashesV3: { '200': { schema: schemas.GetBlockTransactionHashesV3Response200, nullable: false }, 'default': null },
   listEventsV3: { '200': { schema: schemas.EventsV3, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getBlockByHeightV4: { '200': { schema: schemas.BlockV4, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
   viewV3: { '200': { schema: schemas.ViewResultV3, nullable: false }, 'default': null },
   getVersionV3: { '200': { schema: schemas.VersionInfo, nullable: false }, 'default': null },
   getTableItemV2: { '200': { schema: schemas.MoveValue, nullable: false }, 'default': null },

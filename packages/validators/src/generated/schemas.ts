@@ -194,6 +194,42 @@ import {
   strict$BlockV3,
   lenientAll$BlockV3,
   strictAll$BlockV3,
+  lenient$BlockV4,
+  strict$BlockV4,
+  lenientAll$BlockV4,
+  strictAll$BlockV4,
+  lenient$TransactionV4,
+  strict$TransactionV4,
+  lenientAll$TransactionV4,
+  strictAll$TransactionV4,
+  lenient$TransactionInfoV4,
+  strict$TransactionInfoV4,
+  lenientAll$TransactionInfoV4,
+  strictAll$TransactionInfoV4,
+  lenient$BlockMetadataInfoV4,
+  strict$BlockMetadataInfoV4,
+  lenientAll$BlockMetadataInfoV4,
+  strictAll$BlockMetadataInfoV4,
+  lenient$TransactionOutputV4,
+  strict$TransactionOutputV4,
+  lenientAll$TransactionOutputV4,
+  strictAll$TransactionOutputV4,
+  lenient$MoveTransactionOutputV4,
+  strict$MoveTransactionOutputV4,
+  lenientAll$MoveTransactionOutputV4,
+  strictAll$MoveTransactionOutputV4,
+  lenient$EventV4,
+  strict$EventV4,
+  lenientAll$EventV4,
+  strictAll$EventV4,
+  lenient$TransactionInclusionProof,
+  strict$TransactionInclusionProof,
+  lenientAll$TransactionInclusionProof,
+  strictAll$TransactionInclusionProof,
+  lenient$AccumulatorProof,
+  strict$AccumulatorProof,
+  lenientAll$AccumulatorProof,
+  strictAll$AccumulatorProof,
   lenient$EventV3,
   strict$EventV3,
   lenientAll$EventV3,
@@ -328,6 +364,15 @@ export const BlockExecutionStatistics: SchemaValidators = { name: 'BlockExecutio
 export const U64OrNull: SchemaValidators = { name: 'U64OrNull', lenient: lenient$U64OrNull, strict: strict$U64OrNull, lenientAll: lenientAll$U64OrNull, strictAll: strictAll$U64OrNull };
 export const ExecutedBlockInfo: SchemaValidators = { name: 'ExecutedBlockInfo', lenient: lenient$ExecutedBlockInfo, strict: strict$ExecutedBlockInfo, lenientAll: lenientAll$ExecutedBlockInfo, strictAll: strictAll$ExecutedBlockInfo };
 export const BlockV3: SchemaValidators = { name: 'BlockV3', lenient: lenient$BlockV3, strict: strict$BlockV3, lenientAll: lenientAll$BlockV3, strictAll: strictAll$BlockV3 };
+export const BlockV4: SchemaValidators = { name: 'BlockV4', lenient: lenient$BlockV4, strict: strict$BlockV4, lenientAll: lenientAll$BlockV4, strictAll: strictAll$BlockV4 };
+export const TransactionV4: SchemaValidators = { name: 'TransactionV4', lenient: lenient$TransactionV4, strict: strict$TransactionV4, lenientAll: lenientAll$TransactionV4, strictAll: strictAll$TransactionV4 };
+export const TransactionInfoV4: SchemaValidators = { name: 'TransactionInfoV4', lenient: lenient$TransactionInfoV4, strict: strict$TransactionInfoV4, lenientAll: lenientAll$TransactionInfoV4, strictAll: strictAll$TransactionInfoV4 };
+export const BlockMetadataInfoV4: SchemaValidators = { name: 'BlockMetadataInfoV4', lenient: lenient$BlockMetadataInfoV4, strict: strict$BlockMetadataInfoV4, lenientAll: lenientAll$BlockMetadataInfoV4, strictAll: strictAll$BlockMetadataInfoV4 };
+export const TransactionOutputV4: SchemaValidators = { name: 'TransactionOutputV4', lenient: lenient$TransactionOutputV4, strict: strict$TransactionOutputV4, lenientAll: lenientAll$TransactionOutputV4, strictAll: strictAll$TransactionOutputV4 };
+export const MoveTransactionOutputV4: SchemaValidators = { name: 'MoveTransactionOutputV4', lenient: lenient$MoveTransactionOutputV4, strict: strict$MoveTransactionOutputV4, lenientAll: lenientAll$MoveTransactionOutputV4, strictAll: strictAll$MoveTransactionOutputV4 };
+export const EventV4: SchemaValidators = { name: 'EventV4', lenient: lenient$EventV4, strict: strict$EventV4, lenientAll: lenientAll$EventV4, strictAll: strictAll$EventV4 };
+export const TransactionInclusionProof: SchemaValidators = { name: 'TransactionInclusionProof', lenient: lenient$TransactionInclusionProof, strict: strict$TransactionInclusionProof, lenientAll: lenientAll$TransactionInclusionProof, strictAll: strictAll$TransactionInclusionProof };
+export const AccumulatorProof: SchemaValidators = { name: 'AccumulatorProof', lenient: lenient$AccumulatorProof, strict: strict$AccumulatorProof, lenientAll: lenientAll$AccumulatorProof, strictAll: strictAll$AccumulatorProof };
 export const EventV3: SchemaValidators = { name: 'EventV3', lenient: lenient$EventV3, strict: strict$EventV3, lenientAll: lenientAll$EventV3, strictAll: strictAll$EventV3 };
 export const EventWithContextV3: SchemaValidators = { name: 'EventWithContextV3', lenient: lenient$EventWithContextV3, strict: strict$EventWithContextV3, lenientAll: lenientAll$EventWithContextV3, strictAll: strictAll$EventWithContextV3 };
 export const EventsV3: SchemaValidators = { name: 'EventsV3', lenient: lenient$EventsV3, strict: strict$EventsV3, lenientAll: lenientAll$EventsV3, strictAll: strictAll$EventsV3 };

@@ -55,6 +55,15 @@ export interface SchemaTypes {
   U64OrNull: types.U64OrNull;
   ExecutedBlockInfo: types.ExecutedBlockInfo;
   BlockV3: types.BlockV3;
+  BlockV4: types.BlockV4;
+  TransactionV4: types.TransactionV4;
+  TransactionInfoV4: types.TransactionInfoV4;
+  BlockMetadataInfoV4: types.BlockMetadataInfoV4;
+  TransactionOutputV4: types.TransactionOutputV4;
+  MoveTransactionOutputV4: types.MoveTransactionOutputV4;
+  EventV4: types.EventV4;
+  TransactionInclusionProof: types.TransactionInclusionProof;
+  AccumulatorProof: types.AccumulatorProof;
   EventV3: types.EventV3;
   EventWithContextV3: types.EventWithContextV3;
   EventsV3: types.EventsV3;
@@ -124,6 +133,15 @@ export const schemaTable: { readonly [N in keyof SchemaTypes]: readonly [SchemaV
   U64OrNull: [schemas.U64OrNull, readings.U64OrNull!],
   ExecutedBlockInfo: [schemas.ExecutedBlockInfo, readings.ExecutedBlockInfo!],
   BlockV3: [schemas.BlockV3, readings.BlockV3!],
+  BlockV4: [schemas.BlockV4, readings.BlockV4!],
+  TransactionV4: [schemas.TransactionV4, readings.TransactionV4!],
+  TransactionInfoV4: [schemas.TransactionInfoV4, readings.TransactionInfoV4!],
+  BlockMetadataInfoV4: [schemas.BlockMetadataInfoV4, readings.BlockMetadataInfoV4!],
+  TransactionOutputV4: [schemas.TransactionOutputV4, readings.TransactionOutputV4!],
+  MoveTransactionOutputV4: [schemas.MoveTransactionOutputV4, readings.MoveTransactionOutputV4!],
+  EventV4: [schemas.EventV4, readings.EventV4!],
+  TransactionInclusionProof: [schemas.TransactionInclusionProof, readings.TransactionInclusionProof!],
+  AccumulatorProof: [schemas.AccumulatorProof, readings.AccumulatorProof!],
   EventV3: [schemas.EventV3, readings.EventV3!],
   EventWithContextV3: [schemas.EventWithContextV3, readings.EventWithContextV3!],
   EventsV3: [schemas.EventsV3, readings.EventsV3!],

@@ -77,7 +77,7 @@ export type BlockMetadataInfoV3 = types.BlockMetadataInfoV3;
  * Standard Schema v1 and Standard JSON Schema of `AutomationRecordInfoV3` (specs/node-rpc.openapi.yaml), documented and lenient:
  * what `validateAutomationRecordInfoV3` checks by default. `standardSchema('AutomationRecordInfoV3', { strict, profile })` gives the other readings.
  *
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
+ * An automation record, of v3 and v4. The node's document names this schema (and v4's `AutomationRecordInfoV4`) without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
  *
  * @example
  * ```ts
@@ -790,6 +790,157 @@ export type ExecutedBlockInfo = types.ExecutedBlockInfo;
 export const BlockV3: StandardValidator<types.BlockV3> = /* @__PURE__ */ createStandard<types.BlockV3>(schemas.BlockV3, json.documented$BlockV3);
 /** The type of `BlockV3` (specs/node-rpc.openapi.yaml). */
 export type BlockV3 = types.BlockV3;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockV4` checks by default. `standardSchema('BlockV4', { strict, profile })` gives the other readings.
+ *
+ * A block (v4); `transactions` only when asked for (`with_finalized_transactions`), else null or absent. The WebSocket's `newBlocks` subscription pushes the same object.
+ *
+ * @example
+ * ```ts
+ * import { BlockV4 } from '@x/validators/standard';
+ * const result = BlockV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockV4: StandardValidator<types.BlockV4> = /* @__PURE__ */ createStandard<types.BlockV4>(schemas.BlockV4, json.documented$BlockV4);
+/** The type of `BlockV4` (specs/node-rpc.openapi.yaml). */
+export type BlockV4 = types.BlockV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionV4` checks by default. `standardSchema('TransactionV4', { strict, profile })` gives the other readings.
+ *
+ * A v4 transaction, tagged by `txn_type`.
+ *
+ * @example
+ * ```ts
+ * import { TransactionV4 } from '@x/validators/standard';
+ * const result = TransactionV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionV4: StandardValidator<types.TransactionV4> = /* @__PURE__ */ createStandard<types.TransactionV4>(schemas.TransactionV4, json.documented$TransactionV4);
+/** The type of `TransactionV4` (specs/node-rpc.openapi.yaml). */
+export type TransactionV4 = types.TransactionV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionInfoV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionInfoV4` checks by default. `standardSchema('TransactionInfoV4', { strict, profile })` gives the other readings.
+ *
+ * A transaction (v4): v2's record with v4 output (events carry their hashes) and, when asked for (`include_proof`), the proof of its inclusion.
+ *
+ * @example
+ * ```ts
+ * import { TransactionInfoV4 } from '@x/validators/standard';
+ * const result = TransactionInfoV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionInfoV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionInfoV4: StandardValidator<types.TransactionInfoV4> = /* @__PURE__ */ createStandard<types.TransactionInfoV4>(schemas.TransactionInfoV4, json.documented$TransactionInfoV4);
+/** The type of `TransactionInfoV4` (specs/node-rpc.openapi.yaml). */
+export type TransactionInfoV4 = types.TransactionInfoV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockMetadataInfoV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockMetadataInfoV4` checks by default. `standardSchema('BlockMetadataInfoV4', { strict, profile })` gives the other readings.
+ *
+ * The execution of a block's metadata transaction (v4).
+ *
+ * @example
+ * ```ts
+ * import { BlockMetadataInfoV4 } from '@x/validators/standard';
+ * const result = BlockMetadataInfoV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockMetadataInfoV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockMetadataInfoV4: StandardValidator<types.BlockMetadataInfoV4> = /* @__PURE__ */ createStandard<types.BlockMetadataInfoV4>(schemas.BlockMetadataInfoV4, json.documented$BlockMetadataInfoV4);
+/** The type of `BlockMetadataInfoV4` (specs/node-rpc.openapi.yaml). */
+export type BlockMetadataInfoV4 = types.BlockMetadataInfoV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionOutputV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionOutputV4` checks by default. `standardSchema('TransactionOutputV4', { strict, profile })` gives the other readings.
+ *
+ * Output of a v4 transaction (Move, EVM, DKG or oracle); exactly one form. v3's, but a Move output's events carry their hashes.
+ *
+ * @example
+ * ```ts
+ * import { TransactionOutputV4 } from '@x/validators/standard';
+ * const result = TransactionOutputV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionOutputV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionOutputV4: StandardValidator<types.TransactionOutputV4> = /* @__PURE__ */ createStandard<types.TransactionOutputV4>(schemas.TransactionOutputV4, json.documented$TransactionOutputV4);
+/** The type of `TransactionOutputV4` (specs/node-rpc.openapi.yaml). */
+export type TransactionOutputV4 = types.TransactionOutputV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `MoveTransactionOutputV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateMoveTransactionOutputV4` checks by default. `standardSchema('MoveTransactionOutputV4', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { MoveTransactionOutputV4 } from '@x/validators/standard';
+ * const result = MoveTransactionOutputV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = MoveTransactionOutputV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const MoveTransactionOutputV4: StandardValidator<types.MoveTransactionOutputV4> = /* @__PURE__ */ createStandard<types.MoveTransactionOutputV4>(schemas.MoveTransactionOutputV4, json.documented$MoveTransactionOutputV4);
+/** The type of `MoveTransactionOutputV4` (specs/node-rpc.openapi.yaml). */
+export type MoveTransactionOutputV4 = types.MoveTransactionOutputV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventV4` checks by default. `standardSchema('EventV4', { strict, profile })` gives the other readings.
+ *
+ * An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.
+ *
+ * @example
+ * ```ts
+ * import { EventV4 } from '@x/validators/standard';
+ * const result = EventV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventV4: StandardValidator<types.EventV4> = /* @__PURE__ */ createStandardOf<types.EventV4>(schemas.EventV4, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.","required":["guid","sequence_number","type","data","hash"],"properties":{"guid":{"type":"object","description":"The event stream: the account that created it and its creation number there.","required":["creation_number","account_address"],"properties":{"creation_number":{"$ref":"#/$defs/DecimalString"},"account_address":{"$ref":"#/$defs/AccountAddress"}}},"sequence_number":{"$ref":"#/$defs/DecimalString"},"type":{"type":"string","description":"Move type of the event."},"data":{"description":"JSON representation of the event (any JSON value)."},"hash":{"$ref":"#/$defs/Hash"}},"$defs":{"AccountAddress":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"DecimalString":{"type":"string","description":"Decimal-encoded unsigned number.","pattern":"^[0-9]+$"},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","description":"An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.","required":["guid","sequence_number","type","data","hash"],"properties":{"guid":{"type":"object","description":"The event stream: the account that created it and its creation number there.","required":["creation_number","account_address"],"properties":{"creation_number":{"$ref":"#/definitions/DecimalString"},"account_address":{"$ref":"#/definitions/AccountAddress"}}},"sequence_number":{"$ref":"#/definitions/DecimalString"},"type":{"type":"string","description":"Move type of the event."},"data":{"description":"JSON representation of the event (any JSON value)."},"hash":{"$ref":"#/definitions/Hash"}},"definitions":{"AccountAddress":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"DecimalString":{"type":"string","description":"Decimal-encoded unsigned number.","pattern":"^[0-9]+$"},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","description":"An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.","required":["guid","sequence_number","type","data","hash"],"properties":{"guid":{"type":"object","description":"The event stream: the account that created it and its creation number there.","required":["creation_number","account_address"],"properties":{"creation_number":{"type":"string","description":"Decimal-encoded unsigned number.","pattern":"^[0-9]+$"},"account_address":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"}}},"sequence_number":{"type":"string","description":"Decimal-encoded unsigned number.","pattern":"^[0-9]+$"},"type":{"type":"string","description":"Move type of the event."},"data":{"description":"JSON representation of the event (any JSON value)."},"hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}}}});
+/** The type of `EventV4` (specs/node-rpc.openapi.yaml). */
+export type EventV4 = types.EventV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionInclusionProof` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionInclusionProof` checks by default. `standardSchema('TransactionInclusionProof', { strict, profile })` gives the other readings.
+ *
+ * That a transaction is a leaf of the Merkle accumulator of executed transactions whose root the committee certified at `certified_at_height`.
+ *
+ * @example
+ * ```ts
+ * import { TransactionInclusionProof } from '@x/validators/standard';
+ * const result = TransactionInclusionProof['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionInclusionProof['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionInclusionProof: StandardValidator<types.TransactionInclusionProof> = /* @__PURE__ */ createStandard<types.TransactionInclusionProof>(schemas.TransactionInclusionProof, json.documented$TransactionInclusionProof);
+/** The type of `TransactionInclusionProof` (specs/node-rpc.openapi.yaml). */
+export type TransactionInclusionProof = types.TransactionInclusionProof;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `AccumulatorProof` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateAccumulatorProof` checks by default. `standardSchema('AccumulatorProof', { strict, profile })` gives the other readings.
+ *
+ * A Merkle path from a leaf up to a trusted root.
+ *
+ * @example
+ * ```ts
+ * import { AccumulatorProof } from '@x/validators/standard';
+ * const result = AccumulatorProof['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = AccumulatorProof['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const AccumulatorProof: StandardValidator<types.AccumulatorProof> = /* @__PURE__ */ createStandardOf<types.AccumulatorProof>(schemas.AccumulatorProof, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"$ref":"#/$defs/Hash"}}},"$defs":{"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"$ref":"#/definitions/Hash"}}},"definitions":{"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}}}}});
+/** The type of `AccumulatorProof` (specs/node-rpc.openapi.yaml). */
+export type AccumulatorProof = types.AccumulatorProof;
 
 /**
  * Standard Schema v1 and Standard JSON Schema of `EventV3` (specs/node-rpc.openapi.yaml), documented and lenient:

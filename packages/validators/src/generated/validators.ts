@@ -51,6 +51,15 @@ import type {
   U64OrNull,
   ExecutedBlockInfo,
   BlockV3,
+  BlockV4,
+  TransactionV4,
+  TransactionInfoV4,
+  BlockMetadataInfoV4,
+  TransactionOutputV4,
+  MoveTransactionOutputV4,
+  EventV4,
+  TransactionInclusionProof,
+  AccumulatorProof,
   EventV3,
   EventWithContextV3,
   EventsV3,
@@ -269,7 +278,7 @@ export function assertBlockMetadataInfoV3(value: unknown, options?: ValidateOpti
 /**
  * Validates a value against the schema `AutomationRecordInfoV3` of specs/node-rpc.openapi.yaml.
  *
- * An automation record. The node's document names this schema without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
+ * An automation record, of v3 and v4. The node's document names this schema (and v4's `AutomationRecordInfoV4`) without defining it and no real one has been seen, so this is our decision, made here only: an object with the `hash` every transaction kind has, and the `block_header` and `status` they mostly have (optional), any other field allowed (in the strict profile too).
  *
  * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
  * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
@@ -2388,6 +2397,445 @@ export function isBlockV3(value: unknown, options?: ValidateOptions): value is B
  */
 export function assertBlockV3(value: unknown, options?: ValidateOptions): asserts value is BlockV3 {
   assertValid(schemas.BlockV3, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockV4` of specs/node-rpc.openapi.yaml.
+ *
+ * A block (v4); `transactions` only when asked for (`with_finalized_transactions`), else null or absent. The WebSocket's `newBlocks` subscription pushes the same object.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockV4 } from '@x/validators';
+ * const result = validateBlockV4(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as BlockV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockV4(value: unknown, options?: ValidateOptions): ValidationResult<BlockV4> {
+  return runValidator<BlockV4>(schemas.BlockV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockV4` (schema `BlockV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockV4 } from '@x/validators';
+ * if (isBlockV4(value)) console.log(value); // narrowed to BlockV4
+ * ```
+ */
+export function isBlockV4(value: unknown, options?: ValidateOptions): value is BlockV4 {
+  return isValid(schemas.BlockV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockV4` (schema `BlockV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockV4 } from '@x/validators';
+ * assertBlockV4(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertBlockV4(value: unknown, options?: ValidateOptions): asserts value is BlockV4 {
+  assertValid(schemas.BlockV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionV4` of specs/node-rpc.openapi.yaml.
+ *
+ * A v4 transaction, tagged by `txn_type`.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionV4 } from '@x/validators';
+ * const result = validateTransactionV4(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as TransactionV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionV4(value: unknown, options?: ValidateOptions): ValidationResult<TransactionV4> {
+  return runValidator<TransactionV4>(schemas.TransactionV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionV4` (schema `TransactionV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionV4 } from '@x/validators';
+ * if (isTransactionV4(value)) console.log(value); // narrowed to TransactionV4
+ * ```
+ */
+export function isTransactionV4(value: unknown, options?: ValidateOptions): value is TransactionV4 {
+  return isValid(schemas.TransactionV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionV4` (schema `TransactionV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionV4 } from '@x/validators';
+ * assertTransactionV4(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertTransactionV4(value: unknown, options?: ValidateOptions): asserts value is TransactionV4 {
+  assertValid(schemas.TransactionV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionInfoV4` of specs/node-rpc.openapi.yaml.
+ *
+ * A transaction (v4): v2's record with v4 output (events carry their hashes) and, when asked for (`include_proof`), the proof of its inclusion.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionInfoV4 } from '@x/validators';
+ * const result = validateTransactionInfoV4(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as TransactionInfoV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionInfoV4(value: unknown, options?: ValidateOptions): ValidationResult<TransactionInfoV4> {
+  return runValidator<TransactionInfoV4>(schemas.TransactionInfoV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionInfoV4` (schema `TransactionInfoV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionInfoV4 } from '@x/validators';
+ * if (isTransactionInfoV4(value)) console.log(value); // narrowed to TransactionInfoV4
+ * ```
+ */
+export function isTransactionInfoV4(value: unknown, options?: ValidateOptions): value is TransactionInfoV4 {
+  return isValid(schemas.TransactionInfoV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionInfoV4` (schema `TransactionInfoV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionInfoV4 } from '@x/validators';
+ * assertTransactionInfoV4(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertTransactionInfoV4(value: unknown, options?: ValidateOptions): asserts value is TransactionInfoV4 {
+  assertValid(schemas.TransactionInfoV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockMetadataInfoV4` of specs/node-rpc.openapi.yaml.
+ *
+ * The execution of a block's metadata transaction (v4).
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockMetadataInfoV4 } from '@x/validators';
+ * const result = validateBlockMetadataInfoV4({ hash: '0x1', output: 'Empty', status: 'Success' });
+ * if (result.ok) console.log(result.value); // typed as BlockMetadataInfoV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockMetadataInfoV4(value: unknown, options?: ValidateOptions): ValidationResult<BlockMetadataInfoV4> {
+  return runValidator<BlockMetadataInfoV4>(schemas.BlockMetadataInfoV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockMetadataInfoV4` (schema `BlockMetadataInfoV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockMetadataInfoV4 } from '@x/validators';
+ * if (isBlockMetadataInfoV4(value)) console.log(value); // narrowed to BlockMetadataInfoV4
+ * ```
+ */
+export function isBlockMetadataInfoV4(value: unknown, options?: ValidateOptions): value is BlockMetadataInfoV4 {
+  return isValid(schemas.BlockMetadataInfoV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockMetadataInfoV4` (schema `BlockMetadataInfoV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockMetadataInfoV4 } from '@x/validators';
+ * assertBlockMetadataInfoV4({ hash: '0x1', output: 'Empty', status: 'Success' }, { strict: true });
+ * ```
+ */
+export function assertBlockMetadataInfoV4(value: unknown, options?: ValidateOptions): asserts value is BlockMetadataInfoV4 {
+  assertValid(schemas.BlockMetadataInfoV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionOutputV4` of specs/node-rpc.openapi.yaml.
+ *
+ * Output of a v4 transaction (Move, EVM, DKG or oracle); exactly one form. v3's, but a Move output's events carry their hashes.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionOutputV4 } from '@x/validators';
+ * const result = validateTransactionOutputV4({ Dkg: 'Success' });
+ * if (result.ok) console.log(result.value); // typed as TransactionOutputV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionOutputV4(value: unknown, options?: ValidateOptions): ValidationResult<TransactionOutputV4> {
+  return runValidator<TransactionOutputV4>(schemas.TransactionOutputV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionOutputV4` (schema `TransactionOutputV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionOutputV4 } from '@x/validators';
+ * if (isTransactionOutputV4(value)) console.log(value); // narrowed to TransactionOutputV4
+ * ```
+ */
+export function isTransactionOutputV4(value: unknown, options?: ValidateOptions): value is TransactionOutputV4 {
+  return isValid(schemas.TransactionOutputV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionOutputV4` (schema `TransactionOutputV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionOutputV4 } from '@x/validators';
+ * assertTransactionOutputV4({ Dkg: 'Success' }, { strict: true });
+ * ```
+ */
+export function assertTransactionOutputV4(value: unknown, options?: ValidateOptions): asserts value is TransactionOutputV4 {
+  assertValid(schemas.TransactionOutputV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `MoveTransactionOutputV4` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateMoveTransactionOutputV4 } from '@x/validators';
+ * const result = validateMoveTransactionOutputV4({ gas_used: 0, events: [], vm_status: 'text' });
+ * if (result.ok) console.log(result.value); // typed as MoveTransactionOutputV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateMoveTransactionOutputV4(value: unknown, options?: ValidateOptions): ValidationResult<MoveTransactionOutputV4> {
+  return runValidator<MoveTransactionOutputV4>(schemas.MoveTransactionOutputV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `MoveTransactionOutputV4` (schema `MoveTransactionOutputV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isMoveTransactionOutputV4 } from '@x/validators';
+ * if (isMoveTransactionOutputV4(value)) console.log(value); // narrowed to MoveTransactionOutputV4
+ * ```
+ */
+export function isMoveTransactionOutputV4(value: unknown, options?: ValidateOptions): value is MoveTransactionOutputV4 {
+  return isValid(schemas.MoveTransactionOutputV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `MoveTransactionOutputV4` (schema `MoveTransactionOutputV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertMoveTransactionOutputV4 } from '@x/validators';
+ * assertMoveTransactionOutputV4({ gas_used: 0, events: [], vm_status: 'text' }, { strict: true });
+ * ```
+ */
+export function assertMoveTransactionOutputV4(value: unknown, options?: ValidateOptions): asserts value is MoveTransactionOutputV4 {
+  assertValid(schemas.MoveTransactionOutputV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventV4` of specs/node-rpc.openapi.yaml.
+ *
+ * An event of a v4 transaction (the served document's `EventV2`): v3's event with its hash, the keccak256 of its RLP encoding, which the event proofs name.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventV4 } from '@x/validators';
+ * const result = validateEventV4(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventV4(value: unknown, options?: ValidateOptions): ValidationResult<EventV4> {
+  return runValidator<EventV4>(schemas.EventV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventV4` (schema `EventV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventV4 } from '@x/validators';
+ * if (isEventV4(value)) console.log(value); // narrowed to EventV4
+ * ```
+ */
+export function isEventV4(value: unknown, options?: ValidateOptions): value is EventV4 {
+  return isValid(schemas.EventV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventV4` (schema `EventV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventV4 } from '@x/validators';
+ * assertEventV4(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventV4(value: unknown, options?: ValidateOptions): asserts value is EventV4 {
+  assertValid(schemas.EventV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionInclusionProof` of specs/node-rpc.openapi.yaml.
+ *
+ * That a transaction is a leaf of the Merkle accumulator of executed transactions whose root the committee certified at `certified_at_height`.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionInclusionProof } from '@x/validators';
+ * const result = validateTransactionInclusionProof(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as TransactionInclusionProof
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionInclusionProof(value: unknown, options?: ValidateOptions): ValidationResult<TransactionInclusionProof> {
+  return runValidator<TransactionInclusionProof>(schemas.TransactionInclusionProof, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionInclusionProof` (schema `TransactionInclusionProof` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionInclusionProof } from '@x/validators';
+ * if (isTransactionInclusionProof(value)) console.log(value); // narrowed to TransactionInclusionProof
+ * ```
+ */
+export function isTransactionInclusionProof(value: unknown, options?: ValidateOptions): value is TransactionInclusionProof {
+  return isValid(schemas.TransactionInclusionProof, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionInclusionProof` (schema `TransactionInclusionProof` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionInclusionProof } from '@x/validators';
+ * assertTransactionInclusionProof(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertTransactionInclusionProof(value: unknown, options?: ValidateOptions): asserts value is TransactionInclusionProof {
+  assertValid(schemas.TransactionInclusionProof, value, options);
+}
+
+/**
+ * Validates a value against the schema `AccumulatorProof` of specs/node-rpc.openapi.yaml.
+ *
+ * A Merkle path from a leaf up to a trusted root.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateAccumulatorProof } from '@x/validators';
+ * const result = validateAccumulatorProof({ siblings: [] });
+ * if (result.ok) console.log(result.value); // typed as AccumulatorProof
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateAccumulatorProof(value: unknown, options?: ValidateOptions): ValidationResult<AccumulatorProof> {
+  return runValidator<AccumulatorProof>(schemas.AccumulatorProof, value, options);
+}
+
+/**
+ * Whether a value is a valid `AccumulatorProof` (schema `AccumulatorProof` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isAccumulatorProof } from '@x/validators';
+ * if (isAccumulatorProof(value)) console.log(value); // narrowed to AccumulatorProof
+ * ```
+ */
+export function isAccumulatorProof(value: unknown, options?: ValidateOptions): value is AccumulatorProof {
+  return isValid(schemas.AccumulatorProof, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `AccumulatorProof` (schema `AccumulatorProof` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertAccumulatorProof } from '@x/validators';
+ * assertAccumulatorProof({ siblings: [] }, { strict: true });
+ * ```
+ */
+export function assertAccumulatorProof(value: unknown, options?: ValidateOptions): asserts value is AccumulatorProof {
+  assertValid(schemas.AccumulatorProof, value, options);
 }
 
 /**

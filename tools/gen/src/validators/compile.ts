@@ -174,8 +174,8 @@ function fastOwnChecks(code: string): string {
     )
     .replace(/for\(const (key\d+) of Object\.keys\((data\d*)\)\)\{/g, (_m, key: string, data: string) => `for(const ${key} in ${data})if(${has}.call(${data}, ${key})){`);
   // Every call on the value left must be one of those written above (ajv also looks a key up in a
-  // schema's own `properties`, which is no reading of the value).
-  const left = new RegExp(String.raw`(?<!\|\| |&& !|if\()${has}\.call\((?!schema\d+\.properties, )`).exec(out) ?? LIST_KEYS.exec(out);
+  // schema's own `properties`, which is no reading of the value; a tagged form's too: `schema1.taggedForms.user.properties`).
+  const left = new RegExp(String.raw`(?<!\|\| |&& !|if\()${has}\.call\((?!schema\d+(?:\.[\w$]+)*\.properties, )`).exec(out) ?? LIST_KEYS.exec(out);
   if (left) throw new Error(`standalone code checks own properties in a way the generator does not know: …${out.slice(Math.max(0, left.index - 300), left.index + 200)}…`);
   return out;
 }
