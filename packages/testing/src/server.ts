@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { answerHeaders, MAX_REQUEST_BODY_BYTES, type RequestBody, type StubEngine } from './engine.ts';
 import { StubArgumentError } from './errors.ts';
 import type { StubResponse } from './router.ts';
@@ -78,8 +79,11 @@ export function checkListenOptions(options: ListenOptions): { port: number; host
   return { port, host };
 }
 
-/** Serves `engine` on loopback until `close()`. */
-export async function listen(engine: StubEngine, options: ListenOptions): Promise<Listening> {
+/** What a server does with an upgrade request (the node stub's WebSocket). */
+export type Upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** Serves `engine` on loopback until `close()`; upgrades go to `upgrade` (none: the socket is closed). */
+export async function listen(engine: StubEngine, options: ListenOptions, upgrade?: Upgrade): Promise<Listening> {
   const { port, host } = checkListenOptions(options);
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -133,6 +137,7 @@ export async function listen(engine: StubEngine, options: ListenOptions): Promis
   };
 
   const server = createServer(handle);
+  server.on('upgrade', upgrade ?? ((_req: IncomingMessage, socket: Duplex) => socket.destroy()));
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -5,6 +5,7 @@
 export { createNodeStubFetch, DEFAULT_CHAIN_ID, DEFAULT_COUNT, MAX_TRANSACTION_COUNT, NODE_STUB_URL } from './node/stub.ts';
 export { fungibleStoreAddress } from './node/stores.ts';
 export type { NodeStubOptions, NodeStubInfo, NodeStubHandle, NodeStubFetch } from './node/stub.ts';
+export type { NodeStream } from './node/ws-feed.ts';
 export { STUB_ACCOUNTS, PUBLISHER_MODULES } from './node/accounts.ts';
 export type { AccountSpec, TransactionSpec, FunctionSpec, StructSpec } from './node/user-accounts.ts';
 export type { AccountName, ChainAccountName } from './node/accounts.ts';

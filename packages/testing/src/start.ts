@@ -6,11 +6,13 @@ import type { StubEngine } from './engine.ts';
 import { controls, type StubHandle } from './handles.ts';
 import { nodeEngine, type NodeStubHandle, type NodeStubOptions } from './node/stub.ts';
 import { priceEngine, type PriceStubHandle, type PriceStubOptions } from './price/stub.ts';
-import { listen, type ListenOptions } from './server.ts';
+import { listen, type ListenOptions, type Upgrade } from './server.ts';
+import { streamUpgrade } from './node/ws-server.ts';
+import type { NodeStream } from './node/ws-feed.ts';
 
 /** Serves `engine` on loopback and returns its handle with `extra` fields. */
-async function serve<Op extends string, T extends object>(engine: StubEngine, options: ListenOptions, extra: T): Promise<StubHandle<Op> & T> {
-  const server = await listen(engine, options);
+async function serve<Op extends string, T extends object>(engine: StubEngine, options: ListenOptions, extra: T, upgrade?: Upgrade): Promise<StubHandle<Op> & T> {
+  const server = await listen(engine, options, upgrade);
   return Object.assign(controls<Op>(engine, server.url), { port: server.port, close: server.close }, extra);
 }
 
@@ -26,8 +28,8 @@ async function serve<Op extends string, T extends object>(engine: StubEngine, op
  * ```
  */
 export async function startNodeStub(options: NodeStubOptions & ListenOptions = {}): Promise<NodeStubHandle> {
-  const { engine, info } = nodeEngine(options);
-  return serve(engine, options, info);
+  const { engine, info, stream } = nodeEngine(options);
+  return serve(engine, options, { ...info, stream: stream as NodeStream }, streamUpgrade(stream));
 }
 
 /**

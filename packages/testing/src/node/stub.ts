@@ -23,6 +23,7 @@ import {
 } from '../router.ts';
 import { nodeRpcSamples } from '../generated/samples.ts';
 import { clockHeader } from '../clock.ts';
+import { createBlockFeed, type NodeStream } from './ws-feed.ts';
 import { hexToByteList, seedToU32 } from '../random.ts';
 import { CHAIN_ACCOUNTS, STUB_ACCOUNTS } from './accounts.ts';
 import { CHAIN_ID, chainFor } from './chain.ts';
@@ -120,7 +121,10 @@ export interface NodeStubInfo {
 }
 
 /** The node stub on loopback: `startNodeStub()`. */
-export interface NodeStubHandle extends StubHandle<NodeOperationId>, NodeStubInfo {}
+export interface NodeStubHandle extends StubHandle<NodeOperationId>, NodeStubInfo {
+  /** Its WebSocket, `/rpc/v4/ws` (`ws://` + the stub's host): blocks pushed as its clock makes them, and the faults a test drives. */
+  readonly stream: NodeStream;
+}
 
 /** The node stub in memory: `createNodeStubFetch()`, a `fetch` to pass to `createNodeClient`. */
 export type NodeStubFetch = StubFetch<NodeOperationId> & NodeStubInfo;
@@ -395,7 +399,7 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
   };
 }
 
-export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info: NodeStubInfo } {
+export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info: NodeStubInfo; stream: ReturnType<typeof createBlockFeed> } {
   const seed = seedToU32(options.seed ?? 1);
   const shapes = options.shapes ?? 'documented';
   const users = options.accounts ?? {};
@@ -404,12 +408,16 @@ export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info
   const oldestBlock = options.oldestBlock ?? 0;
   if (!Number.isSafeInteger(oldestBlock) || oldestBlock < 0) throw new StubArgumentError('oldestBlock', `must be a non-negative integer (a block height), got ${String(oldestBlock)}`);
   if (options.now !== undefined && typeof options.now !== 'function') throw new StubArgumentError('now', `must be a function returning Unix ms, got ${typeof options.now}`);
-  // Read when asked, so that the default follows fake timers that replace Date.
-  const clock = options.now ?? (() => Date.now());
+  // Read when asked, so that the default follows fake timers that replace Date; `shift` is how far the
+  // stream's `produce` moved it on.
+  const base = options.now ?? (() => Date.now());
+  let shift = 0;
+  const clock = (): number => base() + shift;
   const route = createNodeRouter(seed, shapes, users, { chainId, oldestBlock, clock });
+  const stream = createBlockFeed(route, clock, (ms) => (shift += ms));
   // Names of user accounts next to the seeded ones; the router has checked them.
   const accounts = { ...STUB_ACCOUNTS, ...Object.fromEntries(Object.keys(users).map((n) => [n, userAddress(n, users[n] as AccountSpec) as string])) };
-  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes, chainId, oldestBlock, now: () => clock() } };
+  return { engine: new StubEngine('node-rpc', route, options.requestLogSize), info: { seed, accounts, shapes, chainId, oldestBlock, now: () => clock() }, stream };
 }
 
 /**
