@@ -27,6 +27,8 @@ import type { FetchFunction } from './fetch.ts';
 import type { NodeOperationId, PriceOperationId, StubControls } from './handles.ts';
 import { createNodeStubFetch, NODE_STUB_URL, type NodeStubInfo, type NodeStubOptions } from './node/stub.ts';
 import { createPriceStubFetch, PRICE_STUB_URL, type PriceStubInfo, type PriceStubOptions } from './price/stub.ts';
+export { priceFeedHandlers, PRICE_FEED_STUB_URL } from './price/ws-msw.ts';
+export type { PriceFeedHandlers, PriceFeedHandlersOptions } from './price/ws-msw.ts';
 
 /** Where the handlers answer. */
 export interface HandlersOptions {

@@ -28,6 +28,8 @@ export {
 } from './price/stub.ts';
 export type { PriceStubOptions, PriceStubInfo, PriceStubHandle, PriceStubFetch } from './price/stub.ts';
 export { PRICE_PAIRS } from './price/model.ts';
+export { DEFAULT_FEED_TICK_MS, PRICE_FEED_CHANNEL } from './price/ws-feed.ts';
+export type { PriceFeedControls, PriceFeedFault, PriceFeedSubscription, PriceFeedTick } from './price/ws-feed.ts';
 
 export { FAULT_HEADERS, FAULT_KINDS, DEFAULT_SLOW_DELAY_MS, DEFAULT_RETRY_AFTER, REDIRECT_STATUSES } from './faults.ts';
 export type { FaultKind, FaultSpec, FaultOptions } from './faults.ts';

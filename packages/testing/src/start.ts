@@ -9,6 +9,8 @@ import { priceEngine, type PriceStubHandle, type PriceStubOptions } from './pric
 import { listen, type ListenOptions, type Upgrade } from './server.ts';
 import { streamUpgrade } from './node/ws-server.ts';
 import type { NodeStream } from './node/ws-feed.ts';
+import { createPriceFeed, checkFeedTickMs } from './price/ws-feed.ts';
+import { feedUpgrade } from './price/ws-server.ts';
 
 /** Serves `engine` on loopback and returns its handle with `extra` fields. */
 async function serve<Op extends string, T extends object>(engine: StubEngine, options: ListenOptions, extra: T, upgrade?: Upgrade): Promise<StubHandle<Op> & T> {
@@ -45,6 +47,17 @@ export async function startNodeStub(options: NodeStubOptions & ListenOptions = {
  */
 export async function startPriceStub(options: PriceStubOptions & ListenOptions = {}): Promise<PriceStubHandle> {
   const { engine, info } = priceEngine(options);
-  return serve(engine, options, info);
+  const feed = createPriceFeed({ ...info, tickMs: checkFeedTickMs(options.feedTickMs) });
+  const upgrade = feedUpgrade(feed);
+  const handle = await serve(engine, options, info, upgrade.upgrade);
+  const close = handle.close;
+  return Object.assign(handle, {
+    feed: feed.controls,
+    webSocketUrl: handle.url.replace(/^http/, 'ws'),
+    close: () => {
+      upgrade.close();
+      return close();
+    },
+  });
 }
 

@@ -14,6 +14,7 @@ import { seedToU32 } from '../random.ts';
 // answered `[]` says there whether the range lay outside the stub's 30 days.
 import { clockHeader } from '../clock.ts';
 import { PRICE_PAIRS, candleAt, instrumentAt, type Candle } from './model.ts';
+import type { PriceFeedControls } from './ws-feed.ts';
 
 /** The price stub's data, on either transport. */
 export interface PriceStubOptions {
@@ -30,6 +31,11 @@ export interface PriceStubOptions {
   maxCandles?: number;
   /** How many requests `requests` keeps, the newest: default 1,000 (`DEFAULT_REQUEST_LOG_SIZE`); 0 keeps none. */
   requestLogSize?: number;
+  /**
+   * The candle feed's own clock: a tick every `feedTickMs` to each subscribed WebSocket (default 1,000,
+   * `DEFAULT_FEED_TICK_MS`); 0 sends ticks only when `feed.tick()` is called (deterministic tests).
+   */
+  feedTickMs?: number;
 }
 
 /** What a price stub has on either transport, beyond the common controls. */
@@ -152,7 +158,12 @@ function createPriceRouter(options: {
 }
 
 /** The price stub on loopback: `startPriceStub()`. */
-export interface PriceStubHandle extends StubHandle<PriceOperationId>, PriceStubInfo {}
+export interface PriceStubHandle extends StubHandle<PriceOperationId>, PriceStubInfo {
+  /** The candle feed (`ohlc_datafeed`) on the same port, `ws://` + the host of `url`: its controls. */
+  readonly feed: PriceFeedControls;
+  /** The feed's WebSocket URL, e.g. `ws://127.0.0.1:41234` (the client's `webSocketUrl`). */
+  readonly webSocketUrl: string;
+}
 
 /** The price stub in memory: `createPriceStubFetch()`, a `fetch` to pass to `createPriceClient`. */
 export type PriceStubFetch = StubFetch<PriceOperationId> & PriceStubInfo;
