@@ -1,42 +1,46 @@
 #!/usr/bin/env node
 /**
- * `pnpm check`: every check of the repository, in order, each run once; stops at the first that fails
- * (its exit code is the run's) and prints how long each step took, so a slow step shows where it is.
- * Plain Node (no tsx): the runner itself costs nothing. `pnpm check --from <step>` starts at a step
- * (after fixing it, say) and `pnpm check --only <step>` runs one; the steps are `pnpm <script>` names.
+ * `pnpm check`: every check of the repository, each run once; stops after the first group with a failing
+ * step (its exit code is the run's) and prints how long each step took, so a slow step shows where it is.
+ * Steps run in groups: a group starts when the one before it passed, and the steps of a group run side by
+ * side (at most `--jobs`, the cores by default), each one's output printed whole when it ends. Most steps
+ * are one Node thread (eslint, tsc, typedoc, npm installs), so two of them on two cores take the time of
+ * the longer; the test runs (vitest uses every core; perf times itself) have a group to themselves.
+ * Plain Node (no tsx): the runner itself costs nothing. `pnpm check --from <step>` starts at a step's group
+ * (after fixing it, say), `pnpm check --only <step>` runs one, `--jobs 1` runs one step at a time.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
-/** The checks, cheapest and most often failing first; each is a script of the root package.json. */
-const STEPS = [
-  'lint',
-  'knip',
+/**
+ * The checks, cheapest and most often failing first; each is a script of the root package.json. Why the
+ * groups are cut where they are: `gen --check` builds the packages (tsc -b) and `typecheck` / `build` run
+ * turbo over the same outputs, so each has a group of its own (two turbo runs restoring the same dist/
+ * would race); everything after `build` reads the built packages and writes only to temporary folders. The
+ * pack steps share a tarball cache (pack-check's PACK_CACHE): `lint:packages` fills it a group before the
+ * others copy from it.
+ */
+const GROUPS = [
+  ['lint', 'knip', 'lint:specs'],
   // Generated code, then the API reports of the packages: it builds the packages (tsc -b, each source
   // once), so the builds of typecheck and build after it are turbo cache hits.
-  'gen --check',
-  'lint:specs',
+  ['gen --check'],
   // Checks the tests, the tools and the example app against the built packages.
-  'typecheck',
+  ['typecheck'],
   // The rest of the build (the example app's Vite build); the packages are turbo cache hits.
-  'build',
-  'conformance',
-  'lint:packages',
-  'test:install',
-  'test:newcomer',
-  'size',
-  // CONTRIBUTING's "Adding an operation" in a scratch copy: a new operation costs its spec and pnpm gen --write.
-  'test:add-operation',
-  'docs:api',
-  'release:dry-run',
-  'test:playwright',
-  'test:example',
-  'test',
-  'test:perf',
+  ['build'],
+  ['conformance', 'lint:packages', 'size', 'docs:api'],
+  // test:add-operation is CONTRIBUTING's "Adding an operation" in a scratch copy: a new operation costs its
+  // spec and pnpm gen --write. The longest steps first, so the short ones fill the other core.
+  ['test:add-operation', 'test:install', 'test:example', 'test:newcomer', 'test:playwright', 'release:dry-run'],
+  ['test'],
+  ['test:perf'],
 ];
+const STEPS = GROUPS.flat();
 
-const { values } = parseArgs({ options: { from: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { from: { type: 'string' }, only: { type: 'string' }, jobs: { type: 'string' } } });
 const known = (step) => {
   if (step !== undefined && !STEPS.includes(step)) {
     console.error(`check: no step '${step}'; the steps are: ${STEPS.join(', ')}`);
@@ -46,7 +50,12 @@ const known = (step) => {
 };
 const from = known(values.from);
 const only = known(values.only);
-const steps = only ? [only] : STEPS.slice(from ? STEPS.indexOf(from) : 0);
+const jobs = Number(values.jobs ?? availableParallelism());
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error(`check: --jobs must be a whole number >= 1, not '${values.jobs}'`);
+  process.exit(2);
+}
+const groups = only ? [[only]] : GROUPS.slice(from ? GROUPS.findIndex((g) => g.includes(from)) : 0);
 
 const times = [];
 const started = performance.now();
@@ -55,16 +64,45 @@ const table = () => {
   for (const [step, ms, ok] of times) console.log(`  ${step.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(6)} s${ok ? '' : '  FAILED'}`);
   console.log(`  ${'total'.padEnd(width)}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);
 };
-for (const step of steps) {
-  console.log(`\n> pnpm ${step}`);
-  const t0 = performance.now();
-  const r = spawnSync('pnpm', step.split(' '), { stdio: 'inherit' });
-  const ok = r.status === 0;
-  times.push([step, performance.now() - t0, ok]);
-  if (!ok) {
-    console.log(`\ncheck: pnpm ${step} failed${r.signal ? ` (${r.signal})` : ''}; step times:`);
+
+/** Runs one step; alone it inherits the terminal, beside others its output is kept and printed when it ends. */
+function run(step, alone) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    console.log(alone ? `\n> pnpm ${step}` : `\n> pnpm ${step} (started beside others; its output follows when it ends)`);
+    const child = spawn('pnpm', step.split(' '), { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    if (!alone) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => output.push(d));
+    child.on('close', (code, signal) => {
+      const ms = performance.now() - t0;
+      if (!alone) {
+        console.log(`\n> pnpm ${step} (${(ms / 1000).toFixed(1)} s)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      times.push([step, ms, code === 0]);
+      resolve({ step, code: code ?? 1, signal });
+    });
+  });
+}
+
+/** The steps of a group, at most `jobs` at once, in their order. */
+async function runGroup(group) {
+  const queue = [...group];
+  const results = [];
+  const worker = async () => {
+    for (let step = queue.shift(); step !== undefined; step = queue.shift()) results.push(await run(step, group.length === 1 || jobs === 1));
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, group.length) }, worker));
+  return results;
+}
+
+for (const group of groups) {
+  const failed = (await runGroup(group)).filter((r) => r.code !== 0);
+  if (failed.length > 0) {
+    for (const r of failed) console.log(`\ncheck: pnpm ${r.step} failed${r.signal ? ` (${r.signal})` : ''}`);
+    console.log('step times:');
     table();
-    process.exit(r.status ?? 1);
+    process.exit(failed[0].code);
   }
 }
 console.log('\ncheck: every step passed; step times:');
