@@ -4,6 +4,8 @@ import type { NodeV1Api, NodeV2Api, NodeVersionApis } from './generated/actions.
 import type { Caller } from './types.js';
 import type { NodeOptions } from './transports.js';
 import type { FinalTransaction, WaitOptions } from './wait.js';
+import type { WatchBlocksOptions } from './watch-blocks.js';
+import type { BlockHeaderInfo, BlockV4 } from '@x/node-types';
 
 export type { NodeV1Api, NodeV2Api };
 export type { Caller, CursorPage, ItemOf, ListCursor, ListOptions, ResponseBody, U64Input, WalkOrder } from './types.js';
@@ -29,4 +31,10 @@ export type NodeClient = NodeVersionApis & {
    * `TransactionWaitTimeoutError` past `timeoutMs` (see {@link waitForTransaction}).
    */
   waitForTransaction(hash: string, options?: WaitOptions): Promise<FinalTransaction>;
+  /**
+   * Every block as the node commits it, each height once and in order (see {@link watchBlocks}); the
+   * client's `headers` and `chainId` apply. Its code is loaded on first use.
+   */
+  watchBlocks(options?: WatchBlocksOptions & { headersOnly?: false | undefined }): AsyncIterable<BlockV4>;
+  watchBlocks(options: WatchBlocksOptions & { headersOnly: true }): AsyncIterable<BlockHeaderInfo>;
 };

@@ -4,6 +4,7 @@ import { http } from './transports.js';
 import { versionActions } from './generated/actions.js';
 import { waitForTransaction } from './wait.js';
 import type { Caller, NodeClient, NodeClientOptions } from './api.js';
+import type { WatchBlocksOptions } from './watch-blocks.js';
 
 /** The actions of a table bound to one transport: `bind(t, v2).getAccount(a)` is `getAccountV2(t, a)`. */
 function bind<T extends Record<string, (client: Caller, ...args: never[]) => unknown>>(transport: Caller, table: T): Record<keyof T, unknown> {
@@ -13,6 +14,20 @@ function bind<T extends Record<string, (client: Caller, ...args: never[]) => unk
     out[name] = (a?: never, b?: never, c?: never) => action(transport, a!, b!, c!);
   }
   return out as Record<keyof T, unknown>;
+}
+
+/** An async iterable whose source is loaded when it is first iterated. */
+function lazyIterable<T>(load: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      let inner: Promise<AsyncIterator<T>> | undefined;
+      const it = (): Promise<AsyncIterator<T>> => (inner ??= load().then((i) => i[Symbol.asyncIterator]()));
+      return {
+        next: () => it().then((i) => i.next()),
+        return: async () => (inner === undefined ? { done: true, value: undefined } : (await inner).return?.() ?? { done: true, value: undefined }),
+      };
+    },
+  };
 }
 
 /**
@@ -50,6 +65,8 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const routed = Array.isArray(options.baseUrl) || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
   const transport = given ?? (routed ? severalNodes(options) : http(options as Parameters<typeof http>[0]));
   const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls, waitForTransaction: (hash: string, o?: never) => waitForTransaction(transport, hash, o) };
+  // The stream code is loaded on first use, so that a client that never watches does not carry it.
+  client.watchBlocks = (o?: WatchBlocksOptions) => lazyIterable(() => import('./watch-blocks.js').then((m) => m.watchBlocks(transport, { headers: options.headers, chainId: options.chainId, ...o } as never)));
   // Every version the spec has (`v1`, `v2`, ...), its actions and walks bound by name.
   for (const [version, table] of Object.entries(versionActions)) client[version] = bind(transport, table);
   return client as NodeClient;

@@ -26,6 +26,7 @@ export type { IterateOptions, Walk, WalkPage } from './walk.js';
 export { pageInfo, type PageInfo } from './page-info.js';
 export type { RangeWalkOptions } from './walk-range.js';
 export { waitForTransaction, type FinalTransaction, type WaitOptions } from './wait.js';
+export { watchBlocks, type WatchBlocksOptions, type WatchEvent } from './watch-blocks.js';
 export type { ViewFunctionName, ViewFunctions, ViewRequestOf, ViewResultOf } from './view-functions.js';
 export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {

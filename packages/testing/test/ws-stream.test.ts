@@ -41,7 +41,7 @@ describe('the fake node streams blocks', () => {
     const headers = pushed.filter((f) => f.params?.subscription !== sub).map((f) => f.params?.result.height);
     expect(blocks).toEqual([latest - 1, latest]);
     expect(headers).toEqual([latest - 1, latest]);
-    const rest = (await (await fetch(`${stub.url}/rpc/v3/block/height/${latest}?with_finalized_transactions=true`)).json()) as unknown;
+    const rest = (await (await fetch(`${stub.url}/rpc/v4/block/height/${latest}?with_finalized_transactions=true`)).json()) as unknown;
     expect(pushed.find((f) => f.params?.subscription === sub && f.params.result.header?.height === latest)?.params?.result).toEqual(rest);
     socket.close();
   });

@@ -76,7 +76,7 @@ export function createBlockFeed(route: Router, clock: () => number, advance: (ms
     const body = (kind: Subscription['kind']): string => {
       let text = bodies.get(kind);
       if (text === undefined) {
-        text = get(`/rpc/v3/block/height/${height}?with_finalized_transactions=${String(kind === 'blocks')}`).body;
+        text = get(`/rpc/v4/block/height/${height}?with_finalized_transactions=${String(kind === 'blocks')}`).body;
         if (kind === 'headers') text = JSON.stringify((JSON.parse(text) as { header: unknown }).header);
         bodies.set(kind, text);
       }
