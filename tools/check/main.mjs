@@ -9,6 +9,7 @@
  * Plain Node (no tsx): the runner itself costs nothing. `pnpm check --from <step>` starts at a step's group
  * (after fixing it, say), `pnpm check --only <step>` runs one, `--jobs 1` runs one step at a time.
  */
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';

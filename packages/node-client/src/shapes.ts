@@ -29,6 +29,8 @@ export * from './wallet.js';
 export { entryFunction, transactionEvents } from './transaction-read.js';
 export type { EntryFunctionCall } from './transaction-read.js';
 export { gasUsed, transactionOutcome } from './transaction-outcome.js';
+export { moveValueJson } from './move-value.js';
+export type { MoveJson } from './move-value.js';
 export type { OutputKind, TransactionOutcome } from './transaction-outcome.js';
 
 /** A function of a module ABI, as live nodes describe it. */
