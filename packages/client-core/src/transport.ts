@@ -72,6 +72,8 @@ export type Prepared = {
   readonly op: OperationSpec;
   readonly path: Record<string, unknown> | undefined;
   readonly query: Record<string, unknown> | undefined;
+  /** Its path and query, joined and encoded once per call (each attempt, on any node, appends it to its base URL). */
+  readonly target: string;
   /** The JSON text of its request body, when the operation has one. */
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
@@ -180,14 +182,17 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   const headers = mergeHeaders(options.headers);
   /** The operations whose path is known to join under the base URL (`checkPath`), so it is checked once. */
   const joined = new WeakSet<OperationSpec>();
+  /** The operation of the last call: a client calling one operation skips even the set's lookup. */
+  let last: OperationSpec | undefined;
   const retryDelay = (error: unknown, attempt: number): number | undefined => delayAfter(policy, error, attempt);
 
   const prepare = (operationId: string, op: OperationSpec, args: Record<string, unknown>, callOptions?: CallOptions): Prepared => {
     // An ad-hoc operation's path may not leave the base URL (a generated one never does: once each).
-    if (!joined.has(op)) {
+    if (op !== last && !joined.has(op)) {
       checkPath(url, op.path);
       joined.add(op);
     }
+    last = op;
     let path: Record<string, unknown> | undefined;
     let query: Record<string, unknown> | undefined;
     normalize?.(args);
@@ -201,12 +206,12 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
     if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text made by requestBody');
     const signal = callOptions?.signal;
     signal?.throwIfAborted();
-    return { operationId, op, path, query, body: op.body === undefined ? undefined : (args.body as string), signal };
+    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body === undefined ? undefined : (args.body as string), signal };
   };
 
   const attempt = makeAttempt({
     url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers, policy, service, validator: options.validator,
-    target: (call) => requestUrl(url, call.op.path, call.path, call.query),
+    target: (call) => url + call.target,
   });
 
   return {
@@ -287,7 +292,7 @@ function fetchAttempt(custom: OneNodeOptions['fetch']): AttemptMaker {
     const send = (request: Request): Promise<Response> => (custom ?? fetch)(request);
     return (call: Prepared, signal: AbortSignal | undefined): Promise<unknown> =>
       new Promise((resolve, reject) => {
-        const { op, path, query, body } = call;
+        const { op, body } = call;
         const { method } = op;
         const controller = new AbortController();
         // The URL sent (as the Request reads it, when there is one); redacted only when an error shows it.
@@ -375,7 +380,7 @@ function fetchAttempt(custom: OneNodeOptions['fetch']): AttemptMaker {
         // The URL the default path sent, without a Request: its redirects are followed in `received`.
         let direct: { url: string; init: RequestInit } | undefined;
         try {
-          sent = requestUrl(url, op.path, path, query);
+          sent = url + call.target;
           const init: RequestInit = { method, headers, signal: controller.signal, redirect: 'manual' };
           if (body !== undefined) {
             init.body = body;
