@@ -14,6 +14,7 @@ const resolve = {
   alias: [
     { find: exact('@x/common'), replacement: pkg('common') },
     { find: exact('@x/client-core'), replacement: pkg('client-core') },
+    { find: exact('@x/client-core/internal'), replacement: pkg('client-core', 'internal') },
     { find: exact('@x/node-types'), replacement: pkg('node-types') },
     { find: exact('@x/price-types'), replacement: pkg('price-types') },
     { find: exact('@x/node-client'), replacement: pkg('node-client') },

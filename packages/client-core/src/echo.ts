@@ -26,6 +26,7 @@ export class EchoMismatch extends ResponseShapeError {}
  * checkEcho('getBlockByHeightV3', { parameter: 'height', pointer: ['header', 'height'], form: 'u64' }, { header: { height: 9 } }, { height: '5' });
  * // throws ResponseShapeError: Response of getBlockByHeightV3 at '/header/height': expected the height asked for, "5" (got 9)
  * ```
+ * @internal
  */
 export function checkEcho(operationId: string, { parameter, pointer, form }: NonNullable<OperationSpec['echo']>, body: unknown, path: Readonly<Record<string, unknown>> | undefined): void {
   const asked = path?.[parameter];

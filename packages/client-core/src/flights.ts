@@ -5,7 +5,10 @@
  * are read (a walk in the order asked, the router the first to settle), is the caller's.
  */
 
-/** A request in flight: its own abort, and its outcome, which never rejects. */
+/**
+ * A request in flight: its own abort, and its outcome, which never rejects.
+ * @internal
+ */
 export type Flight<T> = {
   readonly abort: AbortController;
   readonly settled: Promise<{ ok: true; value: T } | { ok: false; error: unknown }>;
@@ -23,6 +26,7 @@ export type Flight<T> = {
  * const queue = windows.slice(0, 4).map((w) => flights.launch((s) => fetchWindow(w, s)));
  * try { for (const f of queue) yield* await flights.result(f); } finally { flights.close(); }
  * ```
+ * @internal
  */
 export class Flights<T> {
   readonly #live = new Set<AbortController>();

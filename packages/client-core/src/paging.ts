@@ -9,16 +9,23 @@ export type { PagingRule };
  * The longest cursor a walk sends back, in characters (a cursor of bytes: half as many bytes, sent as
  * hex). Real cursors are a u64 or a state key's bytes, a few hundred characters at most; a node that
  * sends a fresh 100 kB cursor with every page would grow each request, and what a walk keeps, without end.
+ * @internal
  */
 export const MAX_CURSOR_LENGTH = 4096;
 
 /** What a header cursor may hold: printable ASCII, the bytes that mean the same sent back in a URL. */
 const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 
-/** A page's `start` as a walk carries it: a u64 as a bigint, a cursor as the text sent back. */
+/**
+ * A page's `start` as a walk carries it: a u64 as a bigint, a cursor as the text sent back.
+ * @internal
+ */
 export type PageStart = bigint | string;
 
-/** One page as a walk reads it: its items, and the next `start` unless the page ends the walk. */
+/**
+ * One page as a walk reads it: its items, and the next `start` unless the page ends the walk.
+ * @internal
+ */
 export type PageRead = { readonly items: readonly unknown[]; readonly next: PageStart | undefined };
 
 /**
@@ -28,6 +35,7 @@ export type PageRead = { readonly items: readonly unknown[]; readonly next: Page
  * ```ts
  * pointerText(['Modules', 'modules']); // '/Modules/modules'
  * ```
+ * @internal
  */
 export const pointerText = (segments: readonly string[]): string => segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
@@ -41,6 +49,7 @@ export const pointerText = (segments: readonly string[]): string => segments.map
  * ```ts
  * pointerValue({ header: { height: 5 } }, ['header', 'height'], 'getLatestBlockV3'); // 5
  * ```
+ * @internal
  */
 export function pointerValue(value: unknown, segments: readonly string[], operationId: string, base = ''): unknown {
   let cur = value;
@@ -68,6 +77,7 @@ const u64 = (value: unknown): bigint | undefined => (typeof value === 'number' ?
  * readPage('listTransactionsV2', paging.listTransactionsV2, { record: [{ header: { sequence_number: 4 } }] }, 1);
  * // { items: [...], next: 5n }
  * ```
+ * @internal
  */
 export function readPage(operationId: string, rule: PagingRule, body: unknown, count?: number): PageRead {
   const ends = rule.ends;
@@ -112,7 +122,10 @@ function headerCursor(operationId: string, rule: PagingRule, next: { readonly na
   throw new ResponseShapeError({ operationId, path: where, expected: 'a cursor' });
 }
 
-/** The pointer of a rule's next start: into the last item, or into the response; none for a header. */
+/**
+ * The pointer of a rule's next start: into the last item, or into the response; none for a header.
+ * @internal
+ */
 export const nextPointer = (rule: PagingRule): readonly string[] => (rule.next.from === 'header' ? [] : rule.next.pointer);
 
 /** The response's cursor as the next `start`, or undefined where the rule ends the walk on it. */
@@ -152,6 +165,7 @@ function readCursor(operationId: string, rule: PagingRule, body: object): PageSt
  * ```ts
  * advances(paging.listCoinTransactionsV2, 5n, 7n, new Set([7n])); // false: a u64 cursor must grow
  * ```
+ * @internal
  */
 export function advances(rule: PagingRule, next: PageStart, previous: PageStart | undefined, seen: { has(start: PageStart): boolean }): boolean {
   if (rule.ends.includes('repeated-cursor') && seen.has(next)) return false;
@@ -167,6 +181,7 @@ export function advances(rule: PagingRule, next: PageStart, previous: PageStart 
  * ```ts
  * itemKey('listTransactionsV2', paging.listTransactionsV2, { header: { sequence_number: 4 } }, '/record/0'); // 4n
  * ```
+ * @internal
  */
 export function itemKey(operationId: string, rule: PagingRule, item: unknown, path: string): bigint {
   let value: unknown = item;
@@ -185,6 +200,7 @@ export function itemKey(operationId: string, rule: PagingRule, item: unknown, pa
  * ```ts
  * startParam(paging.listModulesV1, [0, 171, 255]); // '00abff'
  * ```
+ * @internal
  */
 export function startParam(rule: PagingRule, start: unknown): unknown {
   if (rule.next.encoding !== 'u8-bytes-or-hex' || !Array.isArray(start)) return start;

@@ -105,6 +105,7 @@ export function show(value: unknown): string {
  * ```ts
  * bytesToHex([0, 15, 255]); // '000fff'
  * ```
+ * @internal
  */
 export function bytesToHex(bytes: readonly number[]): string {
   let hex = '';
@@ -124,6 +125,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * isWellFormed('abc'); // true
  * isWellFormed('a\uD800'); // false
  * ```
+ * @internal
  */
 export function isWellFormed(text: string): boolean {
   return !LONE_SURROGATE.test(text);

@@ -1,4 +1,7 @@
-/** A body went past the reader's limit; the transport turns it into `ResponseTooLargeError`. */
+/**
+ * A body went past the reader's limit; the transport turns it into `ResponseTooLargeError`.
+ * @internal
+ */
 export class BodyTooLarge extends Error {
   /** @param limitBytes - The limit the body went past. */
   constructor(readonly limitBytes: number) {
@@ -21,6 +24,7 @@ export class BodyTooLarge extends Error {
  * const reader = response.body!.getReader();
  * const text = await readText(reader, false); // rejects when the body is cut short
  * ```
+ * @internal
  */
 export async function readText(reader: ReadableStreamDefaultReader<Uint8Array>, keepPartial: boolean, maxBytes = Infinity): Promise<string> {
   const held = new BoundedText(maxBytes);
@@ -54,6 +58,7 @@ export async function readText(reader: ReadableStreamDefaultReader<Uint8Array>, 
  * held.add(new TextEncoder().encode('abcdef')); // false: 'abcd' is held, the rest refused
  * held.text(); // 'abcd'
  * ```
+ * @internal
  */
 export class BoundedText {
   private readonly chunks: Uint8Array[] = [];

@@ -16,10 +16,16 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** fetch's own limit on hops; past it the 3xx is the answer. */
 const MAX_HOPS = 20;
 
-/** One request of a call, as the transport sends it: the custom fetch or the global one. */
+/**
+ * One request of a call, as the transport sends it: the custom fetch or the global one.
+ * @internal
+ */
 export type Send = (request: Request) => Promise<Response>;
 
-/** Options of {@link sendWithinOrigin}. */
+/**
+ * Options of {@link sendWithinOrigin}.
+ * @internal
+ */
 export type SendOptions = {
   /** The answer to `request` when it was sent already (the transport's direct path sends it without a Request). */
   first?: Response;
@@ -42,6 +48,7 @@ export type SendOptions = {
  * ```ts
  * const response = await sendWithinOrigin((r) => fetch(r), new Request('https://node.example/rpc/v2/accounts/0x1'), { maxHops: 5 });
  * ```
+ * @internal
  */
 export async function sendWithinOrigin(send: Send, request: Request, options: SendOptions = {}): Promise<Response> {
   const { first, onRefused, maxHops = MAX_HOPS } = options;
@@ -79,6 +86,7 @@ export const OPAQUE = 'redirect not followed: the browser hides where it leads (
  * ```ts
  * redirectHop(302, '/rpc/v3/accounts/0x1', 'GET', 'http://node.example/rpc/v2/accounts/0x1', 'http://node.example', 0); // URL http://node.example/rpc/v3/accounts/0x1
  * ```
+ * @internal
  */
 export function redirectHop(status: number, location: string | null | undefined, method: string, current: string, origin: string, hop: number, maxHops = MAX_HOPS): URL | { refused: string } | undefined {
   if (!REDIRECTS.has(status) || location == null || (method !== 'GET' && method !== 'HEAD')) return undefined;

@@ -13,6 +13,7 @@
  * ```ts
  * digest('abc') === digest('abc'); // true
  * ```
+ * @internal
  */
 export function digest(text: string): number {
   let h1 = 0xdeadbeef;
@@ -39,6 +40,7 @@ export function digest(text: string): number {
  * sent.add('cursor-1');
  * sent.has('cursor-1'); // true
  * ```
+ * @internal
  */
 export class Recent {
   readonly #keys = new Set<number | bigint>();

@@ -39,6 +39,7 @@ function comparablePath(pathname: string): string {
  * underBase('https://p.example/v1/history', 'https://p.example/v1'); // true
  * underBase('https://p.example/v1/..%2fadmin', 'https://p.example/v1/'); // false
  * ```
+ * @internal
  */
 export function underBase(url: string, base: string): boolean {
   return scopeOf(base)(url);
@@ -52,6 +53,7 @@ export function underBase(url: string, base: string): boolean {
  * const keyed = scopeOf('https://p.example/v1');
  * keyed('https://p.example/v1/history'); // true
  * ```
+ * @internal
  */
 export function scopeOf(base: string): (url: string) => boolean {
   let b: URL;

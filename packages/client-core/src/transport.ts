@@ -31,7 +31,10 @@ export type OneNodeOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'h
   baseUrl: string;
 };
 
-/** What an error answer is made into: an `HttpError`'s fields, before the service reads its body. */
+/**
+ * What an error answer is made into: an `HttpError`'s fields, before the service reads its body.
+ * @internal
+ */
 export type HttpErrorInit = ConstructorParameters<typeof HttpError>[0];
 
 /**
@@ -113,6 +116,7 @@ export type Transport = {
 /**
  * What every attempt of a one-node transport reads, made once from its options: what the fetch attempt
  * and another client's (the node client's undici transport) share.
+ * @internal
  */
 export type AttemptContext = {
   /** The base URL, normalised. */
@@ -131,7 +135,10 @@ export type AttemptContext = {
   readonly target: (call: Prepared) => string;
 };
 
-/** Makes the attempt of a one-node transport from its context (see {@link transportWith}). */
+/**
+ * Makes the attempt of a one-node transport from its context (see {@link transportWith}).
+ * @internal
+ */
 export type AttemptMaker = (context: AttemptContext) => Transport['attempt'];
 
 /**
@@ -167,6 +174,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
  * ```ts
  * const t = transportWith({ baseUrl: 'http://localhost:27000' }, {}, (context) => (call, signal) => mySend(context, call, signal));
  * ```
+ * @internal
  */
 export function transportWith(options: OneNodeOptions, service: Service, makeAttempt: AttemptMaker): Transport {
   // A router's options, given to one node: they belong to `fallback`.
@@ -233,7 +241,10 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   };
 }
 
-/** The answer of one attempt, read to its end (bounded): what {@link readAnswer} makes a result or an error of. */
+/**
+ * The answer of one attempt, read to its end (bounded): what {@link readAnswer} makes a result or an error of.
+ * @internal
+ */
 export type Answer = {
   readonly status: number;
   readonly statusText: string;
@@ -255,6 +266,7 @@ export type Answer = {
  * ```ts
  * const value = readAnswer(context, call, { status: 200, statusText: 'OK', headers: () => new Headers(), text: '{}', sent: url, refused: undefined });
  * ```
+ * @internal
  */
 export function readAnswer(context: AttemptContext, call: Prepared, answer: Answer): unknown {
   const { status, text, sent } = answer;

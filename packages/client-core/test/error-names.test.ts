@@ -27,6 +27,8 @@ beforeAll(async () => {
   const result = await build({
     stdin: { contents: "export * as node from '@x/node-client'; export * as price from '@x/price-client';", resolveDir: process.cwd(), loader: 'ts' },
     alias: { '@x/node-client': src('node-client'), '@x/price-client': src('price-client'), '@x/client-core': src('client-core'), '@x/node-types': src('node-types') },
+    // An alias maps a package's subpaths under its file too: the internal subpath is a file of its own.
+    plugins: [{ name: 'internal', setup: (b) => b.onResolve({ filter: /^@x\/client-core\/internal$/ }, () => ({ path: fileURLToPath(new URL('../src/internal.ts', import.meta.url)) })) }],
     bundle: true,
     minify: true,
     format: 'esm',

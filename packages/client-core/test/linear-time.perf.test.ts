@@ -6,9 +6,10 @@
  * `perf` project file (`pnpm test:perf`): run alone, so no other test file shares the CPU while it times.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpError, isWellFormed, readPage, redactUrl, underBase, type PagingRule } from '@x/client-core';
+import { HttpError, redactUrl } from '@x/client-core';
+import { isWellFormed, readPage, underBase } from '@x/client-core/internal';
 import { bestTime as best } from '@x-tools/test-helpers';
-import { canonicalAddress, paging } from '@x/common';
+import { canonicalAddress, paging, type PagingRule } from '@x/common';
 
 const swallow = (f: () => unknown) => (): void => {
   try {

@@ -3,8 +3,9 @@
  * yields, where the next start comes from, what ends a walk, and the error that names a malformed page.
  */
 import { describe, expect, it } from 'vitest';
-import { advances, InvalidArgumentError, readPage, ResponseShapeError, startParam, type PagingRule } from '@x/client-core';
-import { paging } from '@x/common';
+import { InvalidArgumentError, ResponseShapeError } from '@x/client-core';
+import { advances, readPage, startParam } from '@x/client-core/internal';
+import { paging, type PagingRule } from '@x/common';
 
 const tx = (seq: number): unknown => ({ header: { sequence_number: seq } });
 type Id = keyof typeof paging;

@@ -3,7 +3,7 @@
  * (Brent's cycle detection) that catches a cycle longer than what is remembered.
  */
 import { describe, expect, it } from 'vitest';
-import { digest, Recent } from '@x/client-core';
+import { digest, Recent } from '@x/client-core/internal';
 
 describe('Recent', () => {
   it('remembers the last `size` values, strings by digest and bigints as they are', () => {

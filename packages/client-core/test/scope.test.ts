@@ -3,7 +3,8 @@
  * a server may read, percent-escapes decoded (twice too), backslashes as slashes, dot segments resolved.
  */
 import { describe, expect, it } from 'vitest';
-import { redactText, underBase } from '@x/client-core';
+import { redactText } from '@x/client-core';
+import { underBase } from '@x/client-core/internal';
 
 describe('underBase: the paths the price key may go to', () => {
   it.each([

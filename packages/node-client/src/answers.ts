@@ -3,7 +3,8 @@
  * actions): a listing's page metadata, a header cursor's page, an answer checked against the request.
  * Each reading is its own function, so an action bundles only the one it uses.
  */
-import { checkEcho, type OperationSpec } from '@x/client-core';
+import { type OperationSpec } from '@x/client-core';
+import { checkEcho } from '@x/client-core/internal';
 import { withInfo } from './page-info.js';
 
 /** How an operation reads its parsed answer: with its headers and the path parameters sent. */

@@ -3,7 +3,9 @@
  * has them (the spec's `x-exclusive-parameters`, `x-ordered-parameters`, v1's byte cursors): a bad call
  * is an `InvalidArgumentError` answered, never thrown, so that an action always rejects.
  */
-import { InvalidArgumentError, readU64, startParam, type PagingRule } from '@x/client-core';
+import type { PagingRule } from '@x/common';
+import { InvalidArgumentError, readU64 } from '@x/client-core';
+import { startParam } from '@x/client-core/internal';
 
 /**
  * The error of a call that gives more than one of `names` (v3 automated transactions: `cursor` or `block_height`).

@@ -5,7 +5,9 @@
  * (`query-pages.ts`): where a window starts, what of its page is inside it, and what a node that repeats
  * itself gets.
  */
-import { itemKey, nextPointer, pointerText, ResponseShapeError, type PagingRule } from '@x/client-core';
+import type { PagingRule } from '@x/common';
+import { ResponseShapeError } from '@x/client-core';
+import { itemKey, nextPointer, pointerText } from '@x/client-core/internal';
 
 /**
  * The first sequence number of the window of at most `size` numbers below `end` (exclusive).

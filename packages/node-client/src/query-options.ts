@@ -3,7 +3,8 @@
  * object, and the key's values in JSON-safe form. Small on purpose: one query option bundles its action,
  * its operation's entry and this module, nothing of the other operations.
  */
-import { bigintAsText, bytesToHex } from '@x/client-core';
+import { bigintAsText } from '@x/client-core';
+import { bytesToHex } from '@x/client-core/internal';
 import type { Caller } from './types.js';
 import { NODE_QUERY_SCOPE } from './query-types.js';
 

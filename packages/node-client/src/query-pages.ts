@@ -4,7 +4,9 @@
  * decimal, a cursor as sent back, `undefined` for a listing's default page), so that pages, keys and
  * dehydrated caches stay JSON: TanStack hashes keys with `JSON.stringify`, which throws on a bigint.
  */
-import { advances, checkInteger, readPage, startParam, type HistoryPrunedError, type NodeAffinity, type PageStart, type PagingRule } from '@x/client-core';
+import type { PagingRule } from '@x/common';
+import { checkInteger, type HistoryPrunedError, type NodeAffinity } from '@x/client-core';
+import { advances, readPage, startParam, type PageStart } from '@x/client-core/internal';
 import { lowestKey, windowItems, windowStart } from './newest-first.js';
 import { prunedAbove, untilWhole } from './page-info.js';
 import { checkOrder, floorOf, maxCount, nodeLeaver, pageParams, walkFilters, type ListingSpec } from './walk.js';

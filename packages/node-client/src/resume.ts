@@ -2,7 +2,8 @@
  * A walk's resume point as text a consumer stores (a database row, a file) and hands back: where the next
  * page starts, in which mode. Text, not an object, so it survives JSON and needs no schema of its own.
  */
-import { InvalidArgumentError, type PageStart } from '@x/client-core';
+import { InvalidArgumentError } from '@x/client-core';
+import { type PageStart } from '@x/client-core/internal';
 
 /**
  * Where a walk goes on: `next` from a page start (ascending, or a cursor listing newest first), `below`

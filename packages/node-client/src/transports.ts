@@ -1,15 +1,5 @@
-import {
-  ChainIdMismatchError,
-  checkInteger,
-  createTransport,
-  HistoryPrunedError,
-  HttpError,
-  U64_FORMATS,
-  type HttpErrorInit,
-  type Service,
-  type Transport,
-  type TransportOptions,
-} from '@x/client-core';
+import { ChainIdMismatchError, checkInteger, createTransport, HistoryPrunedError, HttpError, U64_FORMATS, type Service, type Transport, type TransportOptions } from '@x/client-core';
+import { type HttpErrorInit } from '@x/client-core/internal';
 import { NODE_RPC_API_PATHS, NODE_RPC_BASE_URL } from '@x/common';
 import { normalizeAddress } from './address.js';
 import { nodeErrorMessage } from './error-message.js';

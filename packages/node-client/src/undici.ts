@@ -1,19 +1,5 @@
-import {
-  BodyTooLarge,
-  BoundedText,
-  ClientError,
-  InvalidArgumentError,
-  NetworkError,
-  readAnswer,
-  redactUrl,
-  redirectHop,
-  ResponseParseError,
-  ResponseTooLargeError,
-  TimeoutError,
-  transportWith,
-  type AttemptMaker,
-  type Transport,
-} from '@x/client-core';
+import { ClientError, InvalidArgumentError, NetworkError, redactUrl, ResponseParseError, ResponseTooLargeError, TimeoutError, type Transport } from '@x/client-core';
+import { BodyTooLarge, BoundedText, readAnswer, redirectHop, transportWith, type AttemptMaker } from '@x/client-core/internal';
 import { NODE_RPC_BASE_URL } from '@x/common';
 import { getGlobalDispatcher, type Dispatcher } from 'undici';
 import { nodeService, type HttpOptions } from './transports.js';

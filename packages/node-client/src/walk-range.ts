@@ -1,4 +1,5 @@
-import { checkInteger, checkParam, Flights, HistoryPrunedError, InvalidArgumentError, pointerValue, readU64, ResponseShapeError, show, U64_FORMATS, type Flight, type NodeAffinity, type OperationSpec } from '@x/client-core';
+import { checkInteger, checkParam, HistoryPrunedError, InvalidArgumentError, readU64, ResponseShapeError, show, U64_FORMATS, type NodeAffinity, type OperationSpec } from '@x/client-core';
+import { Flights, pointerValue, type Flight } from '@x/client-core/internal';
 import type { Caller, U64Input } from './types.js';
 import { MAX_CONCURRENCY, type IterateOptions, type Walk, type WalkPage } from './walk.js';
 import { pageInfo } from './page-info.js';

@@ -1,29 +1,6 @@
-import {
-  advances,
-  checkInteger,
-  HistoryPrunedError,
-  redactUrl,
-  checkParam,
-  startParam,
-  U64_FORMATS,
-  type NodeAffinity,
-  type OperationSpec,
-  Flights,
-  InvalidArgumentError,
-  type Flight as RequestFlight,
-  itemKey,
-  nextPointer,
-  pointerText,
-  readPage,
-  Recent,
-  ResponseShapeError,
-  show,
-  type CallOptions,
-  type PageRead,
-  type PageStart,
-  type PagingRule,
-} from '@x/client-core';
-import { readU64 } from '@x/common';
+import { checkInteger, HistoryPrunedError, redactUrl, checkParam, U64_FORMATS, type NodeAffinity, type OperationSpec, InvalidArgumentError, ResponseShapeError, show, type CallOptions } from '@x/client-core';
+import { advances, startParam, Flights, type Flight as RequestFlight, itemKey, nextPointer, pointerText, readPage, Recent, type PageRead, type PageStart } from '@x/client-core/internal';
+import { readU64, type PagingRule } from '@x/common';
 import type { Caller } from './types.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
 import { pageInfo, prunedAbove, untilWhole } from './page-info.js';

@@ -1,6 +1,7 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, Flights, scopeOf, show, type Flight, checkParam, type ParamSpec, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, show, checkParam, type ParamSpec, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { Flights, scopeOf, type Flight } from '@x/client-core/internal';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, readPage, type PageStart } from '@x/client-core';
+import { bytesToHex, readPage, type PageStart } from '@x/client-core/internal';
 import { record } from '../src/cli/record.ts';
 import { paging, type PagedOperationId, type PagingRule } from '@x/common';
 import { routes } from '@x/common';

@@ -114,6 +114,7 @@ export async function read(baseUrl: string): Promise<string[]> {
     const paths = {
       '@x/node-types': [join(dir, 'node-types/src/index.ts')],
       '@x/client-core': [join(ROOT, 'packages/client-core/src/index.ts')],
+      '@x/client-core/internal': [join(ROOT, 'packages/client-core/src/internal.ts')],
       '@x/common': [join(dir, 'common/src/index.ts')],
     };
     writeFileSync(

@@ -4,7 +4,8 @@ import type { Entry, Har, Header } from 'har-format';
 // The CLI only (never the validators) imports @x/client-core, for REDACTED and the paging interpreter: the
 // build bundles the CLI with esbuild (scripts/bundle-cli.mjs), which inlines those helpers into
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
-import { advances, BodyTooLarge, readPage, readText, REDACTED, redactText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core';
+import { REDACTED, redactText } from '@x/client-core';
+import { advances, BodyTooLarge, readPage, readText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core/internal';
 import { paging, routes, type PagedOperationId, type PagingRule, type Route, type RouteService } from '@x/common';
 import { DEFAULT_RECORD_DEADLINE_MS, DEFAULT_RECORD_MAX_TOTAL_BYTES, DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
 import { fromCwd } from './paths.js';
