@@ -23,6 +23,9 @@ const sample: Record<string, string> = {
   block_hash: '2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b',
   event_type: '0x1::coin::CoinDeposit',
   table_handle: '0x1b854694ae746cdbd8d44186ca4929b2b337df21d1c74633be19b2710552fdca',
+  event_hash: '0x5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b',
+  transaction_hash: '0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d',
+  epoch: '744',
 };
 const fill = (path: string, encode = (s: string) => encodeURIComponent(s)): string => path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(sample[name]!));
 

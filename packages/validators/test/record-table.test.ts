@@ -32,7 +32,7 @@ vi.mock('../../common/src/generated/node-rpc.ts', async (importOriginal) => {
         },
       }),
       getEventV2: entry('GET', '/rpc/v2/accounts/{address}/events/{event_name}'),
-      getEpochV2: entry('GET', '/rpc/v2/epochs/{epoch}'),
+      getEpochV2: entry('GET', '/rpc/v2/epochs/{era}'),
       getBlockV4: entry('GET', '/rpc/v4/blocks/{height}'),
       submitTransactionV2: entry('POST', '/rpc/v2/transactions'),
     },
@@ -88,9 +88,9 @@ describe('x-validate record reads its operations from the tables', () => {
       // (This fake's other listings are empty, so the operations that take a name from them are skipped too.)
       const skipped = progress.filter((l) => l.startsWith('skipped'));
       expect(skipped).toContain(
-        'skipped getEpochV2 (/rpc/v2/epochs/{epoch}): no value for {epoch} (record fills an address, a name from the listing above it, or {hash}, {height}, {block_hash}, {event_type}, {table_handle})',
+        'skipped getEpochV2 (/rpc/v2/epochs/{era}): no value for {era} (record fills an address, a name from the listing above it, or {hash}, {height}, {block_hash}, {event_type}, {table_handle}, {transaction_hash}, {event_hash}, {epoch})',
       );
-      expect(skipped).toContain('skipped submitTransactionV2 (/rpc/v2/transactions): record knows no request body for it (it sends one for viewV3, getTableItemV2 only)');
+      expect(skipped).toContain('skipped submitTransactionV2 (/rpc/v2/transactions): record knows no request body for it (it sends one for viewV3, getEventProofsV4, getTableItemV2 only)');
       expect(skipped).toContain('skipped getPairs (/pairs): record knows no query for it (the route table carries path parameters only)');
       expect(skipped.filter((l) => /getBalanceV2|listEventsV2|getEventV2|getBlockV4/.test(l))).toEqual([]);
       const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: { request: { method: string; url: string; postData?: unknown } }[] } };

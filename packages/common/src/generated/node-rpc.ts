@@ -1713,6 +1713,482 @@ export const getBlockByHeightV4 = {
 } as const;
 
 /**
+ * `getTransactionV4` of the node RPC: `GET /rpc/v4/transactions/{hash}`.
+ * The entry holds its parameters with their locations and constraints and what its answer repeats of the request (`hash` at `/hash`).
+ *
+ * @example
+ * ```ts
+ * import { getTransactionV4 } from '@x/common';
+ * getTransactionV4.path; // '/rpc/v4/transactions/{hash}'
+ * ```
+ */
+export const getTransactionV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/transactions/{hash}",
+  "params": [
+    {
+      "name": "hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Transaction hash, 64 hex digits with or without a `0x` prefix"
+    },
+    {
+      "name": "type",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string",
+        "enum": [
+          "auto",
+          "user",
+          "meta",
+          "record"
+        ]
+      }
+    },
+    {
+      "name": "exclude_uncommitted",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    },
+    {
+      "name": "include_proof",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    }
+  ],
+  "echo": {
+    "parameter": "hash",
+    "pointer": [
+      "hash"
+    ],
+    "form": "hex"
+  }
+} as const;
+
+/**
+ * `listEventsV4` of the node RPC: `GET /rpc/v4/events/{event_type}`.
+ * The entry holds its parameters with their locations and constraints and its paging rule.
+ *
+ * @example
+ * ```ts
+ * import { listEventsV4 } from '@x/common';
+ * listEventsV4.path; // '/rpc/v4/events/{event_type}'
+ * ```
+ */
+export const listEventsV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/events/{event_type}",
+  "params": [
+    {
+      "name": "event_type",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<[0-9A-Za-z_:<>, ]+>)?$"
+      },
+      "description": "Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`"
+    },
+    {
+      "name": "start_height",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "end_height",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100
+      }
+    },
+    {
+      "name": "start",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "string"
+      }
+    },
+    {
+      "name": "include_proof",
+      "in": "query",
+      "required": false,
+      "schema": {
+        "type": "boolean"
+      }
+    }
+  ],
+  "paging": {
+    "items": [
+      "data"
+    ],
+    "next": {
+      "from": "header",
+      "name": "x-supra-cursor",
+      "encoding": "string"
+    },
+    "ends": [
+      "empty-page",
+      "null-cursor",
+      "empty-cursor",
+      "repeated-cursor"
+    ],
+    "predictable": false,
+    "newestFirstWithoutStart": false,
+    "size": "limit",
+    "filters": [
+      "start_height",
+      "end_height",
+      "include_proof"
+    ]
+  },
+  "ordered": [
+    "start_height",
+    "end_height"
+  ]
+} as const;
+
+/**
+ * `getEventEmissionProofV4` of the node RPC: `GET /rpc/v4/events/{event_hash}/transaction/{transaction_hash}`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { getEventEmissionProofV4 } from '@x/common';
+ * getEventEmissionProofV4.path; // '/rpc/v4/events/{event_hash}/transaction/{transaction_hash}'
+ * ```
+ */
+export const getEventEmissionProofV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/events/{event_hash}/transaction/{transaction_hash}",
+  "params": [
+    {
+      "name": "event_hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Event hash (an EventV4's `hash`), 64 hex digits with or without a `0x` prefix"
+    },
+    {
+      "name": "transaction_hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Transaction hash, 64 hex digits with or without a `0x` prefix"
+    }
+  ]
+} as const;
+
+/**
+ * `getEventProofV4` of the node RPC: `GET /rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { getEventProofV4 } from '@x/common';
+ * getEventProofV4.path; // '/rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}'
+ * ```
+ */
+export const getEventProofV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}",
+  "params": [
+    {
+      "name": "event_hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Event hash (an EventV4's `hash`), 64 hex digits with or without a `0x` prefix"
+    },
+    {
+      "name": "transaction_hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Transaction hash, 64 hex digits with or without a `0x` prefix"
+    }
+  ]
+} as const;
+
+/**
+ * `getEventProofsV4` of the node RPC: `POST /rpc/v4/proofs/events`.
+ * The entry holds its request body.
+ *
+ * @example
+ * ```ts
+ * import { getEventProofsV4 } from '@x/common';
+ * getEventProofsV4.path; // '/rpc/v4/proofs/events'
+ * ```
+ */
+export const getEventProofsV4 = {
+  "method": "POST",
+  "path": "/rpc/v4/proofs/events",
+  "params": [],
+  "body": [
+    {
+      "name": "items",
+      "in": "body",
+      "required": true,
+      "schema": {
+        "type": "array"
+      },
+      "items": {
+        "schema": {
+          "type": "object"
+        }
+      }
+    }
+  ]
+} as const;
+
+/**
+ * `getTransactionInclusionCertificatesV4` of the node RPC: `GET /rpc/v4/transactions/certificates`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { getTransactionInclusionCertificatesV4 } from '@x/common';
+ * getTransactionInclusionCertificatesV4.path; // '/rpc/v4/transactions/certificates'
+ * ```
+ */
+export const getTransactionInclusionCertificatesV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/transactions/certificates",
+  "params": [
+    {
+      "name": "start_height",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "end_height",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    }
+  ],
+  "ordered": [
+    "start_height",
+    "end_height"
+  ]
+} as const;
+
+/**
+ * `getLatestConsensusBlockV4` of the node RPC: `GET /rpc/v4/consensus/block`.
+ *
+ * @example
+ * ```ts
+ * import { getLatestConsensusBlockV4 } from '@x/common';
+ * getLatestConsensusBlockV4.path; // '/rpc/v4/consensus/block'
+ * ```
+ */
+export const getLatestConsensusBlockV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/consensus/block",
+  "params": []
+} as const;
+
+/**
+ * `getConsensusBlockByHeightV4` of the node RPC: `GET /rpc/v4/consensus/block/height/{height}`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { getConsensusBlockByHeightV4 } from '@x/common';
+ * getConsensusBlockByHeightV4.path; // '/rpc/v4/consensus/block/height/{height}'
+ * ```
+ */
+export const getConsensusBlockByHeightV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/consensus/block/height/{height}",
+  "params": [
+    {
+      "name": "height",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    },
+    {
+      "name": "with_batches",
+      "in": "query",
+      "required": true,
+      "schema": {
+        "type": "boolean"
+      }
+    }
+  ]
+} as const;
+
+/**
+ * `getCommitteeAuthorizationV4` of the node RPC: `GET /rpc/v4/consensus/committee_authorization/{epoch}`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { getCommitteeAuthorizationV4 } from '@x/common';
+ * getCommitteeAuthorizationV4.path; // '/rpc/v4/consensus/committee_authorization/{epoch}'
+ * ```
+ */
+export const getCommitteeAuthorizationV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/consensus/committee_authorization/{epoch}",
+  "params": [
+    {
+      "name": "epoch",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    }
+  ]
+} as const;
+
+/**
+ * `getCommitteeV4` of the node RPC: `GET /rpc/v4/consensus/committees/{epoch}`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { getCommitteeV4 } from '@x/common';
+ * getCommitteeV4.path; // '/rpc/v4/consensus/committees/{epoch}'
+ * ```
+ */
+export const getCommitteeV4 = {
+  "method": "GET",
+  "path": "/rpc/v4/consensus/committees/{epoch}",
+  "params": [
+    {
+      "name": "epoch",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "integer",
+        "format": "uint64",
+        "minimum": 0
+      }
+    }
+  ]
+} as const;
+
+/**
+ * `fundAccountV1` of the node RPC: `GET /rpc/v1/wallet/faucet/{address}`.
+ * The entry holds its parameters with their locations and constraints.
+ *
+ * @example
+ * ```ts
+ * import { fundAccountV1 } from '@x/common';
+ * fundAccountV1.path; // '/rpc/v1/wallet/faucet/{address}'
+ * ```
+ */
+export const fundAccountV1 = {
+  "method": "GET",
+  "path": "/rpc/v1/wallet/faucet/{address}",
+  "params": [
+    {
+      "name": "address",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{1,64}$"
+      },
+      "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
+    }
+  ]
+} as const;
+
+/**
+ * `getFaucetTransactionV2` of the node RPC: `GET /rpc/v2/wallet/faucet/transactions/{hash}`.
+ * The entry holds its parameters with their locations and constraints and what its answer repeats of the request (`hash` at `/hash`).
+ *
+ * @example
+ * ```ts
+ * import { getFaucetTransactionV2 } from '@x/common';
+ * getFaucetTransactionV2.path; // '/rpc/v2/wallet/faucet/transactions/{hash}'
+ * ```
+ */
+export const getFaucetTransactionV2 = {
+  "method": "GET",
+  "path": "/rpc/v2/wallet/faucet/transactions/{hash}",
+  "params": [
+    {
+      "name": "hash",
+      "in": "path",
+      "required": true,
+      "schema": {
+        "type": "string",
+        "pattern": "^(0x)?[0-9a-fA-F]{64}$"
+      },
+      "description": "Transaction hash, 64 hex digits with or without a `0x` prefix"
+    }
+  ],
+  "echo": {
+    "parameter": "hash",
+    "pointer": [
+      "hash"
+    ],
+    "form": "hex"
+  }
+} as const;
+
+/**
  * `viewV3` of the node RPC: `POST /rpc/v3/view`.
  * The entry holds its request body.
  *
@@ -1873,7 +2349,7 @@ export const getTransactionParametersV1 = {
  * @example
  * ```ts
  * import { nodeRpcOperations } from '@x/common';
- * Object.keys(nodeRpcOperations).length; // 36
+ * Object.keys(nodeRpcOperations).length; // 48
  * ```
  */
 export const nodeRpcOperations: {
@@ -1908,12 +2384,24 @@ export const nodeRpcOperations: {
   readonly getBlockTransactionHashesV3: typeof getBlockTransactionHashesV3;
   readonly listEventsV3: typeof listEventsV3;
   readonly getBlockByHeightV4: typeof getBlockByHeightV4;
+  readonly getTransactionV4: typeof getTransactionV4;
+  readonly listEventsV4: typeof listEventsV4;
+  readonly getEventEmissionProofV4: typeof getEventEmissionProofV4;
+  readonly getEventProofV4: typeof getEventProofV4;
+  readonly getEventProofsV4: typeof getEventProofsV4;
+  readonly getTransactionInclusionCertificatesV4: typeof getTransactionInclusionCertificatesV4;
+  readonly getLatestConsensusBlockV4: typeof getLatestConsensusBlockV4;
+  readonly getConsensusBlockByHeightV4: typeof getConsensusBlockByHeightV4;
+  readonly getCommitteeAuthorizationV4: typeof getCommitteeAuthorizationV4;
+  readonly getCommitteeV4: typeof getCommitteeV4;
+  readonly fundAccountV1: typeof fundAccountV1;
+  readonly getFaucetTransactionV2: typeof getFaucetTransactionV2;
   readonly viewV3: typeof viewV3;
   readonly getVersionV3: typeof getVersionV3;
   readonly getTableItemV2: typeof getTableItemV2;
   readonly getChainIdV1: typeof getChainIdV1;
   readonly getTransactionParametersV1: typeof getTransactionParametersV1;
-} = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3, getTransactionV3, estimateGasPriceV3, getLatestBlockV3, getBlockByHeightV3, getBlockV3, getBlockTransactionHashesV3, listEventsV3, getBlockByHeightV4, viewV3, getVersionV3, getTableItemV2, getChainIdV1, getTransactionParametersV1 };
+} = { getAccountV1, listCoinTransactionsV1, listModulesV1, getModuleV1, listResourcesV1, getResourceV1, listTransactionsV1, getAccountV2, listCoinTransactionsV2, listModulesV2, getModuleV2, listResourcesV2, getResourceV2, listTransactionsV2, getAccountV3, listTransactionsV3, listCoinTransactionsV3, listFungibleAssetTransactionsV3, listAutomatedTransactionsV3, listModulesV3, getModuleV3, listResourcesV3, getResourceV3, getTransactionV3, estimateGasPriceV3, getLatestBlockV3, getBlockByHeightV3, getBlockV3, getBlockTransactionHashesV3, listEventsV3, getBlockByHeightV4, getTransactionV4, listEventsV4, getEventEmissionProofV4, getEventProofV4, getEventProofsV4, getTransactionInclusionCertificatesV4, getLatestConsensusBlockV4, getConsensusBlockByHeightV4, getCommitteeAuthorizationV4, getCommitteeV4, fundAccountV1, getFaucetTransactionV2, viewV3, getVersionV3, getTableItemV2, getChainIdV1, getTransactionParametersV1 };
 
 /** The id of an operation of the node RPC: a key of {@link nodeRpcOperations}. */
 export type NodeRpcOperationId = keyof typeof nodeRpcOperations;

@@ -10,7 +10,7 @@ import { byteStart, exclusive, ordered } from '../checks.js';
 import { walkRange, type RangeWalkOptions } from '../walk-range.js';
 import { callWithBody } from '../body-call.js';
 import * as op from '@x/common';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, BlockV4, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, AuthorizedCommittee, BlockV3, BlockV4, ConsensusBlock, EventEmissionProof, EventEmissionProofsBatchRequest, EventEmissionProofsBatchResponse, EventWithContextV3, EventWithContextV4, ExecutedBlockInfo, FaucetStatus, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, TransactionV4, TransactionsInclusionCertificates, VersionInfo } from '@x/node-types';
 
 /**
  * Account sequence number and authentication key (v1).
@@ -796,6 +796,247 @@ export function walkBlocksV4(client: Caller, options?: RangeWalkOptions & { with
   return walkRange(client, { operationId: 'getBlockByHeightV4', op: getBlockByHeightV4Op, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV4>;
 }
 
+/** `getTransactionV4` with its own reading of its answer (`echoed`). */
+const getTransactionV4Op = /* @__PURE__ */ answering('getTransactionV4', op.getTransactionV4, echoed);
+
+/**
+ * A transaction by its hash (v4).
+ *
+ * v3's read, the transaction in its v4 form (events with their hashes): of any kind unless `type`
+ * keeps one; with `exclude_uncommitted`, a transaction the node has not committed yet is not found;
+ * with `include_proof`, the proof of its inclusion in the executed transaction log. Unknown hashes
+ * answer 404.
+ *
+ * `GET /rpc/v4/transactions/{hash}` (`getTransactionV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getTransactionV4(http({ baseUrl: NODE_URLS.testnet }), hash);
+ * ```
+ */
+export function getTransactionV4(client: Caller, hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined; include_proof?: boolean | undefined }): Promise<TransactionV4> {
+  return client.call('getTransactionV4', getTransactionV4Op, { hash, type: options?.type, exclude_uncommitted: options?.exclude_uncommitted, include_proof: options?.include_proof }, options) as Promise<TransactionV4>;
+}
+
+/** `listEventsV4` with its own reading of its answer (`headerPage`). */
+const listEventsV4Op = /* @__PURE__ */ answering('listEventsV4', op.listEventsV4, headerPage);
+
+/**
+ * Events of one type (v4).
+ *
+ * v3's listing, each event in its v4 form (with its hash) and, with `include_proof`, the proofs
+ * that its transaction was executed and emitted it. Events of the Move type `event_type`, oldest
+ * first, from `start_height` (inclusive) up to `end_height` (exclusive), at most `limit` after the
+ * cursor `start`; the `x-supra-cursor` header is the next page's `start`, sent on the last page too.
+ *
+ * `GET /rpc/v4/events/{event_type}` (`listEventsV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await listEventsV4(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit');
+ * ```
+ */
+export function listEventsV4(client: Caller, eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined; include_proof?: boolean | undefined }): Promise<CursorPage<EventWithContextV4>> {
+  const args: Record<string, unknown> = { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start, include_proof: options?.include_proof };
+  const bad = ordered(args, 'start_height', 'end_height');
+  return bad ? Promise.reject(bad) : client.call('listEventsV4', listEventsV4Op, args, options) as Promise<CursorPage<EventWithContextV4>>;
+}
+
+/**
+ * Every item of `listEventsV4`, page after page, as the spec's paging rule says (see `IterateOptions`).
+ *
+ * @example
+ * ```ts
+ * for await (const item of walkEventsV4(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit')) console.log(item);
+ * ```
+ */
+export function walkEventsV4(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; include_proof?: boolean | undefined }): Walk<EventWithContextV4> {
+  return walkListing(client, 'listEventsV4', listEventsV4Op as ListingSpec, { event_type: eventType }, options) as Walk<EventWithContextV4>;
+}
+
+/**
+ * The proof that a transaction emitted an event.
+ *
+ * The Merkle path of the event `event_hash` in the events tree of the transaction
+ * `transaction_hash`. The same answer as `getEventProofV4` (the node serves it at both paths).
+ * An unknown transaction answers 404.
+ *
+ * `GET /rpc/v4/events/{event_hash}/transaction/{transaction_hash}` (`getEventEmissionProofV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getEventEmissionProofV4(http({ baseUrl: NODE_URLS.testnet }), '…', '…');
+ * ```
+ */
+export function getEventEmissionProofV4(client: Caller, eventHash: string, transactionHash: string, options?: CallOptions): Promise<EventEmissionProof> {
+  return client.call('getEventEmissionProofV4', op.getEventEmissionProofV4, { event_hash: eventHash, transaction_hash: transactionHash }, options) as Promise<EventEmissionProof>;
+}
+
+/**
+ * The proof that a transaction emitted an event (proofs path).
+ *
+ * `getEventEmissionProofV4` at the node's path for proofs: the same answer.
+ *
+ * `GET /rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}` (`getEventProofV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getEventProofV4(http({ baseUrl: NODE_URLS.testnet }), '…', '…');
+ * ```
+ */
+export function getEventProofV4(client: Caller, eventHash: string, transactionHash: string, options?: CallOptions): Promise<EventEmissionProof> {
+  return client.call('getEventProofV4', op.getEventProofV4, { event_hash: eventHash, transaction_hash: transactionHash }, options) as Promise<EventEmissionProof>;
+}
+
+/**
+ * Event proofs of several transactions, under one certificate.
+ *
+ * For each item (a transaction hash and event types: Move type tags, or Solidity event signatures
+ * for EVM transactions), the transaction's inclusion proof and a proof for each of its events of
+ * those types, all anchored to one transactions-inclusion certificate at the node's latest
+ * certified height, so that the committee's signature is checked once. At most 100 items and 500
+ * events; an unknown transaction answers 400. A read: nothing changes.
+ *
+ * `POST /rpc/v4/proofs/events` (`getEventProofsV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getEventProofsV4(http({ baseUrl: NODE_URLS.testnet }), request);
+ * ```
+ */
+export function getEventProofsV4(client: Caller, request: EventEmissionProofsBatchRequest, options?: CallOptions): Promise<EventEmissionProofsBatchResponse> {
+  return callWithBody(client, 'getEventProofsV4', op.getEventProofsV4, { body: request }, options) as Promise<EventEmissionProofsBatchResponse>;
+}
+
+/**
+ * Transactions-inclusion certificates of a range of heights.
+ *
+ * The certificates, one per height from `start_height` to `end_height`, by which the committee
+ * signed the roots of the Move and EVM transaction accumulators at each height; null for a height
+ * whose certificate the node does not have (yet, or any more). A range the node has pruned answers
+ * 410 with its oldest certificate's height.
+ *
+ * `GET /rpc/v4/transactions/certificates` (`getTransactionInclusionCertificatesV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getTransactionInclusionCertificatesV4(http({ baseUrl: NODE_URLS.testnet }));
+ * ```
+ */
+export function getTransactionInclusionCertificatesV4(client: Caller, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Promise<TransactionsInclusionCertificates> {
+  const args: Record<string, unknown> = { start_height: options?.start_height, end_height: options?.end_height };
+  const bad = ordered(args, 'start_height', 'end_height');
+  return bad ? Promise.reject(bad) : client.call('getTransactionInclusionCertificatesV4', op.getTransactionInclusionCertificatesV4, args, options) as Promise<TransactionsInclusionCertificates>;
+}
+
+/**
+ * The latest consensus block.
+ *
+ * The latest certified consensus block: the block, its quorum certificate and its batches.
+ * Authenticated on the node's side (ask the RPC provider for access); JSON here, the node also
+ * speaks BCS.
+ *
+ * `GET /rpc/v4/consensus/block` (`getLatestConsensusBlockV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getLatestConsensusBlockV4(http({ baseUrl: NODE_URLS.testnet }));
+ * ```
+ */
+export function getLatestConsensusBlockV4(client: Caller, options?: CallOptions): Promise<ConsensusBlock> {
+  return client.call('getLatestConsensusBlockV4', op.getLatestConsensusBlockV4, {  }, options) as Promise<ConsensusBlock>;
+}
+
+/**
+ * A consensus block by its height.
+ *
+ * The certified consensus block at `height`, its batches of transactions with their certificates
+ * when `with_batches` (required by the node) is true; null or 404 when the node has none there.
+ * Authenticated on the node's side.
+ *
+ * `GET /rpc/v4/consensus/block/height/{height}` (`getConsensusBlockByHeightV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getConsensusBlockByHeightV4(http({ baseUrl: NODE_URLS.testnet }), 1);
+ * ```
+ */
+export function getConsensusBlockByHeightV4(client: Caller, height: U64Input, options?: CallOptions & { with_batches?: boolean | undefined }): Promise<ResponseBody<'getConsensusBlockByHeightV4'>> {
+  return client.call('getConsensusBlockByHeightV4', op.getConsensusBlockByHeightV4, { height, with_batches: options?.with_batches }, options) as Promise<ResponseBody<'getConsensusBlockByHeightV4'>>;
+}
+
+/**
+ * The committee authorization of an epoch.
+ *
+ * The committee of `epoch` with the certificate by which the previous committee authorized it.
+ * Authenticated on the node's side. An epoch the node does not know answers 404.
+ *
+ * `GET /rpc/v4/consensus/committee_authorization/{epoch}` (`getCommitteeAuthorizationV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getCommitteeAuthorizationV4(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getCommitteeAuthorizationV4(client: Caller, epoch: U64Input, options?: CallOptions): Promise<AuthorizedCommittee> {
+  return client.call('getCommitteeAuthorizationV4', op.getCommitteeAuthorizationV4, { epoch }, options) as Promise<AuthorizedCommittee>;
+}
+
+/**
+ * The authorized committee of an epoch.
+ *
+ * The committee of `epoch` (its members, their keys and stakes) with its authorization; the same
+ * answer as `getCommitteeAuthorizationV4`, without the node's authentication. An epoch that does not
+ * exist answers 400.
+ *
+ * `GET /rpc/v4/consensus/committees/{epoch}` (`getCommitteeV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getCommitteeV4(http({ baseUrl: NODE_URLS.testnet }), '…');
+ * ```
+ */
+export function getCommitteeV4(client: Caller, epoch: U64Input, options?: CallOptions): Promise<AuthorizedCommittee> {
+  return client.call('getCommitteeV4', op.getCommitteeV4, { epoch }, options) as Promise<AuthorizedCommittee>;
+}
+
+/**
+ * Fund an account from the faucet (testnet only).
+ *
+ * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+ * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+ * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+ *
+ * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+ *
+ * @example
+ * ```ts
+ * const answer = await fundAccountV1(http({ baseUrl: NODE_URLS.testnet }), '0x1');
+ * ```
+ */
+export function fundAccountV1(client: Caller, address: string, options?: CallOptions): Promise<FaucetStatus> {
+  return client.call('fundAccountV1', op.fundAccountV1, { address }, options) as Promise<FaucetStatus>;
+}
+
+/** `getFaucetTransactionV2` with its own reading of its answer (`echoed`). */
+const getFaucetTransactionV2Op = /* @__PURE__ */ answering('getFaucetTransactionV2', op.getFaucetTransactionV2, echoed);
+
+/**
+ * A faucet transaction by its hash (testnet only).
+ *
+ * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+ *
+ * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+ *
+ * @example
+ * ```ts
+ * const answer = await getFaucetTransactionV2(http({ baseUrl: NODE_URLS.testnet }), hash);
+ * ```
+ */
+export function getFaucetTransactionV2(client: Caller, hash: string, options?: CallOptions): Promise<TransactionInfoV2> {
+  return client.call('getFaucetTransactionV2', getFaucetTransactionV2Op, { hash }, options) as Promise<TransactionInfoV2>;
+}
+
 /**
  * Runs a view function.
  *
@@ -941,6 +1182,16 @@ export type NodeV1Api = {
    */
   listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV1>;
   /**
+   * Fund an account from the faucet (testnet only).
+   *
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+   *
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+   */
+  fundAccount(address: string, options?: CallOptions): Promise<FaucetStatus>;
+  /**
    * The chain id.
    *
    * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
@@ -989,6 +1240,7 @@ export const v1Actions = {
   listResources: listResourcesV1,
   getResource: getResourceV1,
   listTransactions: listTransactionsV1,
+  fundAccount: fundAccountV1,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
   coinTransactions: walkCoinTransactionsV1,
@@ -1058,6 +1310,14 @@ export type NodeV2Api = {
    */
   listTransactions(address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV2>;
   /**
+   * A faucet transaction by its hash (testnet only).
+   *
+   * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+   *
+   * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+   */
+  getFaucetTransaction(hash: string, options?: CallOptions): Promise<TransactionInfoV2>;
+  /**
    * One item of a Move table.
    *
    * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
@@ -1067,6 +1327,16 @@ export type NodeV2Api = {
    * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
    */
   getTableItem(tableHandle: string, request: TableItemRequest, options?: CallOptions): Promise<MoveValue>;
+  /**
+   * Fund an account from the faucet (testnet only).
+   *
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+   *
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+   */
+  fundAccount(address: string, options?: CallOptions): Promise<FaucetStatus>;
   /**
    * The chain id.
    *
@@ -1116,7 +1386,9 @@ export const v2Actions = {
   listResources: listResourcesV2,
   getResource: getResourceV2,
   listTransactions: listTransactionsV2,
+  getFaucetTransaction: getFaucetTransactionV2,
   getTableItem: getTableItemV2,
+  fundAccount: fundAccountV1,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
   coinTransactions: walkCoinTransactionsV2,
@@ -1283,6 +1555,24 @@ export type NodeV3Api = {
    */
   getVersion(options?: CallOptions): Promise<VersionInfo>;
   /**
+   * Fund an account from the faucet (testnet only).
+   *
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+   *
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+   */
+  fundAccount(address: string, options?: CallOptions): Promise<FaucetStatus>;
+  /**
+   * A faucet transaction by its hash (testnet only).
+   *
+   * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+   *
+   * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+   */
+  getFaucetTransaction(hash: string, options?: CallOptions): Promise<TransactionInfoV2>;
+  /**
    * One item of a Move table.
    *
    * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
@@ -1364,6 +1654,8 @@ export const v3Actions = {
   listEvents: listEventsV3,
   view: viewV3,
   getVersion: getVersionV3,
+  fundAccount: fundAccountV1,
+  getFaucetTransaction: getFaucetTransactionV2,
   getTableItem: getTableItemV2,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
@@ -1393,6 +1685,108 @@ export type NodeV4Api = {
    * `GET /rpc/v4/block/height/{height}` (`getBlockByHeightV4`).
    */
   getBlockByHeight(height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV4>;
+  /**
+   * A transaction by its hash (v4).
+   *
+   * v3's read, the transaction in its v4 form (events with their hashes): of any kind unless `type`
+   * keeps one; with `exclude_uncommitted`, a transaction the node has not committed yet is not found;
+   * with `include_proof`, the proof of its inclusion in the executed transaction log. Unknown hashes
+   * answer 404.
+   *
+   * `GET /rpc/v4/transactions/{hash}` (`getTransactionV4`).
+   */
+  getTransaction(hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined; include_proof?: boolean | undefined }): Promise<TransactionV4>;
+  /**
+   * Events of one type (v4).
+   *
+   * v3's listing, each event in its v4 form (with its hash) and, with `include_proof`, the proofs
+   * that its transaction was executed and emitted it. Events of the Move type `event_type`, oldest
+   * first, from `start_height` (inclusive) up to `end_height` (exclusive), at most `limit` after the
+   * cursor `start`; the `x-supra-cursor` header is the next page's `start`, sent on the last page too.
+   *
+   * `GET /rpc/v4/events/{event_type}` (`listEventsV4`).
+   */
+  listEvents(eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined; include_proof?: boolean | undefined }): Promise<CursorPage<EventWithContextV4>>;
+  /**
+   * The proof that a transaction emitted an event.
+   *
+   * The Merkle path of the event `event_hash` in the events tree of the transaction
+   * `transaction_hash`. The same answer as `getEventProofV4` (the node serves it at both paths).
+   * An unknown transaction answers 404.
+   *
+   * `GET /rpc/v4/events/{event_hash}/transaction/{transaction_hash}` (`getEventEmissionProofV4`).
+   */
+  getEventEmissionProof(eventHash: string, transactionHash: string, options?: CallOptions): Promise<EventEmissionProof>;
+  /**
+   * The proof that a transaction emitted an event (proofs path).
+   *
+   * `getEventEmissionProofV4` at the node's path for proofs: the same answer.
+   *
+   * `GET /rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}` (`getEventProofV4`).
+   */
+  getEventProof(eventHash: string, transactionHash: string, options?: CallOptions): Promise<EventEmissionProof>;
+  /**
+   * Event proofs of several transactions, under one certificate.
+   *
+   * For each item (a transaction hash and event types: Move type tags, or Solidity event signatures
+   * for EVM transactions), the transaction's inclusion proof and a proof for each of its events of
+   * those types, all anchored to one transactions-inclusion certificate at the node's latest
+   * certified height, so that the committee's signature is checked once. At most 100 items and 500
+   * events; an unknown transaction answers 400. A read: nothing changes.
+   *
+   * `POST /rpc/v4/proofs/events` (`getEventProofsV4`).
+   */
+  getEventProofs(request: EventEmissionProofsBatchRequest, options?: CallOptions): Promise<EventEmissionProofsBatchResponse>;
+  /**
+   * Transactions-inclusion certificates of a range of heights.
+   *
+   * The certificates, one per height from `start_height` to `end_height`, by which the committee
+   * signed the roots of the Move and EVM transaction accumulators at each height; null for a height
+   * whose certificate the node does not have (yet, or any more). A range the node has pruned answers
+   * 410 with its oldest certificate's height.
+   *
+   * `GET /rpc/v4/transactions/certificates` (`getTransactionInclusionCertificatesV4`).
+   */
+  getTransactionInclusionCertificates(options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Promise<TransactionsInclusionCertificates>;
+  /**
+   * The latest consensus block.
+   *
+   * The latest certified consensus block: the block, its quorum certificate and its batches.
+   * Authenticated on the node's side (ask the RPC provider for access); JSON here, the node also
+   * speaks BCS.
+   *
+   * `GET /rpc/v4/consensus/block` (`getLatestConsensusBlockV4`).
+   */
+  getLatestConsensusBlock(options?: CallOptions): Promise<ConsensusBlock>;
+  /**
+   * A consensus block by its height.
+   *
+   * The certified consensus block at `height`, its batches of transactions with their certificates
+   * when `with_batches` (required by the node) is true; null or 404 when the node has none there.
+   * Authenticated on the node's side.
+   *
+   * `GET /rpc/v4/consensus/block/height/{height}` (`getConsensusBlockByHeightV4`).
+   */
+  getConsensusBlockByHeight(height: U64Input, options?: CallOptions & { with_batches?: boolean | undefined }): Promise<ResponseBody<'getConsensusBlockByHeightV4'>>;
+  /**
+   * The committee authorization of an epoch.
+   *
+   * The committee of `epoch` with the certificate by which the previous committee authorized it.
+   * Authenticated on the node's side. An epoch the node does not know answers 404.
+   *
+   * `GET /rpc/v4/consensus/committee_authorization/{epoch}` (`getCommitteeAuthorizationV4`).
+   */
+  getCommitteeAuthorization(epoch: U64Input, options?: CallOptions): Promise<AuthorizedCommittee>;
+  /**
+   * The authorized committee of an epoch.
+   *
+   * The committee of `epoch` (its members, their keys and stakes) with its authorization; the same
+   * answer as `getCommitteeAuthorizationV4`, without the node's authentication. An epoch that does not
+   * exist answers 400.
+   *
+   * `GET /rpc/v4/consensus/committees/{epoch}` (`getCommitteeV4`).
+   */
+  getCommittee(epoch: U64Input, options?: CallOptions): Promise<AuthorizedCommittee>;
   /**
    * Account sequence number and authentication key.
    *
@@ -1465,15 +1859,6 @@ export type NodeV4Api = {
    */
   getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>>;
   /**
-   * A transaction by its hash.
-   *
-   * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
-   * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
-   *
-   * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
-   */
-  getTransaction(hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): Promise<TransactionV3>;
-  /**
    * The gas price the node estimates.
    *
    * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
@@ -1507,17 +1892,23 @@ export type NodeV4Api = {
    */
   getBlockTransactionHashes(blockHash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<Hash[]>;
   /**
-   * Events of one type.
+   * Fund an account from the faucet (testnet only).
    *
-   * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
-   * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
-   * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
-   * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
-   * has pruned entirely answers 410 with its oldest block.
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
    *
-   * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
    */
-  listEvents(eventType: string, options?: CallOptions & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): Promise<CursorPage<EventWithContextV3>>;
+  fundAccount(address: string, options?: CallOptions): Promise<FaucetStatus>;
+  /**
+   * A faucet transaction by its hash (testnet only).
+   *
+   * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+   *
+   * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+   */
+  getFaucetTransaction(hash: string, options?: CallOptions): Promise<TransactionInfoV2>;
   /**
    * Runs a view function.
    *
@@ -1567,6 +1958,10 @@ export type NodeV4Api = {
    */
   blocks(options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV4>;
   /**
+   * Every item of `listEvents`, page after page (`listEventsV4`'s paging rule).
+   */
+  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; include_proof?: boolean | undefined }): Walk<EventWithContextV4>;
+  /**
    * Every item of `listTransactions`, page after page (`listTransactionsV3`'s paging rule).
    */
   transactions(address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionV3>;
@@ -1590,10 +1985,6 @@ export type NodeV4Api = {
    * Every item of `listResources`, page after page (`listResourcesV3`'s paging rule).
    */
   resources(address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource>;
-  /**
-   * Every item of `listEvents`, page after page (`listEventsV3`'s paging rule).
-   */
-  events(eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Walk<EventWithContextV3>;
 };
 
 /**
@@ -1601,6 +1992,16 @@ export type NodeV4Api = {
  */
 export const v4Actions = {
   getBlockByHeight: getBlockByHeightV4,
+  getTransaction: getTransactionV4,
+  listEvents: listEventsV4,
+  getEventEmissionProof: getEventEmissionProofV4,
+  getEventProof: getEventProofV4,
+  getEventProofs: getEventProofsV4,
+  getTransactionInclusionCertificates: getTransactionInclusionCertificatesV4,
+  getLatestConsensusBlock: getLatestConsensusBlockV4,
+  getConsensusBlockByHeight: getConsensusBlockByHeightV4,
+  getCommitteeAuthorization: getCommitteeAuthorizationV4,
+  getCommittee: getCommitteeV4,
   getAccount: getAccountV3,
   listTransactions: listTransactionsV3,
   listCoinTransactions: listCoinTransactionsV3,
@@ -1610,25 +2011,25 @@ export const v4Actions = {
   getModule: getModuleV3,
   listResources: listResourcesV3,
   getResource: getResourceV3,
-  getTransaction: getTransactionV3,
   estimateGasPrice: estimateGasPriceV3,
   getLatestBlock: getLatestBlockV3,
   getBlock: getBlockV3,
   getBlockTransactionHashes: getBlockTransactionHashesV3,
-  listEvents: listEventsV3,
+  fundAccount: fundAccountV1,
+  getFaucetTransaction: getFaucetTransactionV2,
   view: viewV3,
   getVersion: getVersionV3,
   getTableItem: getTableItemV2,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
   blocks: walkBlocksV4,
+  events: walkEventsV4,
   transactions: walkTransactionsV3,
   coinTransactions: walkCoinTransactionsV3,
   fungibleAssetTransactions: walkFungibleAssetTransactionsV3,
   automatedTransactions: walkAutomatedTransactionsV3,
   modules: walkModulesV3,
   resources: walkResourcesV3,
-  events: walkEventsV3,
 } as const;
 
 /** Every version's actions by name (`versionActions.v2.getAccount` is {@link getAccountV2}): what `createNodeClient` binds. */

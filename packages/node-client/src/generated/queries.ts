@@ -9,7 +9,7 @@ import { infiniteQueryOptions } from '../query-pages.js';
 import { normalizeAddress } from '../address.js';
 import * as action from './actions.js';
 import * as op from '@x/common';
-import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, BlockV3, BlockV4, EventWithContextV3, ExecutedBlockInfo, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, VersionInfo } from '@x/node-types';
+import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, AuthorizedCommittee, BlockV3, BlockV4, ConsensusBlock, EventEmissionProof, EventEmissionProofsBatchRequest, EventEmissionProofsBatchResponse, EventWithContextV3, EventWithContextV4, ExecutedBlockInfo, FaucetStatus, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, TransactionV4, TransactionsInclusionCertificates, VersionInfo } from '@x/node-types';
 
 /**
  * TanStack Query options of {@link action.getAccountV1 | getAccountV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getAccountV1', parameters]`.
@@ -769,6 +769,258 @@ export function getBlockByHeightV4QueryOptions(client: NodeQueryClient, height: 
 }
 
 /**
+ * TanStack Query options of {@link action.getTransactionV4 | getTransactionV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionV4', parameters]`.
+ *
+ * A transaction by its hash (v4).
+ *
+ * v3's read, the transaction in its v4 form (events with their hashes): of any kind unless `type`
+ * keeps one; with `exclude_uncommitted`, a transaction the node has not committed yet is not found;
+ * with `include_proof`, the proof of its inclusion in the executed transaction log. Unknown hashes
+ * answer 404.
+ *
+ * `GET /rpc/v4/transactions/{hash}` (`getTransactionV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getTransactionV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), hash));
+ * ```
+ */
+export function getTransactionV4QueryOptions(client: NodeQueryClient, hash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined; include_proof?: boolean | undefined }): NodeQueryOptions<TransactionV4, NodeQueryKey<'getTransactionV4'>> {
+  return queryOptions(client, 'getTransactionV4', { hash: hash, type: params?.type, exclude_uncommitted: params?.exclude_uncommitted, include_proof: params?.include_proof }, (caller, signal) => action.getTransactionV4(caller, hash, { ...params, signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.listEventsV4 | listEventsV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV4', parameters]`.
+ *
+ * Events of one type (v4).
+ *
+ * v3's listing, each event in its v4 form (with its hash) and, with `include_proof`, the proofs
+ * that its transaction was executed and emitted it. Events of the Move type `event_type`, oldest
+ * first, from `start_height` (inclusive) up to `end_height` (exclusive), at most `limit` after the
+ * cursor `start`; the `x-supra-cursor` header is the next page's `start`, sent on the last page too.
+ *
+ * `GET /rpc/v4/events/{event_type}` (`listEventsV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(listEventsV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit'));
+ * ```
+ */
+export function listEventsV4QueryOptions(client: NodeQueryClient, eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined; include_proof?: boolean | undefined }): NodeQueryOptions<CursorPage<EventWithContextV4>, NodeQueryKey<'listEventsV4'>> {
+  return queryOptions(client, 'listEventsV4', { event_type: eventType, start_height: u64Text(params?.start_height), end_height: u64Text(params?.end_height), limit: params?.limit, start: params?.start, include_proof: params?.include_proof }, (caller, signal) => action.listEventsV4(caller, eventType, { ...params, signal }));
+}
+
+/**
+ * `listEventsV4`, page after page as {@link action.walkEventsV4 | walkEventsV4} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV4', 'infinite', parameters]`.
+ *
+ * @example
+ * ```ts
+ * const pages = await queryClient.fetchInfiniteQuery({ ...listEventsV4InfiniteQueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit', { pageSize: 25 }), pages: 2 });
+ * ```
+ */
+export function listEventsV4InfiniteQueryOptions(client: NodeQueryClient, eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; include_proof?: boolean | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV4>, NodeInfiniteQueryKey<'listEventsV4'>> {
+  return infiniteQueryOptions(client, 'listEventsV4', op.listEventsV4, { event_type: eventType }, options, (caller, page, signal) => action.listEventsV4(caller, eventType, { ...page, signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getEventEmissionProofV4 | getEventEmissionProofV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getEventEmissionProofV4', parameters]`.
+ *
+ * The proof that a transaction emitted an event.
+ *
+ * The Merkle path of the event `event_hash` in the events tree of the transaction
+ * `transaction_hash`. The same answer as `getEventProofV4` (the node serves it at both paths).
+ * An unknown transaction answers 404.
+ *
+ * `GET /rpc/v4/events/{event_hash}/transaction/{transaction_hash}` (`getEventEmissionProofV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getEventEmissionProofV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '…', '…'));
+ * ```
+ */
+export function getEventEmissionProofV4QueryOptions(client: NodeQueryClient, eventHash: string, transactionHash: string): NodeQueryOptions<EventEmissionProof, NodeQueryKey<'getEventEmissionProofV4'>> {
+  return queryOptions(client, 'getEventEmissionProofV4', { event_hash: eventHash, transaction_hash: transactionHash }, (caller, signal) => action.getEventEmissionProofV4(caller, eventHash, transactionHash, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getEventProofV4 | getEventProofV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getEventProofV4', parameters]`.
+ *
+ * The proof that a transaction emitted an event (proofs path).
+ *
+ * `getEventEmissionProofV4` at the node's path for proofs: the same answer.
+ *
+ * `GET /rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}` (`getEventProofV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getEventProofV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '…', '…'));
+ * ```
+ */
+export function getEventProofV4QueryOptions(client: NodeQueryClient, eventHash: string, transactionHash: string): NodeQueryOptions<EventEmissionProof, NodeQueryKey<'getEventProofV4'>> {
+  return queryOptions(client, 'getEventProofV4', { event_hash: eventHash, transaction_hash: transactionHash }, (caller, signal) => action.getEventProofV4(caller, eventHash, transactionHash, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getEventProofsV4 | getEventProofsV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getEventProofsV4', parameters]`.
+ *
+ * Event proofs of several transactions, under one certificate.
+ *
+ * For each item (a transaction hash and event types: Move type tags, or Solidity event signatures
+ * for EVM transactions), the transaction's inclusion proof and a proof for each of its events of
+ * those types, all anchored to one transactions-inclusion certificate at the node's latest
+ * certified height, so that the committee's signature is checked once. At most 100 items and 500
+ * events; an unknown transaction answers 400. A read: nothing changes.
+ *
+ * `POST /rpc/v4/proofs/events` (`getEventProofsV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getEventProofsV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), request));
+ * ```
+ */
+export function getEventProofsV4QueryOptions(client: NodeQueryClient, request: EventEmissionProofsBatchRequest): NodeQueryOptions<EventEmissionProofsBatchResponse, NodeQueryKey<'getEventProofsV4'>> {
+  return queryOptions(client, 'getEventProofsV4', { body: bodyKey(request) }, (caller, signal) => action.getEventProofsV4(caller, request, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getTransactionInclusionCertificatesV4 | getTransactionInclusionCertificatesV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getTransactionInclusionCertificatesV4', parameters]`.
+ *
+ * Transactions-inclusion certificates of a range of heights.
+ *
+ * The certificates, one per height from `start_height` to `end_height`, by which the committee
+ * signed the roots of the Move and EVM transaction accumulators at each height; null for a height
+ * whose certificate the node does not have (yet, or any more). A range the node has pruned answers
+ * 410 with its oldest certificate's height.
+ *
+ * `GET /rpc/v4/transactions/certificates` (`getTransactionInclusionCertificatesV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getTransactionInclusionCertificatesV4QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function getTransactionInclusionCertificatesV4QueryOptions(client: NodeQueryClient, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeQueryOptions<TransactionsInclusionCertificates, NodeQueryKey<'getTransactionInclusionCertificatesV4'>> {
+  return queryOptions(client, 'getTransactionInclusionCertificatesV4', { start_height: u64Text(params?.start_height), end_height: u64Text(params?.end_height) }, (caller, signal) => action.getTransactionInclusionCertificatesV4(caller, { ...params, signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getLatestConsensusBlockV4 | getLatestConsensusBlockV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getLatestConsensusBlockV4', parameters]`.
+ *
+ * The latest consensus block.
+ *
+ * The latest certified consensus block: the block, its quorum certificate and its batches.
+ * Authenticated on the node's side (ask the RPC provider for access); JSON here, the node also
+ * speaks BCS.
+ *
+ * `GET /rpc/v4/consensus/block` (`getLatestConsensusBlockV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getLatestConsensusBlockV4QueryOptions(http({ baseUrl: NODE_URLS.testnet })));
+ * ```
+ */
+export function getLatestConsensusBlockV4QueryOptions(client: NodeQueryClient): NodeQueryOptions<ConsensusBlock, NodeQueryKey<'getLatestConsensusBlockV4'>> {
+  return queryOptions(client, 'getLatestConsensusBlockV4', {  }, (caller, signal) => action.getLatestConsensusBlockV4(caller, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getConsensusBlockByHeightV4 | getConsensusBlockByHeightV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getConsensusBlockByHeightV4', parameters]`.
+ *
+ * A consensus block by its height.
+ *
+ * The certified consensus block at `height`, its batches of transactions with their certificates
+ * when `with_batches` (required by the node) is true; null or 404 when the node has none there.
+ * Authenticated on the node's side.
+ *
+ * `GET /rpc/v4/consensus/block/height/{height}` (`getConsensusBlockByHeightV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getConsensusBlockByHeightV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), 1));
+ * ```
+ */
+export function getConsensusBlockByHeightV4QueryOptions(client: NodeQueryClient, height: U64Input, params?: { with_batches?: boolean | undefined }): NodeQueryOptions<ResponseBody<'getConsensusBlockByHeightV4'>, NodeQueryKey<'getConsensusBlockByHeightV4'>> {
+  return queryOptions(client, 'getConsensusBlockByHeightV4', { height: u64Text(height), with_batches: params?.with_batches }, (caller, signal) => action.getConsensusBlockByHeightV4(caller, height, { ...params, signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getCommitteeAuthorizationV4 | getCommitteeAuthorizationV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getCommitteeAuthorizationV4', parameters]`.
+ *
+ * The committee authorization of an epoch.
+ *
+ * The committee of `epoch` with the certificate by which the previous committee authorized it.
+ * Authenticated on the node's side. An epoch the node does not know answers 404.
+ *
+ * `GET /rpc/v4/consensus/committee_authorization/{epoch}` (`getCommitteeAuthorizationV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getCommitteeAuthorizationV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '…'));
+ * ```
+ */
+export function getCommitteeAuthorizationV4QueryOptions(client: NodeQueryClient, epoch: U64Input): NodeQueryOptions<AuthorizedCommittee, NodeQueryKey<'getCommitteeAuthorizationV4'>> {
+  return queryOptions(client, 'getCommitteeAuthorizationV4', { epoch: u64Text(epoch) }, (caller, signal) => action.getCommitteeAuthorizationV4(caller, epoch, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getCommitteeV4 | getCommitteeV4}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getCommitteeV4', parameters]`.
+ *
+ * The authorized committee of an epoch.
+ *
+ * The committee of `epoch` (its members, their keys and stakes) with its authorization; the same
+ * answer as `getCommitteeAuthorizationV4`, without the node's authentication. An epoch that does not
+ * exist answers 400.
+ *
+ * `GET /rpc/v4/consensus/committees/{epoch}` (`getCommitteeV4`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getCommitteeV4QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '…'));
+ * ```
+ */
+export function getCommitteeV4QueryOptions(client: NodeQueryClient, epoch: U64Input): NodeQueryOptions<AuthorizedCommittee, NodeQueryKey<'getCommitteeV4'>> {
+  return queryOptions(client, 'getCommitteeV4', { epoch: u64Text(epoch) }, (caller, signal) => action.getCommitteeV4(caller, epoch, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.fundAccountV1 | fundAccountV1}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'fundAccountV1', parameters]`.
+ *
+ * Fund an account from the faucet (testnet only).
+ *
+ * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+ * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+ * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+ *
+ * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(fundAccountV1QueryOptions(http({ baseUrl: NODE_URLS.testnet }), '0x1'));
+ * ```
+ */
+export function fundAccountV1QueryOptions(client: NodeQueryClient, address: string): NodeQueryOptions<FaucetStatus, NodeQueryKey<'fundAccountV1'>> {
+  return queryOptions(client, 'fundAccountV1', { address: normalizeAddress(address) }, (caller, signal) => action.fundAccountV1(caller, address, { signal }));
+}
+
+/**
+ * TanStack Query options of {@link action.getFaucetTransactionV2 | getFaucetTransactionV2}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'getFaucetTransactionV2', parameters]`.
+ *
+ * A faucet transaction by its hash (testnet only).
+ *
+ * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+ *
+ * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+ *
+ * @example
+ * ```ts
+ * const answer = await queryClient.fetchQuery(getFaucetTransactionV2QueryOptions(http({ baseUrl: NODE_URLS.testnet }), hash));
+ * ```
+ */
+export function getFaucetTransactionV2QueryOptions(client: NodeQueryClient, hash: string): NodeQueryOptions<TransactionInfoV2, NodeQueryKey<'getFaucetTransactionV2'>> {
+  return queryOptions(client, 'getFaucetTransactionV2', { hash: hash }, (caller, signal) => action.getFaucetTransactionV2(caller, hash, { signal }));
+}
+
+/**
  * TanStack Query options of {@link action.viewV3 | viewV3}, for `useQuery`, `fetchQuery` and the like: key `[NODE_QUERY_SCOPE, baseUrls, 'viewV3', parameters]`.
  *
  * Runs a view function.
@@ -923,6 +1175,16 @@ export type NodeV1Queries = {
    */
   listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV1, NodeQueryKey<'listTransactionsV1'>>;
   /**
+   * Fund an account from the faucet (testnet only).
+   *
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+   *
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+   */
+  fundAccount(address: string): NodeQueryOptions<FaucetStatus, NodeQueryKey<'fundAccountV1'>>;
+  /**
    * The chain id.
    *
    * The id of the node's chain (mainnet 8, testnet 6). No newer version exists.
@@ -1021,6 +1283,14 @@ export type NodeV2Queries = {
    */
   listTransactions(address: string, params?: { count?: number | undefined; start?: U64Input | undefined }): NodeQueryOptions<AccountStatementV2, NodeQueryKey<'listTransactionsV2'>>;
   /**
+   * A faucet transaction by its hash (testnet only).
+   *
+   * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+   *
+   * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+   */
+  getFaucetTransaction(hash: string): NodeQueryOptions<TransactionInfoV2, NodeQueryKey<'getFaucetTransactionV2'>>;
+  /**
    * One item of a Move table.
    *
    * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
@@ -1030,6 +1300,16 @@ export type NodeV2Queries = {
    * `POST /rpc/v2/tables/{table_handle}/item` (`getTableItemV2`).
    */
   getTableItem(tableHandle: string, request: TableItemRequest): NodeQueryOptions<MoveValue, NodeQueryKey<'getTableItemV2'>>;
+  /**
+   * Fund an account from the faucet (testnet only).
+   *
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+   *
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+   */
+  fundAccount(address: string): NodeQueryOptions<FaucetStatus, NodeQueryKey<'fundAccountV1'>>;
   /**
    * The chain id.
    *
@@ -1226,6 +1506,24 @@ export type NodeV3Queries = {
    */
   getVersion(): NodeQueryOptions<VersionInfo, NodeQueryKey<'getVersionV3'>>;
   /**
+   * Fund an account from the faucet (testnet only).
+   *
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+   *
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
+   */
+  fundAccount(address: string): NodeQueryOptions<FaucetStatus, NodeQueryKey<'fundAccountV1'>>;
+  /**
+   * A faucet transaction by its hash (testnet only).
+   *
+   * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+   *
+   * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+   */
+  getFaucetTransaction(hash: string): NodeQueryOptions<TransactionInfoV2, NodeQueryKey<'getFaucetTransactionV2'>>;
+  /**
    * One item of a Move table.
    *
    * The value at `key` in the table `table_handle` (a handle read from a resource, e.g. a
@@ -1298,6 +1596,108 @@ export type NodeV4Queries = {
    */
   getBlockByHeight(height: U64Input, params?: { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<BlockV4, NodeQueryKey<'getBlockByHeightV4'>>;
   /**
+   * A transaction by its hash (v4).
+   *
+   * v3's read, the transaction in its v4 form (events with their hashes): of any kind unless `type`
+   * keeps one; with `exclude_uncommitted`, a transaction the node has not committed yet is not found;
+   * with `include_proof`, the proof of its inclusion in the executed transaction log. Unknown hashes
+   * answer 404.
+   *
+   * `GET /rpc/v4/transactions/{hash}` (`getTransactionV4`).
+   */
+  getTransaction(hash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined; include_proof?: boolean | undefined }): NodeQueryOptions<TransactionV4, NodeQueryKey<'getTransactionV4'>>;
+  /**
+   * Events of one type (v4).
+   *
+   * v3's listing, each event in its v4 form (with its hash) and, with `include_proof`, the proofs
+   * that its transaction was executed and emitted it. Events of the Move type `event_type`, oldest
+   * first, from `start_height` (inclusive) up to `end_height` (exclusive), at most `limit` after the
+   * cursor `start`; the `x-supra-cursor` header is the next page's `start`, sent on the last page too.
+   *
+   * `GET /rpc/v4/events/{event_type}` (`listEventsV4`).
+   */
+  listEvents(eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined; include_proof?: boolean | undefined }): NodeQueryOptions<CursorPage<EventWithContextV4>, NodeQueryKey<'listEventsV4'>>;
+  /**
+   * The proof that a transaction emitted an event.
+   *
+   * The Merkle path of the event `event_hash` in the events tree of the transaction
+   * `transaction_hash`. The same answer as `getEventProofV4` (the node serves it at both paths).
+   * An unknown transaction answers 404.
+   *
+   * `GET /rpc/v4/events/{event_hash}/transaction/{transaction_hash}` (`getEventEmissionProofV4`).
+   */
+  getEventEmissionProof(eventHash: string, transactionHash: string): NodeQueryOptions<EventEmissionProof, NodeQueryKey<'getEventEmissionProofV4'>>;
+  /**
+   * The proof that a transaction emitted an event (proofs path).
+   *
+   * `getEventEmissionProofV4` at the node's path for proofs: the same answer.
+   *
+   * `GET /rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}` (`getEventProofV4`).
+   */
+  getEventProof(eventHash: string, transactionHash: string): NodeQueryOptions<EventEmissionProof, NodeQueryKey<'getEventProofV4'>>;
+  /**
+   * Event proofs of several transactions, under one certificate.
+   *
+   * For each item (a transaction hash and event types: Move type tags, or Solidity event signatures
+   * for EVM transactions), the transaction's inclusion proof and a proof for each of its events of
+   * those types, all anchored to one transactions-inclusion certificate at the node's latest
+   * certified height, so that the committee's signature is checked once. At most 100 items and 500
+   * events; an unknown transaction answers 400. A read: nothing changes.
+   *
+   * `POST /rpc/v4/proofs/events` (`getEventProofsV4`).
+   */
+  getEventProofs(request: EventEmissionProofsBatchRequest): NodeQueryOptions<EventEmissionProofsBatchResponse, NodeQueryKey<'getEventProofsV4'>>;
+  /**
+   * Transactions-inclusion certificates of a range of heights.
+   *
+   * The certificates, one per height from `start_height` to `end_height`, by which the committee
+   * signed the roots of the Move and EVM transaction accumulators at each height; null for a height
+   * whose certificate the node does not have (yet, or any more). A range the node has pruned answers
+   * 410 with its oldest certificate's height.
+   *
+   * `GET /rpc/v4/transactions/certificates` (`getTransactionInclusionCertificatesV4`).
+   */
+  getTransactionInclusionCertificates(params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeQueryOptions<TransactionsInclusionCertificates, NodeQueryKey<'getTransactionInclusionCertificatesV4'>>;
+  /**
+   * The latest consensus block.
+   *
+   * The latest certified consensus block: the block, its quorum certificate and its batches.
+   * Authenticated on the node's side (ask the RPC provider for access); JSON here, the node also
+   * speaks BCS.
+   *
+   * `GET /rpc/v4/consensus/block` (`getLatestConsensusBlockV4`).
+   */
+  getLatestConsensusBlock(): NodeQueryOptions<ConsensusBlock, NodeQueryKey<'getLatestConsensusBlockV4'>>;
+  /**
+   * A consensus block by its height.
+   *
+   * The certified consensus block at `height`, its batches of transactions with their certificates
+   * when `with_batches` (required by the node) is true; null or 404 when the node has none there.
+   * Authenticated on the node's side.
+   *
+   * `GET /rpc/v4/consensus/block/height/{height}` (`getConsensusBlockByHeightV4`).
+   */
+  getConsensusBlockByHeight(height: U64Input, params?: { with_batches?: boolean | undefined }): NodeQueryOptions<ResponseBody<'getConsensusBlockByHeightV4'>, NodeQueryKey<'getConsensusBlockByHeightV4'>>;
+  /**
+   * The committee authorization of an epoch.
+   *
+   * The committee of `epoch` with the certificate by which the previous committee authorized it.
+   * Authenticated on the node's side. An epoch the node does not know answers 404.
+   *
+   * `GET /rpc/v4/consensus/committee_authorization/{epoch}` (`getCommitteeAuthorizationV4`).
+   */
+  getCommitteeAuthorization(epoch: U64Input): NodeQueryOptions<AuthorizedCommittee, NodeQueryKey<'getCommitteeAuthorizationV4'>>;
+  /**
+   * The authorized committee of an epoch.
+   *
+   * The committee of `epoch` (its members, their keys and stakes) with its authorization; the same
+   * answer as `getCommitteeAuthorizationV4`, without the node's authentication. An epoch that does not
+   * exist answers 400.
+   *
+   * `GET /rpc/v4/consensus/committees/{epoch}` (`getCommitteeV4`).
+   */
+  getCommittee(epoch: U64Input): NodeQueryOptions<AuthorizedCommittee, NodeQueryKey<'getCommitteeV4'>>;
+  /**
    * Account sequence number and authentication key.
    *
    * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
@@ -1369,15 +1769,6 @@ export type NodeV4Queries = {
    */
   getResource<T extends string | object = string>(address: string, resourceType: T extends string ? T : string): NodeQueryOptions<MoveResourceOf<T>, NodeQueryKey<'getResourceV3'>>;
   /**
-   * A transaction by its hash.
-   *
-   * The transaction with this hash, of any kind unless `type` keeps one; with `exclude_uncommitted`,
-   * a transaction the node has not committed yet is not found. Unknown hashes answer 404.
-   *
-   * `GET /rpc/v3/transactions/{hash}` (`getTransactionV3`).
-   */
-  getTransaction(hash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined }): NodeQueryOptions<TransactionV3, NodeQueryKey<'getTransactionV3'>>;
-  /**
    * The gas price the node estimates.
    *
    * Statistics of the gas unit prices of recently executed transactions (mean, median, maximum) and
@@ -1411,17 +1802,23 @@ export type NodeV4Queries = {
    */
   getBlockTransactionHashes(blockHash: string, params?: { type?: "auto" | "user" | "meta" | "record" | undefined }): NodeQueryOptions<Hash[], NodeQueryKey<'getBlockTransactionHashesV3'>>;
   /**
-   * Events of one type.
+   * Fund an account from the faucet (testnet only).
    *
-   * Events of the Move type `event_type`, oldest first, from the blocks at `start_height` (inclusive)
-   * up to `end_height` (exclusive): at most `limit` of them (default 20, at most 100) after the cursor
-   * `start` (exclusive). The `x-supra-cursor` header names the last event of the page and is the
-   * `start` of the next; it is sent on the last page too, whose next page is empty. A range the node
-   * has pruned entirely answers 410 with its oldest block.
+   * Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+   * the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+   * recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
    *
-   * `GET /rpc/v3/events/{event_type}` (`listEventsV3`).
+   * `GET /rpc/v1/wallet/faucet/{address}` (`fundAccountV1`).
    */
-  listEvents(eventType: string, params?: { start_height?: U64Input | undefined; end_height?: U64Input | undefined; limit?: number | undefined; start?: string | undefined }): NodeQueryOptions<CursorPage<EventWithContextV3>, NodeQueryKey<'listEventsV3'>>;
+  fundAccount(address: string): NodeQueryOptions<FaucetStatus, NodeQueryKey<'fundAccountV1'>>;
+  /**
+   * A faucet transaction by its hash (testnet only).
+   *
+   * The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+   *
+   * `GET /rpc/v2/wallet/faucet/transactions/{hash}` (`getFaucetTransactionV2`).
+   */
+  getFaucetTransaction(hash: string): NodeQueryOptions<TransactionInfoV2, NodeQueryKey<'getFaucetTransactionV2'>>;
   /**
    * Runs a view function.
    *
@@ -1467,6 +1864,10 @@ export type NodeV4Queries = {
    */
   getTransactionParameters(): NodeQueryOptions<TransactionParameters, NodeQueryKey<'getTransactionParametersV1'>>;
   /**
+   * `listEvents`, page after page, for `useInfiniteQuery` (`listEventsV4`'s paging rule).
+   */
+  events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; include_proof?: boolean | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV4>, NodeInfiniteQueryKey<'listEventsV4'>>;
+  /**
    * `listTransactions`, page after page, for `useInfiniteQuery` (`listTransactionsV3`'s paging rule).
    */
   transactions(address: string, options?: PageOptions & WalkOrder<U64Input>): NodeInfiniteQueryOptions<AccountStatementV3, NodeInfiniteQueryKey<'listTransactionsV3'>>;
@@ -1490,10 +1891,6 @@ export type NodeV4Queries = {
    * `listResources`, page after page, for `useInfiniteQuery` (`listResourcesV3`'s paging rule).
    */
   resources(address: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined }): NodeInfiniteQueryOptions<CursorPage<MoveResource>, NodeInfiniteQueryKey<'listResourcesV3'>>;
-  /**
-   * `listEvents`, page after page, for `useInfiniteQuery` (`listEventsV3`'s paging rule).
-   */
-  events(eventType: string, options?: PageOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): NodeInfiniteQueryOptions<CursorPage<EventWithContextV3>, NodeInfiniteQueryKey<'listEventsV3'>>;
 };
 
 /** The query options of every version: `queries.v2` and the others. */

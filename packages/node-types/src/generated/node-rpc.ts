@@ -637,6 +637,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rpc/v4/transactions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction by its hash (v4)
+         * @description v3's read, the transaction in its v4 form (events with their hashes): of any kind unless `type`
+         *     keeps one; with `exclude_uncommitted`, a transaction the node has not committed yet is not found;
+         *     with `include_proof`, the proof of its inclusion in the executed transaction log. Unknown hashes
+         *     answer 404.
+         */
+        get: operations["getTransactionV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/events/{event_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events of one type (v4)
+         * @description v3's listing, each event in its v4 form (with its hash) and, with `include_proof`, the proofs
+         *     that its transaction was executed and emitted it. Events of the Move type `event_type`, oldest
+         *     first, from `start_height` (inclusive) up to `end_height` (exclusive), at most `limit` after the
+         *     cursor `start`; the `x-supra-cursor` header is the next page's `start`, sent on the last page too.
+         */
+        get: operations["listEventsV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/events/{event_hash}/transaction/{transaction_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proof that a transaction emitted an event
+         * @description The Merkle path of the event `event_hash` in the events tree of the transaction
+         *     `transaction_hash`. The same answer as `getEventProofV4` (the node serves it at both paths).
+         *     An unknown transaction answers 404.
+         */
+        get: operations["getEventEmissionProofV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/proofs/events/{event_hash}/transaction/{transaction_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proof that a transaction emitted an event (proofs path)
+         * @description `getEventEmissionProofV4` at the node's path for proofs: the same answer.
+         */
+        get: operations["getEventProofV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/proofs/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event proofs of several transactions, under one certificate
+         * @description For each item (a transaction hash and event types: Move type tags, or Solidity event signatures
+         *     for EVM transactions), the transaction's inclusion proof and a proof for each of its events of
+         *     those types, all anchored to one transactions-inclusion certificate at the node's latest
+         *     certified height, so that the committee's signature is checked once. At most 100 items and 500
+         *     events; an unknown transaction answers 400. A read: nothing changes.
+         */
+        post: operations["getEventProofsV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/transactions/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions-inclusion certificates of a range of heights
+         * @description The certificates, one per height from `start_height` to `end_height`, by which the committee
+         *     signed the roots of the Move and EVM transaction accumulators at each height; null for a height
+         *     whose certificate the node does not have (yet, or any more). A range the node has pruned answers
+         *     410 with its oldest certificate's height.
+         */
+        get: operations["getTransactionInclusionCertificatesV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/consensus/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest consensus block
+         * @description The latest certified consensus block: the block, its quorum certificate and its batches.
+         *     Authenticated on the node's side (ask the RPC provider for access); JSON here, the node also
+         *     speaks BCS.
+         */
+        get: operations["getLatestConsensusBlockV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/consensus/block/height/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consensus block by its height
+         * @description The certified consensus block at `height`, its batches of transactions with their certificates
+         *     when `with_batches` (required by the node) is true; null or 404 when the node has none there.
+         *     Authenticated on the node's side.
+         */
+        get: operations["getConsensusBlockByHeightV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/consensus/committee_authorization/{epoch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The committee authorization of an epoch
+         * @description The committee of `epoch` with the certificate by which the previous committee authorized it.
+         *     Authenticated on the node's side. An epoch the node does not know answers 404.
+         */
+        get: operations["getCommitteeAuthorizationV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v4/consensus/committees/{epoch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorized committee of an epoch
+         * @description The committee of `epoch` (its members, their keys and stakes) with its authorization; the same
+         *     answer as `getCommitteeAuthorizationV4`, without the node's authentication. An epoch that does not
+         *     exist answers 400.
+         */
+        get: operations["getCommitteeV4"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v1/wallet/faucet/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fund an account from the faucet (testnet only)
+         * @description Testnet (and local) nodes only: the faucet sends the account a fixed amount of coins and answers
+         *     the hash of the transaction (`Accepted`), or `TryLater` when it is busy or the account was funded
+         *     recently. Mainnet nodes do not serve it. A GET that changes the chain: not retried safely.
+         */
+        get: operations["fundAccountV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rpc/v2/wallet/faucet/transactions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A faucet transaction by its hash (testnet only)
+         * @description The transaction the faucet sent (the `Accepted` hash of `fundAccountV1`). Testnet nodes only.
+         */
+        get: operations["getFaucetTransactionV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rpc/v3/view": {
         parameters: {
             query?: never;
@@ -1314,6 +1578,212 @@ export interface components {
             /** @description Every sibling hash on the path, default ones included, from the leaf's level up to the root's. */
             siblings: components["schemas"]["Hash"][];
         };
+        /** @description That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries. */
+        EventEmissionProof: {
+            proof: components["schemas"]["AccumulatorProof"];
+            merkle_root_hash_value: components["schemas"]["Hash"];
+            leaf_hash_value: components["schemas"]["Hash"];
+            leaf_index: components["schemas"]["U64"];
+        };
+        /** @description An event's two proofs, chained: its emission by its transaction, and that transaction's inclusion. */
+        TransactionInclusionAndEventEmissionProof: {
+            transaction_inclusion_proof: components["schemas"]["TransactionInclusionProof"];
+            event_emission_proof: components["schemas"]["EventEmissionProof"];
+        };
+        /** @description An event (v4) with the block and transaction it was emitted in, and its proofs when asked for. */
+        EventWithContextV4: {
+            event: components["schemas"]["EventV4"];
+            block_height: components["schemas"]["U64"];
+            transaction_hash: components["schemas"]["Hash"];
+            proofs?: components["schemas"]["TransactionInclusionAndEventEmissionProof"] | null;
+        };
+        /** @description A page of v4 events; `data` is an array, by the decision EventsV3 records. */
+        EventsV4: {
+            data: components["schemas"]["EventWithContextV4"][];
+        };
+        /** @description The transactions, and for each the event types, whose proofs are asked for (at most 100 items). */
+        EventEmissionProofsBatchRequest: {
+            items: components["schemas"]["EventEmissionProofsBatchItem"][];
+        };
+        EventEmissionProofsBatchItem: {
+            transaction_hash: components["schemas"]["Hash"];
+            /** @description Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction. */
+            event_types: string[];
+        };
+        /** @description The proofs asked for, every one anchored to the one certificate at `block_height`. */
+        EventEmissionProofsBatchResponse: {
+            block_height: components["schemas"]["U64"];
+            inclusion_certificate: components["schemas"]["Certificate_TransactionsInclusionCertificationData"];
+            /** @description One per item asked for, in the same order. */
+            items: components["schemas"]["EventEmissionProofsBatchItemResponse"][];
+        };
+        EventEmissionProofsBatchItemResponse: {
+            transaction_hash: components["schemas"]["Hash"];
+            /**
+             * @description The VM whose accumulator root in the certificate the proof is anchored to.
+             * @enum {string}
+             */
+            vm: "move" | "evm";
+            transaction_inclusion_proof: components["schemas"]["TransactionInclusionProof"];
+            /** @description The transaction's events of the types asked for; empty when it emitted none. */
+            events: components["schemas"]["EventEmissionProofEntry"][];
+        };
+        EventEmissionProofEntry: {
+            event_hash: components["schemas"]["Hash"];
+            event_type: string;
+            event_index: components["schemas"]["U64"];
+            event_emission_proof: components["schemas"]["EventEmissionProof"];
+        };
+        /** @description One certificate per height of the range asked, in order; null where the node has none. */
+        TransactionsInclusionCertificates: {
+            certificates: (components["schemas"]["Certificate_TransactionsInclusionCertificationData"] | null)[];
+        };
+        /** @description The committee's signature over the Move and EVM accumulator roots at one height. */
+        Certificate_TransactionsInclusionCertificationData: {
+            certifying_committee: components["schemas"]["Hash"];
+            data: components["schemas"]["TransactionsInclusionCertificationData"];
+            kind: components["schemas"]["CertificateThresholdType"];
+            /** @description The aggregate signature, in the node's own encoding. */
+            signature: Record<string, unknown>;
+            /** @description Which committee members signed, in the committee's order. */
+            voters: boolean[];
+        };
+        TransactionsInclusionCertificationData: {
+            movevm_merkle_accumulator_tree_root: components["schemas"]["Hash"];
+            evm_merkle_accumulator_tree_root: components["schemas"]["Hash"];
+            block_height: components["schemas"]["U64"];
+            epoch_id: components["schemas"]["EpochId"];
+        };
+        /**
+         * @description The threshold of signers a certificate meets.
+         * @enum {string}
+         */
+        CertificateThresholdType: "Validity" | "Quorum" | "Unanimous" | "BcftValidity" | "BcftQuorum" | "BcftFallbackViewChange" | "ClanMajority";
+        /** @description A certified consensus block and the batches of transactions it finalized. */
+        ConsensusBlock: {
+            block: components["schemas"]["CertifiedBlock"];
+            /** @description The block's batches in execution order (asked for with `with_batches`), in the node's own form. */
+            batches: Record<string, unknown>;
+        };
+        CertifiedBlock: {
+            block: components["schemas"]["SmrBlock"];
+            qc: components["schemas"]["SmrQC"];
+        };
+        SmrBlock: {
+            digest: components["schemas"]["Hash"];
+            header: components["schemas"]["BlockHeader"];
+            payload: Record<string, unknown>;
+        };
+        /** @description A consensus block's header (BlockHeaderInfo without the hash). */
+        BlockHeader: {
+            author: components["schemas"]["Identity"];
+            height: components["schemas"]["U64"];
+            parent: components["schemas"]["Hash"];
+            timestamp: components["schemas"]["SmrTimestamp"];
+            view: components["schemas"]["View"];
+        };
+        /** @description A quorum certificate. */
+        SmrQC: {
+            certificate: components["schemas"]["Certificate_BlockVoteInfo"];
+        };
+        Certificate_BlockVoteInfo: {
+            certifying_committee: components["schemas"]["Hash"];
+            data: components["schemas"]["BlockVoteInfo"];
+            kind: components["schemas"]["CertificateThresholdType"];
+            signature: Record<string, unknown>;
+            voters: boolean[];
+        };
+        BlockVoteInfo: {
+            block: components["schemas"]["BlockInfo"];
+            /** @enum {string} */
+            kind: "Commit" | "PrepareFallback" | "PrepareNormal" | "PrepareOptimistic";
+        };
+        BlockInfo: {
+            hash: components["schemas"]["Hash"];
+            header: components["schemas"]["BlockHeader"];
+        };
+        /** @description An epoch's committee with its authorization, in one of two versions. */
+        AuthorizedCommittee: {
+            V0: components["schemas"]["AuthorizedCommitteeV0"];
+        } | {
+            V1: components["schemas"]["AuthorizedCommitteeV1"];
+        };
+        AuthorizedCommitteeV0: {
+            authorization: components["schemas"]["CommitteeAuthorization"];
+            committee: components["schemas"]["CommitteeV0"];
+        };
+        AuthorizedCommitteeV1: {
+            authorization: components["schemas"]["CommitteeAuthorization"];
+            committee: components["schemas"]["CommitteeV1"];
+        };
+        CommitteeAuthorization: {
+            certificate: components["schemas"]["Certificate_CommitteeInfo"];
+        };
+        Certificate_CommitteeInfo: {
+            certifying_committee: components["schemas"]["Hash"];
+            data: components["schemas"]["CommitteeInfo"];
+            kind: components["schemas"]["CertificateThresholdType"];
+            signature: Record<string, unknown>;
+            voters: boolean[];
+        };
+        CommitteeInfo: {
+            epoch_id: components["schemas"]["EpochId"];
+            hash: components["schemas"]["Hash"];
+        };
+        EpochInfo: {
+            id: components["schemas"]["EpochId"];
+            start_height: components["schemas"]["U64"];
+            start_time: components["schemas"]["SmrTimestamp"];
+        };
+        CommitteeV0: {
+            bls_threshold_public_key?: string | null;
+            epoch_info: components["schemas"]["EpochInfo"];
+            /** @description The members by their identity. */
+            members: {
+                [key: string]: components["schemas"]["ValidatorV0"];
+            };
+        };
+        ValidatorV0: {
+            bls_public_key_share?: string | null;
+            dkg_node_number?: number | null;
+            ed25519_public_key: string;
+            stake: components["schemas"]["U64"];
+        };
+        CommitteeV1: {
+            /** @description A threshold public key per certificate threshold type. */
+            bls_threshold_public_keys: {
+                [key: string]: string;
+            };
+            epoch_info: components["schemas"]["EpochInfo"];
+            /** @description The members by their identity. */
+            members: {
+                [key: string]: components["schemas"]["ValidatorV1"];
+            };
+        };
+        ValidatorV1: {
+            dkg_node_number?: number | null;
+            keys: components["schemas"]["ValidatorPublicKeys"];
+            stake: components["schemas"]["U64"];
+            stake_pool_address: components["schemas"]["AccountAddress"];
+        };
+        ValidatorPublicKeys: {
+            network_key: string;
+            supra_keys: {
+                bls_multisig_key: string;
+                /** @description A key share per certificate threshold type. */
+                bls_threshold_key_shares: {
+                    [key: string]: string;
+                };
+                class_group_key: string;
+                ed25519_key: string;
+            };
+        };
+        /** @description What the faucet did; exactly one form. */
+        FaucetStatus: {
+            Accepted: components["schemas"]["Hash"];
+        } | "TryLater";
+        /** Format: uint64 */
+        U64: number;
         /** @description An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string. */
         EventV3: {
             guid: {
@@ -1530,6 +2000,27 @@ export interface components {
         excludeUncommitted: boolean;
         /** @description True to include, with each transaction, the Merkle proof of its inclusion in the executed transaction log. */
         includeProof: boolean;
+        /**
+         * @description Epoch (u64).
+         * @example 1
+         */
+        epoch: number;
+        /**
+         * @description Event hash (an EventV4's `hash`), 64 hex digits with or without a `0x` prefix
+         * @example 0x5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b
+         */
+        event_hash: string;
+        /**
+         * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+         * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+         */
+        transaction_hash: string;
+        /** @description True to include the block's batches of transactions with their certificates. */
+        withBatches: boolean;
+        /** @description The lowest block height of the range (u64), inclusive. */
+        certificateStartHeight: number;
+        /** @description The highest block height of the range (u64); not below `start_height`. */
+        certificateEndHeight: number;
         /**
          * @description Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`
          * @example 0x1::coin::CoinDeposit
@@ -2541,6 +3032,376 @@ export interface operations {
             default: components["responses"]["Undocumented"];
         };
     };
+    getTransactionV4: {
+        parameters: {
+            query?: {
+                /** @description Only transactions of this kind (`auto`, `user`, `meta` for block metadata, `record` for automation records); omitted, every kind. */
+                type?: components["parameters"]["transactionKind"];
+                /** @description True to leave out a transaction the node has not committed yet. */
+                exclude_uncommitted?: components["parameters"]["excludeUncommitted"];
+                /** @description True to include, with each transaction, the Merkle proof of its inclusion in the executed transaction log. */
+                include_proof?: components["parameters"]["includeProof"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+                 */
+                hash: components["parameters"]["hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A transaction by its hash (v4). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionV4"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    listEventsV4: {
+        parameters: {
+            query?: {
+                /** @description The lowest block height of the range (u64), inclusive. */
+                start_height?: components["parameters"]["startHeight"];
+                /** @description The block height (u64) the range ends before, exclusive; not below `start_height`. */
+                end_height?: components["parameters"]["endHeight"];
+                /** @description Maximum number of events; default 20, at most 100. */
+                limit?: components["parameters"]["limit"];
+                /** @description The cursor after which the page starts (exclusive): the `x-supra-cursor` header of the previous page. Opaque: take it from the header, never build it. */
+                start?: components["parameters"]["startEventCursor"];
+                /** @description True to include, with each transaction, the Merkle proof of its inclusion in the executed transaction log. */
+                include_proof?: components["parameters"]["includeProof"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Event struct type, `address::module::Struct` with its type arguments if any, e.g. `0x1::coin::CoinDeposit`
+                 * @example 0x1::coin::CoinDeposit
+                 */
+                event_type: components["parameters"]["event_type"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events of one type (v4). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    "x-supra-cursor": components["headers"]["Cursor"];
+                    "x-supra-oldest-block": components["headers"]["OldestBlock"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsV4"];
+                };
+            };
+            410: components["responses"]["Pruned"];
+            503: components["responses"]["ArchiveInitializing"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getEventEmissionProofV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Event hash (an EventV4's `hash`), 64 hex digits with or without a `0x` prefix
+                 * @example 0x5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b
+                 */
+                event_hash: components["parameters"]["event_hash"];
+                /**
+                 * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+                 */
+                transaction_hash: components["parameters"]["transaction_hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof that a transaction emitted an event. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventEmissionProof"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getEventProofV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Event hash (an EventV4's `hash`), 64 hex digits with or without a `0x` prefix
+                 * @example 0x5a4f3e2d6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b
+                 */
+                event_hash: components["parameters"]["event_hash"];
+                /**
+                 * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+                 */
+                transaction_hash: components["parameters"]["transaction_hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof that a transaction emitted an event (proofs path). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventEmissionProof"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getEventProofsV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventEmissionProofsBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Event proofs of several transactions, under one certificate. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventEmissionProofsBatchResponse"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getTransactionInclusionCertificatesV4: {
+        parameters: {
+            query: {
+                /** @description The lowest block height of the range (u64), inclusive. */
+                start_height: components["parameters"]["certificateStartHeight"];
+                /** @description The highest block height of the range (u64); not below `start_height`. */
+                end_height: components["parameters"]["certificateEndHeight"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transactions-inclusion certificates of a range of heights. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsInclusionCertificates"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Pruned"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getLatestConsensusBlockV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest consensus block. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsensusBlock"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getConsensusBlockByHeightV4: {
+        parameters: {
+            query: {
+                /** @description True to include the block's batches of transactions with their certificates. */
+                with_batches: components["parameters"]["withBatches"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block height (u64).
+                 * @example 1
+                 */
+                height: components["parameters"]["height"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A consensus block by its height. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsensusBlock"] | null;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getCommitteeAuthorizationV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Epoch (u64).
+                 * @example 1
+                 */
+                epoch: components["parameters"]["epoch"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The committee authorization of an epoch. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizedCommittee"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getCommitteeV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Epoch (u64).
+                 * @example 1
+                 */
+                epoch: components["parameters"]["epoch"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorized committee of an epoch. */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizedCommittee"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    fundAccountV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Account address with or without a `0x` prefix (1 to 64 hex digits).
+                 * @example 0x1
+                 */
+                address: components["parameters"]["address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fund an account from the faucet (testnet only). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaucetStatus"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
+    getFaucetTransactionV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Transaction hash, 64 hex digits with or without a `0x` prefix
+                 * @example 0x6f1c2b6c2f0a8c2e5d0b7a4f8e9d1c3b2a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d
+                 */
+                hash: components["parameters"]["hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A faucet transaction by its hash (testnet only). */
+            200: {
+                headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionInfoV2"];
+                };
+            };
+            default: components["responses"]["Undocumented"];
+        };
+    };
     viewV3: {
         parameters: {
             query?: never;
@@ -2851,6 +3712,83 @@ export type TransactionInclusionProof = components['schemas']['TransactionInclus
  * A Merkle path from a leaf up to a trusted root.
  */
 export type AccumulatorProof = components['schemas']['AccumulatorProof'];
+/**
+ * That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.
+ */
+export type EventEmissionProof = components['schemas']['EventEmissionProof'];
+/**
+ * An event's two proofs, chained: its emission by its transaction, and that transaction's inclusion.
+ */
+export type TransactionInclusionAndEventEmissionProof = components['schemas']['TransactionInclusionAndEventEmissionProof'];
+/**
+ * An event (v4) with the block and transaction it was emitted in, and its proofs when asked for.
+ */
+export type EventWithContextV4 = components['schemas']['EventWithContextV4'];
+/**
+ * A page of v4 events; `data` is an array, by the decision EventsV3 records.
+ */
+export type EventsV4 = components['schemas']['EventsV4'];
+/**
+ * The transactions, and for each the event types, whose proofs are asked for (at most 100 items).
+ */
+export type EventEmissionProofsBatchRequest = components['schemas']['EventEmissionProofsBatchRequest'];
+export type EventEmissionProofsBatchItem = components['schemas']['EventEmissionProofsBatchItem'];
+/**
+ * The proofs asked for, every one anchored to the one certificate at `block_height`.
+ */
+export type EventEmissionProofsBatchResponse = components['schemas']['EventEmissionProofsBatchResponse'];
+export type EventEmissionProofsBatchItemResponse = components['schemas']['EventEmissionProofsBatchItemResponse'];
+export type EventEmissionProofEntry = components['schemas']['EventEmissionProofEntry'];
+/**
+ * One certificate per height of the range asked, in order; null where the node has none.
+ */
+export type TransactionsInclusionCertificates = components['schemas']['TransactionsInclusionCertificates'];
+/**
+ * The committee's signature over the Move and EVM accumulator roots at one height.
+ */
+export type Certificate_TransactionsInclusionCertificationData = components['schemas']['Certificate_TransactionsInclusionCertificationData'];
+export type TransactionsInclusionCertificationData = components['schemas']['TransactionsInclusionCertificationData'];
+/**
+ * The threshold of signers a certificate meets.
+ */
+export type CertificateThresholdType = components['schemas']['CertificateThresholdType'];
+/**
+ * A certified consensus block and the batches of transactions it finalized.
+ */
+export type ConsensusBlock = components['schemas']['ConsensusBlock'];
+export type CertifiedBlock = components['schemas']['CertifiedBlock'];
+export type SmrBlock = components['schemas']['SmrBlock'];
+/**
+ * A consensus block's header (BlockHeaderInfo without the hash).
+ */
+export type BlockHeader = components['schemas']['BlockHeader'];
+/**
+ * A quorum certificate.
+ */
+export type SmrQC = components['schemas']['SmrQC'];
+export type Certificate_BlockVoteInfo = components['schemas']['Certificate_BlockVoteInfo'];
+export type BlockVoteInfo = components['schemas']['BlockVoteInfo'];
+export type BlockInfo = components['schemas']['BlockInfo'];
+/**
+ * An epoch's committee with its authorization, in one of two versions.
+ */
+export type AuthorizedCommittee = components['schemas']['AuthorizedCommittee'];
+export type AuthorizedCommitteeV0 = components['schemas']['AuthorizedCommitteeV0'];
+export type AuthorizedCommitteeV1 = components['schemas']['AuthorizedCommitteeV1'];
+export type CommitteeAuthorization = components['schemas']['CommitteeAuthorization'];
+export type Certificate_CommitteeInfo = components['schemas']['Certificate_CommitteeInfo'];
+export type CommitteeInfo = components['schemas']['CommitteeInfo'];
+export type EpochInfo = components['schemas']['EpochInfo'];
+export type CommitteeV0 = components['schemas']['CommitteeV0'];
+export type ValidatorV0 = components['schemas']['ValidatorV0'];
+export type CommitteeV1 = components['schemas']['CommitteeV1'];
+export type ValidatorV1 = components['schemas']['ValidatorV1'];
+export type ValidatorPublicKeys = components['schemas']['ValidatorPublicKeys'];
+/**
+ * What the faucet did; exactly one form.
+ */
+export type FaucetStatus = components['schemas']['FaucetStatus'];
+export type U64 = components['schemas']['U64'];
 /**
  * An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.
  */

@@ -192,6 +192,253 @@ export const nodeRpcSamples: Readonly<Record<string, unknown>> = {
       }
     }
   },
+  "getTransactionV4": {
+    "authenticator": {},
+    "hash": "0x1",
+    "header": {
+      "chain_id": 0,
+      "expiration_timestamp": {
+        "timestamp": 0
+      },
+      "sender": "0x1",
+      "sequence_number": 0,
+      "gas_unit_price": 0,
+      "max_gas_amount": 0
+    },
+    "payload": {},
+    "status": "Success",
+    "txn_type": "user"
+  },
+  "listEventsV4": {
+    "data": []
+  },
+  "getEventEmissionProofV4": {
+    "proof": {
+      "siblings": []
+    },
+    "merkle_root_hash_value": "0x1",
+    "leaf_hash_value": "0x1",
+    "leaf_index": 0
+  },
+  "getEventProofV4": {
+    "proof": {
+      "siblings": []
+    },
+    "merkle_root_hash_value": "0x1",
+    "leaf_hash_value": "0x1",
+    "leaf_index": 0
+  },
+  "getEventProofsV4": {
+    "block_height": 0,
+    "inclusion_certificate": {
+      "certifying_committee": "0x1",
+      "data": {
+        "movevm_merkle_accumulator_tree_root": "0x1",
+        "evm_merkle_accumulator_tree_root": "0x1",
+        "block_height": 0,
+        "epoch_id": {
+          "chain_id": 0,
+          "epoch": 0
+        }
+      },
+      "kind": "Validity",
+      "signature": {},
+      "voters": []
+    },
+    "items": []
+  },
+  "getTransactionInclusionCertificatesV4": {
+    "certificates": []
+  },
+  "getLatestConsensusBlockV4": {
+    "block": {
+      "block": {
+        "digest": "0x1",
+        "header": {
+          "author": "0x1",
+          "height": 0,
+          "parent": "0x1",
+          "timestamp": {
+            "timestamp": 0
+          },
+          "view": {
+            "epoch_id": {
+              "chain_id": 0,
+              "epoch": 0
+            },
+            "round": 0
+          }
+        },
+        "payload": {}
+      },
+      "qc": {
+        "certificate": {
+          "certifying_committee": "0x1",
+          "data": {
+            "block": {
+              "hash": "0x1",
+              "header": {
+                "author": "0x1",
+                "height": 0,
+                "parent": "0x1",
+                "timestamp": {
+                  "timestamp": 0
+                },
+                "view": {
+                  "epoch_id": {
+                    "chain_id": 0,
+                    "epoch": 0
+                  },
+                  "round": 0
+                }
+              }
+            },
+            "kind": "Commit"
+          },
+          "kind": "Validity",
+          "signature": {},
+          "voters": []
+        }
+      }
+    },
+    "batches": {}
+  },
+  "getConsensusBlockByHeightV4": {
+    "block": {
+      "block": {
+        "digest": "0x1",
+        "header": {
+          "author": "0x1",
+          "height": 0,
+          "parent": "0x1",
+          "timestamp": {
+            "timestamp": 0
+          },
+          "view": {
+            "epoch_id": {
+              "chain_id": 0,
+              "epoch": 0
+            },
+            "round": 0
+          }
+        },
+        "payload": {}
+      },
+      "qc": {
+        "certificate": {
+          "certifying_committee": "0x1",
+          "data": {
+            "block": {
+              "hash": "0x1",
+              "header": {
+                "author": "0x1",
+                "height": 0,
+                "parent": "0x1",
+                "timestamp": {
+                  "timestamp": 0
+                },
+                "view": {
+                  "epoch_id": {
+                    "chain_id": 0,
+                    "epoch": 0
+                  },
+                  "round": 0
+                }
+              }
+            },
+            "kind": "Commit"
+          },
+          "kind": "Validity",
+          "signature": {},
+          "voters": []
+        }
+      }
+    },
+    "batches": {}
+  },
+  "getCommitteeAuthorizationV4": {
+    "V0": {
+      "authorization": {
+        "certificate": {
+          "certifying_committee": "0x1",
+          "data": {
+            "epoch_id": {
+              "chain_id": 0,
+              "epoch": 0
+            },
+            "hash": "0x1"
+          },
+          "kind": "Validity",
+          "signature": {},
+          "voters": []
+        }
+      },
+      "committee": {
+        "epoch_info": {
+          "id": {
+            "chain_id": 0,
+            "epoch": 0
+          },
+          "start_height": 0,
+          "start_time": {
+            "timestamp": 0
+          }
+        },
+        "members": {}
+      }
+    }
+  },
+  "getCommitteeV4": {
+    "V0": {
+      "authorization": {
+        "certificate": {
+          "certifying_committee": "0x1",
+          "data": {
+            "epoch_id": {
+              "chain_id": 0,
+              "epoch": 0
+            },
+            "hash": "0x1"
+          },
+          "kind": "Validity",
+          "signature": {},
+          "voters": []
+        }
+      },
+      "committee": {
+        "epoch_info": {
+          "id": {
+            "chain_id": 0,
+            "epoch": 0
+          },
+          "start_height": 0,
+          "start_time": {
+            "timestamp": 0
+          }
+        },
+        "members": {}
+      }
+    }
+  },
+  "fundAccountV1": {
+    "Accepted": "0x1"
+  },
+  "getFaucetTransactionV2": {
+    "authenticator": {},
+    "hash": "0x1",
+    "header": {
+      "chain_id": 0,
+      "expiration_timestamp": {
+        "timestamp": 0
+      },
+      "sender": "0x1",
+      "sequence_number": 0,
+      "gas_unit_price": 0,
+      "max_gas_amount": 0
+    },
+    "payload": {},
+    "status": "Success"
+  },
   "viewV3": {
     "result": []
   },

@@ -7,7 +7,7 @@
 import { readU64 } from '@x/common';
 import { errorResponse, jsonResponse, type StubResponse } from '../router.ts';
 import { parseFlag, type ChainCall, type ChainHandler } from './handling.ts';
-import type { Ledger, LedgerBlock } from './ledger.ts';
+import type { Ledger, LedgerBlock, LedgerTx } from './ledger.ts';
 import { liveBlockHeader } from './live.ts';
 import { OLDEST_BLOCK_HEADER, TXN_TYPES, metadataTransactionV3, parseKind, transactionV3, type Kind } from './v3.ts';
 import { blockTransactionHashes, metadataTransactionV4, transactionV4 } from './v4.ts';
@@ -162,7 +162,22 @@ export function blockReads({ ledger, chainId, oldestBlock }: BlocksContext) {
     return jsonResponse(200, metadataTransactionV3(parsed.hash, ledger.header(ledger.block(height), chainId), live));
   };
 
+  /** v4: v3's answer in the v4 form, with its inclusion proof among its block's transactions when `include_proof` asks. */
+  const getTransactionV4: ChainHandler = (call) => {
+    const proof = parseFlag(call.req.query, 'include_proof');
+    if (!proof.ok) return proof.response;
+    const v3 = getTransaction(call);
+    if (v3.status !== 200) return v3;
+    const found = ledger.transaction((JSON.parse(v3.body) as { hash: string }).hash) as LedgerTx;
+    const height = 'tx' in found ? found.tx.height : found.metadataOf;
+    const block = ledger.block(height);
+    const rendering = { live: call.live, inBlock: false, proofAmong: proof.value ? blockTransactionHashes(block, ledger.metadataHash) : undefined };
+    if ('tx' in found) return jsonResponse(200, transactionV4(found.tx, rendering));
+    return jsonResponse(200, metadataTransactionV4(ledger.metadataHash(height), height, ledger.header(block, chainId), rendering));
+  };
+
   return {
+    getTransactionV4,
     getLatestBlockV3: getLatestBlock,
     getBlockByHeightV3: getBlockByHeight,
     getBlockByHeightV4,

@@ -1,5 +1,5 @@
 /**
- * Events by type (`listEventsV3`): the events the account transactions emitted (the same ones their
+ * Events by type (`listEventsV3`, and v4's `listEventsV4` with hashes and proofs; the v4 event emission proofs): the events the account transactions emitted (the same ones their
  * records carry), by Move type, oldest first in (block height, transaction index, event index) order.
  * Blocks without account transactions emit none (their block-metadata transaction has an `Empty` output),
  * so the events do not change with the clock. The cursor is the position of the last event returned as 32
@@ -8,10 +8,16 @@
  * (nothing given: `""`), either of which ends a walk.
  */
 import { errorResponse, jsonResponse, queryParam } from '../router.ts';
-import { MAX_TRANSACTION_COUNT, bad, parseCount, parseU64Param, type ChainHandler, type Parsed } from './handling.ts';
+import type { StubResponse } from '../router.ts';
+import { MAX_TRANSACTION_COUNT, bad, parseCount, parseFlag, parseU64Param, type ChainCall, type ChainHandler, type Parsed } from './handling.ts';
 import type { Ledger } from './ledger.ts';
 import { parseTypeTag, structTagToString } from './move.ts';
 import { CURSOR_HEADER, OLDEST_BLOCK_HEADER } from './v3.ts';
+import { blockTransactionHashes, eventEmissionProof, inclusionProof, transactionEventHashes } from './v4.ts';
+import type { TxView } from './views.ts';
+
+/** A transaction or event hash of a path: 64 hex digits, `0x` or not, any case. */
+const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 
 type Body = Record<string, unknown>;
 
@@ -96,7 +102,8 @@ export function eventReads(ledger: Ledger, oldestBlock: number) {
     return index;
   };
 
-  const listEvents: ChainHandler = ({ req, params }) => {
+  /** The page a listing asks for, with its headers, or the 400 or 410 a node answers (v3 and v4 alike). */
+  const eventPage = ({ req, params }: ChainCall): { page: Emitted[]; headers: Record<string, string> } | StubResponse => {
     const raw = params.event_type as string;
     const key = EVENT_TYPE.test(raw) ? typeKey(raw) : undefined;
     if (key === undefined) return errorResponse(400, 'invalid_event_type', `event_type must be a Move struct type, address::module::Struct, got '${raw}'`);
@@ -137,8 +144,61 @@ export function eventReads(ledger: Ledger, oldestBlock: number) {
       [CURSOR_HEADER]: last === undefined ? (c?.text ?? '') : cursorOf(last),
       [OLDEST_BLOCK_HEADER]: String(oldestBlock),
     };
-    return jsonResponse(200, { data: page.map((e) => ({ event: e.event, block_height: e.height, transaction_hash: e.hash })) }, headers);
+    return { page, headers };
   };
 
-  return { listEventsV3: listEvents } satisfies Record<string, ChainHandler>;
+  const listEvents: ChainHandler = (call) => {
+    const found = eventPage(call);
+    if (!('page' in found)) return found;
+    return jsonResponse(200, { data: found.page.map((e) => ({ event: e.event, block_height: e.height, transaction_hash: e.hash })) }, found.headers);
+  };
+
+  /** The account transaction with this hash, if any (a block-metadata transaction emits no event). */
+  const accountTransaction = (hash: string): TxView | undefined => {
+    const found = ledger.transaction(hash);
+    return found !== undefined && 'tx' in found ? found.tx : undefined;
+  };
+
+  /** v4: v3's page, each event with its hash and, when `include_proof` asks, its two proofs. */
+  const listEventsV4: ChainHandler = (call) => {
+    const proof = parseFlag(call.req.query, 'include_proof');
+    if (!proof.ok) return proof.response;
+    const found = eventPage(call);
+    if (!('page' in found)) return found;
+    const data = found.page.map((e) => {
+      const tx = accountTransaction(e.hash) as TxView;
+      const events = transactionEventHashes(tx);
+      const item: Body = { event: { ...e.event, hash: events[e.ev] }, block_height: e.height, transaction_hash: e.hash };
+      if (proof.value) {
+        item.proofs = {
+          transaction_inclusion_proof: inclusionProof(blockTransactionHashes(ledger.block(e.height), ledger.metadataHash), e.hash, e.height, events),
+          event_emission_proof: eventEmissionProof(events, e.ev),
+        };
+      }
+      return item;
+    });
+    return jsonResponse(200, { data }, found.headers);
+  };
+
+  /** The proof that a transaction emitted an event, both named by hash: 400 for a malformed hash, 404 for an unknown pair. */
+  const getEventEmissionProof: ChainHandler = ({ params, now }) => {
+    const [event, transaction] = [params.event_hash as string, params.transaction_hash as string];
+    for (const [name, raw] of [['event_hash', event], ['transaction_hash', transaction]] as const) {
+      if (!HASH.test(raw)) return errorResponse(400, `invalid_${name}`, `${name} must be 64 hex digits with or without 0x, got '${raw}'`);
+    }
+    const canonical = (raw: string): string => `0x${raw.slice(raw.length - 64).toLowerCase()}`;
+    const tx = accountTransaction(canonical(transaction));
+    if (tx === undefined || tx.height > ledger.latest(now())) return jsonResponse(404, { message: `no transaction with hash ${canonical(transaction)}` });
+    const events = transactionEventHashes(tx);
+    const index = events.indexOf(canonical(event));
+    if (index === -1) return jsonResponse(404, { message: `transaction ${tx.hash} emitted no event with hash ${canonical(event)}` });
+    return jsonResponse(200, eventEmissionProof(events, index));
+  };
+
+  return {
+    listEventsV3: listEvents,
+    listEventsV4,
+    getEventEmissionProofV4: getEventEmissionProof,
+    getEventProofV4: getEventEmissionProof,
+  } satisfies Record<string, ChainHandler>;
 }

@@ -40,6 +40,7 @@ import {
   type Parsed,
 } from './handling.ts';
 import { blockReads } from './blocks.ts';
+import { createFaucet } from './faucet.ts';
 import { eventReads } from './events.ts';
 import { createLedger } from './ledger.ts';
 import { nodeInfoReads } from './node-info.ts';
@@ -218,7 +219,9 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
   const chain = chainFor(seed);
   const txView = seededTxViews(chain, chainId);
   const seeded = seededViews(chain, chainId, txView);
-  const viewOf = (address: string): AccountView | undefined => users.get(address) ?? seeded(address);
+  // The faucet's credits show in every read of an account (its CoinStore), the views included.
+  const faucet = createFaucet(chainId, clock);
+  const viewOf = (address: string): AccountView | undefined => faucet.view(address, users.get(address) ?? seeded(address));
   // Each account's primary fungible store, by the store's address (built on first use).
   let stores: Map<string, string> | undefined;
   const storeOwner = (address: string): AccountView | undefined => {
@@ -356,6 +359,7 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
     getModuleV3: getModule('v2'),
     getResourceV3: getResource('v2'),
     ...v3Listings({ oldestBlock, storeOwner }),
+    ...faucet.handlers,
   };
   // The reads of the whole chain, over the ledger: every height a block, the test's accounts' transactions included.
   const ledger = createLedger(chain, txView, users);
@@ -365,6 +369,10 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
     ...viewReads({ account: viewOf, ledger, chainId }),
     ...tableReads(seededTables(seed)),
     ...nodeInfoReads(ledger, chainId),
+    getFaucetTransactionV2: faucet.transaction((hash, live) => {
+      const found = ledger.transaction(hash);
+      return found !== undefined && 'tx' in found ? rendered('v2', live)(found.tx) : undefined;
+    }),
   };
   const chainIdHeader = { [CHAIN_ID_HEADER]: String(chainId) };
 

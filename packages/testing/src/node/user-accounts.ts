@@ -279,7 +279,7 @@ function evmOutput(result: EvmResult, gasUsed: number, seed: number, sender: str
   }
 }
 
-function resource(r: { type: string; data: Record<string, unknown> }, at: string): ResourceView {
+export function resource(r: { type: string; data: Record<string, unknown> }, at: string): ResourceView {
   const parsed = RESOURCE_TYPE.test(r.type) ? parseTypeTag(r.type) : undefined;
   if (parsed === undefined || typeof parsed === 'string' || !('struct' in parsed)) {
     throw new StubArgumentError(`${at}.type`, `must be a Move struct type matching ^0x[0-9a-zA-Z:_<>]+$, got '${r.type}'`);

@@ -109,3 +109,9 @@ export function metadataTransactionV4(hash: string, height: number, header: Body
   if (proofAmong !== undefined) record.inclusion_proof = inclusionProof(proofAmong, hash, height, []);
   return live ? { txn_type: 'block_metadata', ...record } : { ...record, txn_type: 'block_metadata' };
 }
+
+/** The proof that event `index` of a transaction whose event hashes are `events` is a leaf of its events tree. */
+export function eventEmissionProof(events: readonly string[], index: number): Body {
+  const { root, siblings } = merklePath(events, index);
+  return { proof: { siblings }, merkle_root_hash_value: root, leaf_hash_value: events[index], leaf_index: index };
+}

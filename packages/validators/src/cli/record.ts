@@ -626,6 +626,15 @@ type Lookup = {
  */
 const REQUEST_BODIES: Readonly<Record<string, { readonly what: string; readonly body: (lookup: Lookup) => Promise<unknown> }>> = {
   viewV3: { what: 'a view', body: async () => ({ function: '0x1::timestamp::now_microseconds', type_arguments: [], arguments: [] }) },
+  getEventProofsV4: {
+    what: "the proofs of the account's newest v3 transaction's first event type",
+    body: async ({ answers }) => {
+      const page = (await answers('listTransactionsV3'))[0];
+      const hash = text(at(page, ['0', 'hash']));
+      const type = firstEventType([page]);
+      return hash && type && { items: [{ transaction_hash: hash, event_types: [type] }] };
+    },
+  },
   getTableItemV2: {
     what: TABLE,
     body: async (lookup) => {
@@ -654,6 +663,19 @@ const PATH_VALUES: Readonly<Record<string, { readonly what: string; readonly fin
     find: async ({ answers }) => firstEventType(await answers('listTransactionsV3')) ?? firstEventType(await answers('getTransactionV3')),
   },
   table_handle: { what: TABLE, find: async (lookup) => (await tableOf(lookup))?.handle },
+  transaction_hash: {
+    what: "a transaction hash (of the account's newest v3 transaction, else the latest block's first)",
+    find: async ({ answers }) =>
+      text(at((await answers('listTransactionsV3'))[0], ['0', 'hash'])) ?? text(at((await answers('getBlockTransactionHashesV3'))[0], ['0'])),
+  },
+  event_hash: {
+    what: 'an event hash (of the first event of the transaction read in v4)',
+    find: async ({ answers }) => {
+      const events = at((await answers('getTransactionV4'))[0], ['output', 'Move', 'events']);
+      return Array.isArray(events) ? text(at(events[0], ['hash'])) : undefined;
+    },
+  },
+  epoch: { what: "the latest block's epoch", find: async ({ answers }) => text(at((await answers('getLatestBlockV3'))[0], ['header', 'view', 'epoch_id', 'epoch'])) },
 };
 
 /** A path value from an answer: a string as it is, a safe non-negative integer in decimal digits; else undefined. */

@@ -4321,6 +4321,1482 @@ const AccumulatorProof$documentedStrict: Readonly<Record<string, unknown>> = {
   },
   "additionalProperties": false
 };
+const EventEmissionProof$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.",
+  "required": [
+    "proof",
+    "merkle_root_hash_value",
+    "leaf_hash_value",
+    "leaf_index"
+  ],
+  "properties": {
+    "proof": {
+      "$ref": "#/$defs/AccumulatorProof"
+    },
+    "merkle_root_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "leaf_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "leaf_index": {
+      "$ref": "#/$defs/U64"
+    }
+  }
+};
+const EventEmissionProof$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.",
+  "required": [
+    "proof",
+    "merkle_root_hash_value",
+    "leaf_hash_value",
+    "leaf_index"
+  ],
+  "properties": {
+    "proof": {
+      "$ref": "#/$defs/AccumulatorProof"
+    },
+    "merkle_root_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "leaf_hash_value": {
+      "$ref": "#/$defs/Hash"
+    },
+    "leaf_index": {
+      "$ref": "#/$defs/U64"
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionInclusionAndEventEmissionProof$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event's two proofs, chained: its emission by its transaction, and that transaction's inclusion.",
+  "required": [
+    "transaction_inclusion_proof",
+    "event_emission_proof"
+  ],
+  "properties": {
+    "transaction_inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    },
+    "event_emission_proof": {
+      "$ref": "#/$defs/EventEmissionProof"
+    }
+  }
+};
+const TransactionInclusionAndEventEmissionProof$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event's two proofs, chained: its emission by its transaction, and that transaction's inclusion.",
+  "required": [
+    "transaction_inclusion_proof",
+    "event_emission_proof"
+  ],
+  "properties": {
+    "transaction_inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    },
+    "event_emission_proof": {
+      "$ref": "#/$defs/EventEmissionProof"
+    }
+  },
+  "additionalProperties": false
+};
+const EventWithContextV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event (v4) with the block and transaction it was emitted in, and its proofs when asked for.",
+  "required": [
+    "event",
+    "block_height",
+    "transaction_hash"
+  ],
+  "properties": {
+    "event": {
+      "$ref": "#/$defs/EventV4"
+    },
+    "block_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "proofs": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/TransactionInclusionAndEventEmissionProof"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  }
+};
+const EventWithContextV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "An event (v4) with the block and transaction it was emitted in, and its proofs when asked for.",
+  "required": [
+    "event",
+    "block_height",
+    "transaction_hash"
+  ],
+  "properties": {
+    "event": {
+      "$ref": "#/$defs/EventV4"
+    },
+    "block_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "proofs": {
+      "anyOf": [
+        {
+          "$ref": "#/$defs/TransactionInclusionAndEventEmissionProof"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false
+};
+const EventsV4$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A page of v4 events; `data` is an array, by the decision EventsV3 records.",
+  "required": [
+    "data"
+  ],
+  "properties": {
+    "data": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventWithContextV4"
+      }
+    }
+  }
+};
+const EventsV4$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A page of v4 events; `data` is an array, by the decision EventsV3 records.",
+  "required": [
+    "data"
+  ],
+  "properties": {
+    "data": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventWithContextV4"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const EventEmissionProofsBatchRequest$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The transactions, and for each the event types, whose proofs are asked for (at most 100 items).",
+  "required": [
+    "items"
+  ],
+  "properties": {
+    "items": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventEmissionProofsBatchItem"
+      }
+    }
+  }
+};
+const EventEmissionProofsBatchRequest$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The transactions, and for each the event types, whose proofs are asked for (at most 100 items).",
+  "required": [
+    "items"
+  ],
+  "properties": {
+    "items": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/EventEmissionProofsBatchItem"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const EventEmissionProofsBatchItem$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "transaction_hash",
+    "event_types"
+  ],
+  "properties": {
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "event_types": {
+      "type": "array",
+      "description": "Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.",
+      "items": {
+        "type": "string"
+      }
+    }
+  }
+};
+const EventEmissionProofsBatchItem$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "transaction_hash",
+    "event_types"
+  ],
+  "properties": {
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "event_types": {
+      "type": "array",
+      "description": "Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.",
+      "items": {
+        "type": "string"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const EventEmissionProofsBatchResponse$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The proofs asked for, every one anchored to the one certificate at `block_height`.",
+  "required": [
+    "block_height",
+    "inclusion_certificate",
+    "items"
+  ],
+  "properties": {
+    "block_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "inclusion_certificate": {
+      "$ref": "#/$defs/Certificate_TransactionsInclusionCertificationData"
+    },
+    "items": {
+      "type": "array",
+      "description": "One per item asked for, in the same order.",
+      "items": {
+        "$ref": "#/$defs/EventEmissionProofsBatchItemResponse"
+      }
+    }
+  }
+};
+const EventEmissionProofsBatchResponse$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The proofs asked for, every one anchored to the one certificate at `block_height`.",
+  "required": [
+    "block_height",
+    "inclusion_certificate",
+    "items"
+  ],
+  "properties": {
+    "block_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "inclusion_certificate": {
+      "$ref": "#/$defs/Certificate_TransactionsInclusionCertificationData"
+    },
+    "items": {
+      "type": "array",
+      "description": "One per item asked for, in the same order.",
+      "items": {
+        "$ref": "#/$defs/EventEmissionProofsBatchItemResponse"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const EventEmissionProofsBatchItemResponse$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "transaction_hash",
+    "vm",
+    "transaction_inclusion_proof",
+    "events"
+  ],
+  "properties": {
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "vm": {
+      "type": "string",
+      "description": "The VM whose accumulator root in the certificate the proof is anchored to.",
+      "enum": [
+        "move",
+        "evm"
+      ]
+    },
+    "transaction_inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    },
+    "events": {
+      "type": "array",
+      "description": "The transaction's events of the types asked for; empty when it emitted none.",
+      "items": {
+        "$ref": "#/$defs/EventEmissionProofEntry"
+      }
+    }
+  }
+};
+const EventEmissionProofsBatchItemResponse$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "transaction_hash",
+    "vm",
+    "transaction_inclusion_proof",
+    "events"
+  ],
+  "properties": {
+    "transaction_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "vm": {
+      "type": "string",
+      "description": "The VM whose accumulator root in the certificate the proof is anchored to.",
+      "enum": [
+        "move",
+        "evm"
+      ]
+    },
+    "transaction_inclusion_proof": {
+      "$ref": "#/$defs/TransactionInclusionProof"
+    },
+    "events": {
+      "type": "array",
+      "description": "The transaction's events of the types asked for; empty when it emitted none.",
+      "items": {
+        "$ref": "#/$defs/EventEmissionProofEntry"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const EventEmissionProofEntry$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "event_hash",
+    "event_type",
+    "event_index",
+    "event_emission_proof"
+  ],
+  "properties": {
+    "event_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "event_type": {
+      "type": "string"
+    },
+    "event_index": {
+      "$ref": "#/$defs/U64"
+    },
+    "event_emission_proof": {
+      "$ref": "#/$defs/EventEmissionProof"
+    }
+  }
+};
+const EventEmissionProofEntry$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "event_hash",
+    "event_type",
+    "event_index",
+    "event_emission_proof"
+  ],
+  "properties": {
+    "event_hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "event_type": {
+      "type": "string"
+    },
+    "event_index": {
+      "$ref": "#/$defs/U64"
+    },
+    "event_emission_proof": {
+      "$ref": "#/$defs/EventEmissionProof"
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionsInclusionCertificates$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "One certificate per height of the range asked, in order; null where the node has none.",
+  "required": [
+    "certificates"
+  ],
+  "properties": {
+    "certificates": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Certificate_TransactionsInclusionCertificationData"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    }
+  }
+};
+const TransactionsInclusionCertificates$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "One certificate per height of the range asked, in order; null where the node has none.",
+  "required": [
+    "certificates"
+  ],
+  "properties": {
+    "certificates": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Certificate_TransactionsInclusionCertificationData"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const Certificate_TransactionsInclusionCertificationData$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The committee's signature over the Move and EVM accumulator roots at one height.",
+  "required": [
+    "certifying_committee",
+    "data",
+    "kind",
+    "signature",
+    "voters"
+  ],
+  "properties": {
+    "certifying_committee": {
+      "$ref": "#/$defs/Hash"
+    },
+    "data": {
+      "$ref": "#/$defs/TransactionsInclusionCertificationData"
+    },
+    "kind": {
+      "$ref": "#/$defs/CertificateThresholdType"
+    },
+    "signature": {
+      "type": "object",
+      "description": "The aggregate signature, in the node's own encoding."
+    },
+    "voters": {
+      "type": "array",
+      "description": "Which committee members signed, in the committee's order.",
+      "items": {
+        "type": "boolean"
+      }
+    }
+  }
+};
+const Certificate_TransactionsInclusionCertificationData$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The committee's signature over the Move and EVM accumulator roots at one height.",
+  "required": [
+    "certifying_committee",
+    "data",
+    "kind",
+    "signature",
+    "voters"
+  ],
+  "properties": {
+    "certifying_committee": {
+      "$ref": "#/$defs/Hash"
+    },
+    "data": {
+      "$ref": "#/$defs/TransactionsInclusionCertificationData"
+    },
+    "kind": {
+      "$ref": "#/$defs/CertificateThresholdType"
+    },
+    "signature": {
+      "type": "object",
+      "description": "The aggregate signature, in the node's own encoding."
+    },
+    "voters": {
+      "type": "array",
+      "description": "Which committee members signed, in the committee's order.",
+      "items": {
+        "type": "boolean"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const TransactionsInclusionCertificationData$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "movevm_merkle_accumulator_tree_root",
+    "evm_merkle_accumulator_tree_root",
+    "block_height",
+    "epoch_id"
+  ],
+  "properties": {
+    "movevm_merkle_accumulator_tree_root": {
+      "$ref": "#/$defs/Hash"
+    },
+    "evm_merkle_accumulator_tree_root": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "epoch_id": {
+      "$ref": "#/$defs/EpochId"
+    }
+  }
+};
+const TransactionsInclusionCertificationData$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "movevm_merkle_accumulator_tree_root",
+    "evm_merkle_accumulator_tree_root",
+    "block_height",
+    "epoch_id"
+  ],
+  "properties": {
+    "movevm_merkle_accumulator_tree_root": {
+      "$ref": "#/$defs/Hash"
+    },
+    "evm_merkle_accumulator_tree_root": {
+      "$ref": "#/$defs/Hash"
+    },
+    "block_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "epoch_id": {
+      "$ref": "#/$defs/EpochId"
+    }
+  },
+  "additionalProperties": false
+};
+const CertificateThresholdType$documented: Readonly<Record<string, unknown>> = {
+  "type": "string",
+  "description": "The threshold of signers a certificate meets.",
+  "enum": [
+    "Validity",
+    "Quorum",
+    "Unanimous",
+    "BcftValidity",
+    "BcftQuorum",
+    "BcftFallbackViewChange",
+    "ClanMajority"
+  ]
+};
+const ConsensusBlock$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A certified consensus block and the batches of transactions it finalized.",
+  "required": [
+    "block",
+    "batches"
+  ],
+  "properties": {
+    "block": {
+      "$ref": "#/$defs/CertifiedBlock"
+    },
+    "batches": {
+      "type": "object",
+      "description": "The block's batches in execution order (asked for with `with_batches`), in the node's own form."
+    }
+  }
+};
+const ConsensusBlock$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A certified consensus block and the batches of transactions it finalized.",
+  "required": [
+    "block",
+    "batches"
+  ],
+  "properties": {
+    "block": {
+      "$ref": "#/$defs/CertifiedBlock"
+    },
+    "batches": {
+      "type": "object",
+      "description": "The block's batches in execution order (asked for with `with_batches`), in the node's own form."
+    }
+  },
+  "additionalProperties": false
+};
+const CertifiedBlock$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "block",
+    "qc"
+  ],
+  "properties": {
+    "block": {
+      "$ref": "#/$defs/SmrBlock"
+    },
+    "qc": {
+      "$ref": "#/$defs/SmrQC"
+    }
+  }
+};
+const CertifiedBlock$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "block",
+    "qc"
+  ],
+  "properties": {
+    "block": {
+      "$ref": "#/$defs/SmrBlock"
+    },
+    "qc": {
+      "$ref": "#/$defs/SmrQC"
+    }
+  },
+  "additionalProperties": false
+};
+const SmrBlock$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "digest",
+    "header",
+    "payload"
+  ],
+  "properties": {
+    "digest": {
+      "$ref": "#/$defs/Hash"
+    },
+    "header": {
+      "$ref": "#/$defs/BlockHeader"
+    },
+    "payload": {
+      "type": "object"
+    }
+  }
+};
+const SmrBlock$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "digest",
+    "header",
+    "payload"
+  ],
+  "properties": {
+    "digest": {
+      "$ref": "#/$defs/Hash"
+    },
+    "header": {
+      "$ref": "#/$defs/BlockHeader"
+    },
+    "payload": {
+      "type": "object"
+    }
+  },
+  "additionalProperties": false
+};
+const BlockHeader$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A consensus block's header (BlockHeaderInfo without the hash).",
+  "required": [
+    "author",
+    "height",
+    "parent",
+    "timestamp",
+    "view"
+  ],
+  "properties": {
+    "author": {
+      "$ref": "#/$defs/Identity"
+    },
+    "height": {
+      "$ref": "#/$defs/U64"
+    },
+    "parent": {
+      "$ref": "#/$defs/Hash"
+    },
+    "timestamp": {
+      "$ref": "#/$defs/SmrTimestamp"
+    },
+    "view": {
+      "$ref": "#/$defs/View"
+    }
+  }
+};
+const BlockHeader$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A consensus block's header (BlockHeaderInfo without the hash).",
+  "required": [
+    "author",
+    "height",
+    "parent",
+    "timestamp",
+    "view"
+  ],
+  "properties": {
+    "author": {
+      "$ref": "#/$defs/Identity"
+    },
+    "height": {
+      "$ref": "#/$defs/U64"
+    },
+    "parent": {
+      "$ref": "#/$defs/Hash"
+    },
+    "timestamp": {
+      "$ref": "#/$defs/SmrTimestamp"
+    },
+    "view": {
+      "$ref": "#/$defs/View"
+    }
+  },
+  "additionalProperties": false
+};
+const SmrQC$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A quorum certificate.",
+  "required": [
+    "certificate"
+  ],
+  "properties": {
+    "certificate": {
+      "$ref": "#/$defs/Certificate_BlockVoteInfo"
+    }
+  }
+};
+const SmrQC$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "A quorum certificate.",
+  "required": [
+    "certificate"
+  ],
+  "properties": {
+    "certificate": {
+      "$ref": "#/$defs/Certificate_BlockVoteInfo"
+    }
+  },
+  "additionalProperties": false
+};
+const Certificate_BlockVoteInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "certifying_committee",
+    "data",
+    "kind",
+    "signature",
+    "voters"
+  ],
+  "properties": {
+    "certifying_committee": {
+      "$ref": "#/$defs/Hash"
+    },
+    "data": {
+      "$ref": "#/$defs/BlockVoteInfo"
+    },
+    "kind": {
+      "$ref": "#/$defs/CertificateThresholdType"
+    },
+    "signature": {
+      "type": "object"
+    },
+    "voters": {
+      "type": "array",
+      "items": {
+        "type": "boolean"
+      }
+    }
+  }
+};
+const Certificate_BlockVoteInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "certifying_committee",
+    "data",
+    "kind",
+    "signature",
+    "voters"
+  ],
+  "properties": {
+    "certifying_committee": {
+      "$ref": "#/$defs/Hash"
+    },
+    "data": {
+      "$ref": "#/$defs/BlockVoteInfo"
+    },
+    "kind": {
+      "$ref": "#/$defs/CertificateThresholdType"
+    },
+    "signature": {
+      "type": "object"
+    },
+    "voters": {
+      "type": "array",
+      "items": {
+        "type": "boolean"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const BlockVoteInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "block",
+    "kind"
+  ],
+  "properties": {
+    "block": {
+      "$ref": "#/$defs/BlockInfo"
+    },
+    "kind": {
+      "type": "string",
+      "enum": [
+        "Commit",
+        "PrepareFallback",
+        "PrepareNormal",
+        "PrepareOptimistic"
+      ]
+    }
+  }
+};
+const BlockVoteInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "block",
+    "kind"
+  ],
+  "properties": {
+    "block": {
+      "$ref": "#/$defs/BlockInfo"
+    },
+    "kind": {
+      "type": "string",
+      "enum": [
+        "Commit",
+        "PrepareFallback",
+        "PrepareNormal",
+        "PrepareOptimistic"
+      ]
+    }
+  },
+  "additionalProperties": false
+};
+const BlockInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "hash",
+    "header"
+  ],
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "header": {
+      "$ref": "#/$defs/BlockHeader"
+    }
+  }
+};
+const BlockInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "hash",
+    "header"
+  ],
+  "properties": {
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    },
+    "header": {
+      "$ref": "#/$defs/BlockHeader"
+    }
+  },
+  "additionalProperties": false
+};
+const AuthorizedCommittee$documented: Readonly<Record<string, unknown>> = {
+  "description": "An epoch's committee with its authorization, in one of two versions.",
+  "oneOf": [
+    {
+      "type": "object",
+      "title": "AuthorizedCommitteeV0Form",
+      "required": [
+        "V0"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "V0": {
+          "$ref": "#/$defs/AuthorizedCommitteeV0"
+        }
+      }
+    },
+    {
+      "type": "object",
+      "title": "AuthorizedCommitteeV1Form",
+      "required": [
+        "V1"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "V1": {
+          "$ref": "#/$defs/AuthorizedCommitteeV1"
+        }
+      }
+    }
+  ]
+};
+const AuthorizedCommitteeV0$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "authorization",
+    "committee"
+  ],
+  "properties": {
+    "authorization": {
+      "$ref": "#/$defs/CommitteeAuthorization"
+    },
+    "committee": {
+      "$ref": "#/$defs/CommitteeV0"
+    }
+  }
+};
+const AuthorizedCommitteeV0$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "authorization",
+    "committee"
+  ],
+  "properties": {
+    "authorization": {
+      "$ref": "#/$defs/CommitteeAuthorization"
+    },
+    "committee": {
+      "$ref": "#/$defs/CommitteeV0"
+    }
+  },
+  "additionalProperties": false
+};
+const AuthorizedCommitteeV1$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "authorization",
+    "committee"
+  ],
+  "properties": {
+    "authorization": {
+      "$ref": "#/$defs/CommitteeAuthorization"
+    },
+    "committee": {
+      "$ref": "#/$defs/CommitteeV1"
+    }
+  }
+};
+const AuthorizedCommitteeV1$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "authorization",
+    "committee"
+  ],
+  "properties": {
+    "authorization": {
+      "$ref": "#/$defs/CommitteeAuthorization"
+    },
+    "committee": {
+      "$ref": "#/$defs/CommitteeV1"
+    }
+  },
+  "additionalProperties": false
+};
+const CommitteeAuthorization$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "certificate"
+  ],
+  "properties": {
+    "certificate": {
+      "$ref": "#/$defs/Certificate_CommitteeInfo"
+    }
+  }
+};
+const CommitteeAuthorization$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "certificate"
+  ],
+  "properties": {
+    "certificate": {
+      "$ref": "#/$defs/Certificate_CommitteeInfo"
+    }
+  },
+  "additionalProperties": false
+};
+const Certificate_CommitteeInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "certifying_committee",
+    "data",
+    "kind",
+    "signature",
+    "voters"
+  ],
+  "properties": {
+    "certifying_committee": {
+      "$ref": "#/$defs/Hash"
+    },
+    "data": {
+      "$ref": "#/$defs/CommitteeInfo"
+    },
+    "kind": {
+      "$ref": "#/$defs/CertificateThresholdType"
+    },
+    "signature": {
+      "type": "object"
+    },
+    "voters": {
+      "type": "array",
+      "items": {
+        "type": "boolean"
+      }
+    }
+  }
+};
+const Certificate_CommitteeInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "certifying_committee",
+    "data",
+    "kind",
+    "signature",
+    "voters"
+  ],
+  "properties": {
+    "certifying_committee": {
+      "$ref": "#/$defs/Hash"
+    },
+    "data": {
+      "$ref": "#/$defs/CommitteeInfo"
+    },
+    "kind": {
+      "$ref": "#/$defs/CertificateThresholdType"
+    },
+    "signature": {
+      "type": "object"
+    },
+    "voters": {
+      "type": "array",
+      "items": {
+        "type": "boolean"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const CommitteeInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "epoch_id",
+    "hash"
+  ],
+  "properties": {
+    "epoch_id": {
+      "$ref": "#/$defs/EpochId"
+    },
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    }
+  }
+};
+const CommitteeInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "epoch_id",
+    "hash"
+  ],
+  "properties": {
+    "epoch_id": {
+      "$ref": "#/$defs/EpochId"
+    },
+    "hash": {
+      "$ref": "#/$defs/Hash"
+    }
+  },
+  "additionalProperties": false
+};
+const EpochInfo$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "id",
+    "start_height",
+    "start_time"
+  ],
+  "properties": {
+    "id": {
+      "$ref": "#/$defs/EpochId"
+    },
+    "start_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "start_time": {
+      "$ref": "#/$defs/SmrTimestamp"
+    }
+  }
+};
+const EpochInfo$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "id",
+    "start_height",
+    "start_time"
+  ],
+  "properties": {
+    "id": {
+      "$ref": "#/$defs/EpochId"
+    },
+    "start_height": {
+      "$ref": "#/$defs/U64"
+    },
+    "start_time": {
+      "$ref": "#/$defs/SmrTimestamp"
+    }
+  },
+  "additionalProperties": false
+};
+const CommitteeV0$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "epoch_info",
+    "members"
+  ],
+  "properties": {
+    "bls_threshold_public_key": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "epoch_info": {
+      "$ref": "#/$defs/EpochInfo"
+    },
+    "members": {
+      "type": "object",
+      "description": "The members by their identity.",
+      "additionalProperties": {
+        "$ref": "#/$defs/ValidatorV0"
+      }
+    }
+  }
+};
+const CommitteeV0$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "epoch_info",
+    "members"
+  ],
+  "properties": {
+    "bls_threshold_public_key": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "epoch_info": {
+      "$ref": "#/$defs/EpochInfo"
+    },
+    "members": {
+      "type": "object",
+      "description": "The members by their identity.",
+      "additionalProperties": {
+        "$ref": "#/$defs/ValidatorV0"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const ValidatorV0$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "ed25519_public_key",
+    "stake"
+  ],
+  "properties": {
+    "bls_public_key_share": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "dkg_node_number": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "ed25519_public_key": {
+      "type": "string"
+    },
+    "stake": {
+      "$ref": "#/$defs/U64"
+    }
+  }
+};
+const ValidatorV0$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "ed25519_public_key",
+    "stake"
+  ],
+  "properties": {
+    "bls_public_key_share": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "dkg_node_number": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "ed25519_public_key": {
+      "type": "string"
+    },
+    "stake": {
+      "$ref": "#/$defs/U64"
+    }
+  },
+  "additionalProperties": false
+};
+const CommitteeV1$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "bls_threshold_public_keys",
+    "epoch_info",
+    "members"
+  ],
+  "properties": {
+    "bls_threshold_public_keys": {
+      "type": "object",
+      "description": "A threshold public key per certificate threshold type.",
+      "additionalProperties": {
+        "type": "string"
+      }
+    },
+    "epoch_info": {
+      "$ref": "#/$defs/EpochInfo"
+    },
+    "members": {
+      "type": "object",
+      "description": "The members by their identity.",
+      "additionalProperties": {
+        "$ref": "#/$defs/ValidatorV1"
+      }
+    }
+  }
+};
+const CommitteeV1$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "bls_threshold_public_keys",
+    "epoch_info",
+    "members"
+  ],
+  "properties": {
+    "bls_threshold_public_keys": {
+      "type": "object",
+      "description": "A threshold public key per certificate threshold type.",
+      "additionalProperties": {
+        "type": "string"
+      }
+    },
+    "epoch_info": {
+      "$ref": "#/$defs/EpochInfo"
+    },
+    "members": {
+      "type": "object",
+      "description": "The members by their identity.",
+      "additionalProperties": {
+        "$ref": "#/$defs/ValidatorV1"
+      }
+    }
+  },
+  "additionalProperties": false
+};
+const ValidatorV1$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "keys",
+    "stake",
+    "stake_pool_address"
+  ],
+  "properties": {
+    "dkg_node_number": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "keys": {
+      "$ref": "#/$defs/ValidatorPublicKeys"
+    },
+    "stake": {
+      "$ref": "#/$defs/U64"
+    },
+    "stake_pool_address": {
+      "$ref": "#/$defs/AccountAddress"
+    }
+  }
+};
+const ValidatorV1$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "keys",
+    "stake",
+    "stake_pool_address"
+  ],
+  "properties": {
+    "dkg_node_number": {
+      "type": [
+        "integer",
+        "null"
+      ],
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "keys": {
+      "$ref": "#/$defs/ValidatorPublicKeys"
+    },
+    "stake": {
+      "$ref": "#/$defs/U64"
+    },
+    "stake_pool_address": {
+      "$ref": "#/$defs/AccountAddress"
+    }
+  },
+  "additionalProperties": false
+};
+const ValidatorPublicKeys$documented: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "network_key",
+    "supra_keys"
+  ],
+  "properties": {
+    "network_key": {
+      "type": "string"
+    },
+    "supra_keys": {
+      "type": "object",
+      "required": [
+        "bls_multisig_key",
+        "bls_threshold_key_shares",
+        "class_group_key",
+        "ed25519_key"
+      ],
+      "properties": {
+        "bls_multisig_key": {
+          "type": "string"
+        },
+        "bls_threshold_key_shares": {
+          "type": "object",
+          "description": "A key share per certificate threshold type.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "class_group_key": {
+          "type": "string"
+        },
+        "ed25519_key": {
+          "type": "string"
+        }
+      }
+    }
+  }
+};
+const ValidatorPublicKeys$documentedStrict: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "required": [
+    "network_key",
+    "supra_keys"
+  ],
+  "properties": {
+    "network_key": {
+      "type": "string"
+    },
+    "supra_keys": {
+      "type": "object",
+      "required": [
+        "bls_multisig_key",
+        "bls_threshold_key_shares",
+        "class_group_key",
+        "ed25519_key"
+      ],
+      "properties": {
+        "bls_multisig_key": {
+          "type": "string"
+        },
+        "bls_threshold_key_shares": {
+          "type": "object",
+          "description": "A key share per certificate threshold type.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "class_group_key": {
+          "type": "string"
+        },
+        "ed25519_key": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false
+};
+const FaucetStatus$documented: Readonly<Record<string, unknown>> = {
+  "description": "What the faucet did; exactly one form.",
+  "oneOf": [
+    {
+      "type": "object",
+      "title": "FaucetAccepted",
+      "description": "Funded; the hash of the transaction that sent the coins (`getFaucetTransactionV2`).",
+      "required": [
+        "Accepted"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Accepted": {
+          "$ref": "#/$defs/Hash"
+        }
+      }
+    },
+    {
+      "type": "string",
+      "const": "TryLater",
+      "description": "Not funded now (the faucet is busy, or funded this account recently); ask again later."
+    }
+  ]
+};
+const U64$documented: Readonly<Record<string, unknown>> = {
+  "type": "integer",
+  "format": "uint64",
+  "minimum": 0,
+  "maximum": 18446744073709552000
+};
 const EventV3$documented: Readonly<Record<string, unknown>> = {
   "type": "object",
   "description": "An event as the v3 event listing sends it (the served document's `EventV1`): the guid an object of its stream's creation number and account, the sequence number a decimal string.",
@@ -5302,6 +6778,146 @@ export const documented$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorPr
 export const documentedStrict$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documentedStrict, refs: () => [documentedStrict$Hash] };
 export const live$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documented, refs: () => [live$Hash] };
 export const liveStrict$AccumulatorProof: JsonSchemaDef = { name: 'AccumulatorProof', schema: AccumulatorProof$documentedStrict, refs: () => [liveStrict$Hash] };
+export const documented$EventEmissionProof: JsonSchemaDef = { name: 'EventEmissionProof', schema: EventEmissionProof$documented, refs: () => [documented$AccumulatorProof, documented$Hash, documented$U64] };
+export const documentedStrict$EventEmissionProof: JsonSchemaDef = { name: 'EventEmissionProof', schema: EventEmissionProof$documentedStrict, refs: () => [documentedStrict$AccumulatorProof, documentedStrict$Hash, documentedStrict$U64] };
+export const live$EventEmissionProof: JsonSchemaDef = { name: 'EventEmissionProof', schema: EventEmissionProof$documented, refs: () => [live$AccumulatorProof, live$Hash, live$U64] };
+export const liveStrict$EventEmissionProof: JsonSchemaDef = { name: 'EventEmissionProof', schema: EventEmissionProof$documentedStrict, refs: () => [liveStrict$AccumulatorProof, liveStrict$Hash, liveStrict$U64] };
+export const documented$TransactionInclusionAndEventEmissionProof: JsonSchemaDef = { name: 'TransactionInclusionAndEventEmissionProof', schema: TransactionInclusionAndEventEmissionProof$documented, refs: () => [documented$TransactionInclusionProof, documented$EventEmissionProof] };
+export const documentedStrict$TransactionInclusionAndEventEmissionProof: JsonSchemaDef = { name: 'TransactionInclusionAndEventEmissionProof', schema: TransactionInclusionAndEventEmissionProof$documentedStrict, refs: () => [documentedStrict$TransactionInclusionProof, documentedStrict$EventEmissionProof] };
+export const live$TransactionInclusionAndEventEmissionProof: JsonSchemaDef = { name: 'TransactionInclusionAndEventEmissionProof', schema: TransactionInclusionAndEventEmissionProof$documented, refs: () => [live$TransactionInclusionProof, live$EventEmissionProof] };
+export const liveStrict$TransactionInclusionAndEventEmissionProof: JsonSchemaDef = { name: 'TransactionInclusionAndEventEmissionProof', schema: TransactionInclusionAndEventEmissionProof$documentedStrict, refs: () => [liveStrict$TransactionInclusionProof, liveStrict$EventEmissionProof] };
+export const documented$EventWithContextV4: JsonSchemaDef = { name: 'EventWithContextV4', schema: EventWithContextV4$documented, refs: () => [documented$EventV4, documented$U64, documented$Hash, documented$TransactionInclusionAndEventEmissionProof] };
+export const documentedStrict$EventWithContextV4: JsonSchemaDef = { name: 'EventWithContextV4', schema: EventWithContextV4$documentedStrict, refs: () => [documentedStrict$EventV4, documentedStrict$U64, documentedStrict$Hash, documentedStrict$TransactionInclusionAndEventEmissionProof] };
+export const live$EventWithContextV4: JsonSchemaDef = { name: 'EventWithContextV4', schema: EventWithContextV4$documented, refs: () => [live$EventV4, live$U64, live$Hash, live$TransactionInclusionAndEventEmissionProof] };
+export const liveStrict$EventWithContextV4: JsonSchemaDef = { name: 'EventWithContextV4', schema: EventWithContextV4$documentedStrict, refs: () => [liveStrict$EventV4, liveStrict$U64, liveStrict$Hash, liveStrict$TransactionInclusionAndEventEmissionProof] };
+export const documented$EventsV4: JsonSchemaDef = { name: 'EventsV4', schema: EventsV4$documented, refs: () => [documented$EventWithContextV4] };
+export const documentedStrict$EventsV4: JsonSchemaDef = { name: 'EventsV4', schema: EventsV4$documentedStrict, refs: () => [documentedStrict$EventWithContextV4] };
+export const live$EventsV4: JsonSchemaDef = { name: 'EventsV4', schema: EventsV4$documented, refs: () => [live$EventWithContextV4] };
+export const liveStrict$EventsV4: JsonSchemaDef = { name: 'EventsV4', schema: EventsV4$documentedStrict, refs: () => [liveStrict$EventWithContextV4] };
+export const documented$EventEmissionProofsBatchRequest: JsonSchemaDef = { name: 'EventEmissionProofsBatchRequest', schema: EventEmissionProofsBatchRequest$documented, refs: () => [documented$EventEmissionProofsBatchItem] };
+export const documentedStrict$EventEmissionProofsBatchRequest: JsonSchemaDef = { name: 'EventEmissionProofsBatchRequest', schema: EventEmissionProofsBatchRequest$documentedStrict, refs: () => [documentedStrict$EventEmissionProofsBatchItem] };
+export const live$EventEmissionProofsBatchRequest: JsonSchemaDef = { name: 'EventEmissionProofsBatchRequest', schema: EventEmissionProofsBatchRequest$documented, refs: () => [live$EventEmissionProofsBatchItem] };
+export const liveStrict$EventEmissionProofsBatchRequest: JsonSchemaDef = { name: 'EventEmissionProofsBatchRequest', schema: EventEmissionProofsBatchRequest$documentedStrict, refs: () => [liveStrict$EventEmissionProofsBatchItem] };
+export const documented$EventEmissionProofsBatchItem: JsonSchemaDef = { name: 'EventEmissionProofsBatchItem', schema: EventEmissionProofsBatchItem$documented, refs: () => [documented$Hash] };
+export const documentedStrict$EventEmissionProofsBatchItem: JsonSchemaDef = { name: 'EventEmissionProofsBatchItem', schema: EventEmissionProofsBatchItem$documentedStrict, refs: () => [documentedStrict$Hash] };
+export const live$EventEmissionProofsBatchItem: JsonSchemaDef = { name: 'EventEmissionProofsBatchItem', schema: EventEmissionProofsBatchItem$documented, refs: () => [live$Hash] };
+export const liveStrict$EventEmissionProofsBatchItem: JsonSchemaDef = { name: 'EventEmissionProofsBatchItem', schema: EventEmissionProofsBatchItem$documentedStrict, refs: () => [liveStrict$Hash] };
+export const documented$EventEmissionProofsBatchResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchResponse', schema: EventEmissionProofsBatchResponse$documented, refs: () => [documented$U64, documented$Certificate_TransactionsInclusionCertificationData, documented$EventEmissionProofsBatchItemResponse] };
+export const documentedStrict$EventEmissionProofsBatchResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchResponse', schema: EventEmissionProofsBatchResponse$documentedStrict, refs: () => [documentedStrict$U64, documentedStrict$Certificate_TransactionsInclusionCertificationData, documentedStrict$EventEmissionProofsBatchItemResponse] };
+export const live$EventEmissionProofsBatchResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchResponse', schema: EventEmissionProofsBatchResponse$documented, refs: () => [live$U64, live$Certificate_TransactionsInclusionCertificationData, live$EventEmissionProofsBatchItemResponse] };
+export const liveStrict$EventEmissionProofsBatchResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchResponse', schema: EventEmissionProofsBatchResponse$documentedStrict, refs: () => [liveStrict$U64, liveStrict$Certificate_TransactionsInclusionCertificationData, liveStrict$EventEmissionProofsBatchItemResponse] };
+export const documented$EventEmissionProofsBatchItemResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchItemResponse', schema: EventEmissionProofsBatchItemResponse$documented, refs: () => [documented$Hash, documented$TransactionInclusionProof, documented$EventEmissionProofEntry] };
+export const documentedStrict$EventEmissionProofsBatchItemResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchItemResponse', schema: EventEmissionProofsBatchItemResponse$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$TransactionInclusionProof, documentedStrict$EventEmissionProofEntry] };
+export const live$EventEmissionProofsBatchItemResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchItemResponse', schema: EventEmissionProofsBatchItemResponse$documented, refs: () => [live$Hash, live$TransactionInclusionProof, live$EventEmissionProofEntry] };
+export const liveStrict$EventEmissionProofsBatchItemResponse: JsonSchemaDef = { name: 'EventEmissionProofsBatchItemResponse', schema: EventEmissionProofsBatchItemResponse$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$TransactionInclusionProof, liveStrict$EventEmissionProofEntry] };
+export const documented$EventEmissionProofEntry: JsonSchemaDef = { name: 'EventEmissionProofEntry', schema: EventEmissionProofEntry$documented, refs: () => [documented$Hash, documented$U64, documented$EventEmissionProof] };
+export const documentedStrict$EventEmissionProofEntry: JsonSchemaDef = { name: 'EventEmissionProofEntry', schema: EventEmissionProofEntry$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$U64, documentedStrict$EventEmissionProof] };
+export const live$EventEmissionProofEntry: JsonSchemaDef = { name: 'EventEmissionProofEntry', schema: EventEmissionProofEntry$documented, refs: () => [live$Hash, live$U64, live$EventEmissionProof] };
+export const liveStrict$EventEmissionProofEntry: JsonSchemaDef = { name: 'EventEmissionProofEntry', schema: EventEmissionProofEntry$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$U64, liveStrict$EventEmissionProof] };
+export const documented$TransactionsInclusionCertificates: JsonSchemaDef = { name: 'TransactionsInclusionCertificates', schema: TransactionsInclusionCertificates$documented, refs: () => [documented$Certificate_TransactionsInclusionCertificationData] };
+export const documentedStrict$TransactionsInclusionCertificates: JsonSchemaDef = { name: 'TransactionsInclusionCertificates', schema: TransactionsInclusionCertificates$documentedStrict, refs: () => [documentedStrict$Certificate_TransactionsInclusionCertificationData] };
+export const live$TransactionsInclusionCertificates: JsonSchemaDef = { name: 'TransactionsInclusionCertificates', schema: TransactionsInclusionCertificates$documented, refs: () => [live$Certificate_TransactionsInclusionCertificationData] };
+export const liveStrict$TransactionsInclusionCertificates: JsonSchemaDef = { name: 'TransactionsInclusionCertificates', schema: TransactionsInclusionCertificates$documentedStrict, refs: () => [liveStrict$Certificate_TransactionsInclusionCertificationData] };
+export const documented$Certificate_TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'Certificate_TransactionsInclusionCertificationData', schema: Certificate_TransactionsInclusionCertificationData$documented, refs: () => [documented$Hash, documented$TransactionsInclusionCertificationData, documented$CertificateThresholdType] };
+export const documentedStrict$Certificate_TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'Certificate_TransactionsInclusionCertificationData', schema: Certificate_TransactionsInclusionCertificationData$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$TransactionsInclusionCertificationData, documentedStrict$CertificateThresholdType] };
+export const live$Certificate_TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'Certificate_TransactionsInclusionCertificationData', schema: Certificate_TransactionsInclusionCertificationData$documented, refs: () => [live$Hash, live$TransactionsInclusionCertificationData, live$CertificateThresholdType] };
+export const liveStrict$Certificate_TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'Certificate_TransactionsInclusionCertificationData', schema: Certificate_TransactionsInclusionCertificationData$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$TransactionsInclusionCertificationData, liveStrict$CertificateThresholdType] };
+export const documented$TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'TransactionsInclusionCertificationData', schema: TransactionsInclusionCertificationData$documented, refs: () => [documented$Hash, documented$U64, documented$EpochId] };
+export const documentedStrict$TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'TransactionsInclusionCertificationData', schema: TransactionsInclusionCertificationData$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$U64, documentedStrict$EpochId] };
+export const live$TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'TransactionsInclusionCertificationData', schema: TransactionsInclusionCertificationData$documented, refs: () => [live$Hash, live$U64, live$EpochId] };
+export const liveStrict$TransactionsInclusionCertificationData: JsonSchemaDef = { name: 'TransactionsInclusionCertificationData', schema: TransactionsInclusionCertificationData$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$U64, liveStrict$EpochId] };
+export const documented$CertificateThresholdType: JsonSchemaDef = { name: 'CertificateThresholdType', schema: CertificateThresholdType$documented, refs: () => [] };
+export const documentedStrict$CertificateThresholdType: JsonSchemaDef = { name: 'CertificateThresholdType', schema: CertificateThresholdType$documented, refs: () => [] };
+export const live$CertificateThresholdType: JsonSchemaDef = { name: 'CertificateThresholdType', schema: CertificateThresholdType$documented, refs: () => [] };
+export const liveStrict$CertificateThresholdType: JsonSchemaDef = { name: 'CertificateThresholdType', schema: CertificateThresholdType$documented, refs: () => [] };
+export const documented$ConsensusBlock: JsonSchemaDef = { name: 'ConsensusBlock', schema: ConsensusBlock$documented, refs: () => [documented$CertifiedBlock] };
+export const documentedStrict$ConsensusBlock: JsonSchemaDef = { name: 'ConsensusBlock', schema: ConsensusBlock$documentedStrict, refs: () => [documentedStrict$CertifiedBlock] };
+export const live$ConsensusBlock: JsonSchemaDef = { name: 'ConsensusBlock', schema: ConsensusBlock$documented, refs: () => [live$CertifiedBlock] };
+export const liveStrict$ConsensusBlock: JsonSchemaDef = { name: 'ConsensusBlock', schema: ConsensusBlock$documentedStrict, refs: () => [liveStrict$CertifiedBlock] };
+export const documented$CertifiedBlock: JsonSchemaDef = { name: 'CertifiedBlock', schema: CertifiedBlock$documented, refs: () => [documented$SmrBlock, documented$SmrQC] };
+export const documentedStrict$CertifiedBlock: JsonSchemaDef = { name: 'CertifiedBlock', schema: CertifiedBlock$documentedStrict, refs: () => [documentedStrict$SmrBlock, documentedStrict$SmrQC] };
+export const live$CertifiedBlock: JsonSchemaDef = { name: 'CertifiedBlock', schema: CertifiedBlock$documented, refs: () => [live$SmrBlock, live$SmrQC] };
+export const liveStrict$CertifiedBlock: JsonSchemaDef = { name: 'CertifiedBlock', schema: CertifiedBlock$documentedStrict, refs: () => [liveStrict$SmrBlock, liveStrict$SmrQC] };
+export const documented$SmrBlock: JsonSchemaDef = { name: 'SmrBlock', schema: SmrBlock$documented, refs: () => [documented$Hash, documented$BlockHeader] };
+export const documentedStrict$SmrBlock: JsonSchemaDef = { name: 'SmrBlock', schema: SmrBlock$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeader] };
+export const live$SmrBlock: JsonSchemaDef = { name: 'SmrBlock', schema: SmrBlock$documented, refs: () => [live$Hash, live$BlockHeader] };
+export const liveStrict$SmrBlock: JsonSchemaDef = { name: 'SmrBlock', schema: SmrBlock$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeader] };
+export const documented$BlockHeader: JsonSchemaDef = { name: 'BlockHeader', schema: BlockHeader$documented, refs: () => [documented$Identity, documented$U64, documented$Hash, documented$SmrTimestamp, documented$View] };
+export const documentedStrict$BlockHeader: JsonSchemaDef = { name: 'BlockHeader', schema: BlockHeader$documentedStrict, refs: () => [documentedStrict$Identity, documentedStrict$U64, documentedStrict$Hash, documentedStrict$SmrTimestamp, documentedStrict$View] };
+export const live$BlockHeader: JsonSchemaDef = { name: 'BlockHeader', schema: BlockHeader$documented, refs: () => [live$Identity, live$U64, live$Hash, live$SmrTimestamp, live$View] };
+export const liveStrict$BlockHeader: JsonSchemaDef = { name: 'BlockHeader', schema: BlockHeader$documentedStrict, refs: () => [liveStrict$Identity, liveStrict$U64, liveStrict$Hash, liveStrict$SmrTimestamp, liveStrict$View] };
+export const documented$SmrQC: JsonSchemaDef = { name: 'SmrQC', schema: SmrQC$documented, refs: () => [documented$Certificate_BlockVoteInfo] };
+export const documentedStrict$SmrQC: JsonSchemaDef = { name: 'SmrQC', schema: SmrQC$documentedStrict, refs: () => [documentedStrict$Certificate_BlockVoteInfo] };
+export const live$SmrQC: JsonSchemaDef = { name: 'SmrQC', schema: SmrQC$documented, refs: () => [live$Certificate_BlockVoteInfo] };
+export const liveStrict$SmrQC: JsonSchemaDef = { name: 'SmrQC', schema: SmrQC$documentedStrict, refs: () => [liveStrict$Certificate_BlockVoteInfo] };
+export const documented$Certificate_BlockVoteInfo: JsonSchemaDef = { name: 'Certificate_BlockVoteInfo', schema: Certificate_BlockVoteInfo$documented, refs: () => [documented$Hash, documented$BlockVoteInfo, documented$CertificateThresholdType] };
+export const documentedStrict$Certificate_BlockVoteInfo: JsonSchemaDef = { name: 'Certificate_BlockVoteInfo', schema: Certificate_BlockVoteInfo$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockVoteInfo, documentedStrict$CertificateThresholdType] };
+export const live$Certificate_BlockVoteInfo: JsonSchemaDef = { name: 'Certificate_BlockVoteInfo', schema: Certificate_BlockVoteInfo$documented, refs: () => [live$Hash, live$BlockVoteInfo, live$CertificateThresholdType] };
+export const liveStrict$Certificate_BlockVoteInfo: JsonSchemaDef = { name: 'Certificate_BlockVoteInfo', schema: Certificate_BlockVoteInfo$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockVoteInfo, liveStrict$CertificateThresholdType] };
+export const documented$BlockVoteInfo: JsonSchemaDef = { name: 'BlockVoteInfo', schema: BlockVoteInfo$documented, refs: () => [documented$BlockInfo] };
+export const documentedStrict$BlockVoteInfo: JsonSchemaDef = { name: 'BlockVoteInfo', schema: BlockVoteInfo$documentedStrict, refs: () => [documentedStrict$BlockInfo] };
+export const live$BlockVoteInfo: JsonSchemaDef = { name: 'BlockVoteInfo', schema: BlockVoteInfo$documented, refs: () => [live$BlockInfo] };
+export const liveStrict$BlockVoteInfo: JsonSchemaDef = { name: 'BlockVoteInfo', schema: BlockVoteInfo$documentedStrict, refs: () => [liveStrict$BlockInfo] };
+export const documented$BlockInfo: JsonSchemaDef = { name: 'BlockInfo', schema: BlockInfo$documented, refs: () => [documented$Hash, documented$BlockHeader] };
+export const documentedStrict$BlockInfo: JsonSchemaDef = { name: 'BlockInfo', schema: BlockInfo$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$BlockHeader] };
+export const live$BlockInfo: JsonSchemaDef = { name: 'BlockInfo', schema: BlockInfo$documented, refs: () => [live$Hash, live$BlockHeader] };
+export const liveStrict$BlockInfo: JsonSchemaDef = { name: 'BlockInfo', schema: BlockInfo$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$BlockHeader] };
+export const documented$AuthorizedCommittee: JsonSchemaDef = { name: 'AuthorizedCommittee', schema: AuthorizedCommittee$documented, refs: () => [documented$AuthorizedCommitteeV0, documented$AuthorizedCommitteeV1] };
+export const documentedStrict$AuthorizedCommittee: JsonSchemaDef = { name: 'AuthorizedCommittee', schema: AuthorizedCommittee$documented, refs: () => [documentedStrict$AuthorizedCommitteeV0, documentedStrict$AuthorizedCommitteeV1] };
+export const live$AuthorizedCommittee: JsonSchemaDef = { name: 'AuthorizedCommittee', schema: AuthorizedCommittee$documented, refs: () => [live$AuthorizedCommitteeV0, live$AuthorizedCommitteeV1] };
+export const liveStrict$AuthorizedCommittee: JsonSchemaDef = { name: 'AuthorizedCommittee', schema: AuthorizedCommittee$documented, refs: () => [liveStrict$AuthorizedCommitteeV0, liveStrict$AuthorizedCommitteeV1] };
+export const documented$AuthorizedCommitteeV0: JsonSchemaDef = { name: 'AuthorizedCommitteeV0', schema: AuthorizedCommitteeV0$documented, refs: () => [documented$CommitteeAuthorization, documented$CommitteeV0] };
+export const documentedStrict$AuthorizedCommitteeV0: JsonSchemaDef = { name: 'AuthorizedCommitteeV0', schema: AuthorizedCommitteeV0$documentedStrict, refs: () => [documentedStrict$CommitteeAuthorization, documentedStrict$CommitteeV0] };
+export const live$AuthorizedCommitteeV0: JsonSchemaDef = { name: 'AuthorizedCommitteeV0', schema: AuthorizedCommitteeV0$documented, refs: () => [live$CommitteeAuthorization, live$CommitteeV0] };
+export const liveStrict$AuthorizedCommitteeV0: JsonSchemaDef = { name: 'AuthorizedCommitteeV0', schema: AuthorizedCommitteeV0$documentedStrict, refs: () => [liveStrict$CommitteeAuthorization, liveStrict$CommitteeV0] };
+export const documented$AuthorizedCommitteeV1: JsonSchemaDef = { name: 'AuthorizedCommitteeV1', schema: AuthorizedCommitteeV1$documented, refs: () => [documented$CommitteeAuthorization, documented$CommitteeV1] };
+export const documentedStrict$AuthorizedCommitteeV1: JsonSchemaDef = { name: 'AuthorizedCommitteeV1', schema: AuthorizedCommitteeV1$documentedStrict, refs: () => [documentedStrict$CommitteeAuthorization, documentedStrict$CommitteeV1] };
+export const live$AuthorizedCommitteeV1: JsonSchemaDef = { name: 'AuthorizedCommitteeV1', schema: AuthorizedCommitteeV1$documented, refs: () => [live$CommitteeAuthorization, live$CommitteeV1] };
+export const liveStrict$AuthorizedCommitteeV1: JsonSchemaDef = { name: 'AuthorizedCommitteeV1', schema: AuthorizedCommitteeV1$documentedStrict, refs: () => [liveStrict$CommitteeAuthorization, liveStrict$CommitteeV1] };
+export const documented$CommitteeAuthorization: JsonSchemaDef = { name: 'CommitteeAuthorization', schema: CommitteeAuthorization$documented, refs: () => [documented$Certificate_CommitteeInfo] };
+export const documentedStrict$CommitteeAuthorization: JsonSchemaDef = { name: 'CommitteeAuthorization', schema: CommitteeAuthorization$documentedStrict, refs: () => [documentedStrict$Certificate_CommitteeInfo] };
+export const live$CommitteeAuthorization: JsonSchemaDef = { name: 'CommitteeAuthorization', schema: CommitteeAuthorization$documented, refs: () => [live$Certificate_CommitteeInfo] };
+export const liveStrict$CommitteeAuthorization: JsonSchemaDef = { name: 'CommitteeAuthorization', schema: CommitteeAuthorization$documentedStrict, refs: () => [liveStrict$Certificate_CommitteeInfo] };
+export const documented$Certificate_CommitteeInfo: JsonSchemaDef = { name: 'Certificate_CommitteeInfo', schema: Certificate_CommitteeInfo$documented, refs: () => [documented$Hash, documented$CommitteeInfo, documented$CertificateThresholdType] };
+export const documentedStrict$Certificate_CommitteeInfo: JsonSchemaDef = { name: 'Certificate_CommitteeInfo', schema: Certificate_CommitteeInfo$documentedStrict, refs: () => [documentedStrict$Hash, documentedStrict$CommitteeInfo, documentedStrict$CertificateThresholdType] };
+export const live$Certificate_CommitteeInfo: JsonSchemaDef = { name: 'Certificate_CommitteeInfo', schema: Certificate_CommitteeInfo$documented, refs: () => [live$Hash, live$CommitteeInfo, live$CertificateThresholdType] };
+export const liveStrict$Certificate_CommitteeInfo: JsonSchemaDef = { name: 'Certificate_CommitteeInfo', schema: Certificate_CommitteeInfo$documentedStrict, refs: () => [liveStrict$Hash, liveStrict$CommitteeInfo, liveStrict$CertificateThresholdType] };
+export const documented$CommitteeInfo: JsonSchemaDef = { name: 'CommitteeInfo', schema: CommitteeInfo$documented, refs: () => [documented$EpochId, documented$Hash] };
+export const documentedStrict$CommitteeInfo: JsonSchemaDef = { name: 'CommitteeInfo', schema: CommitteeInfo$documentedStrict, refs: () => [documentedStrict$EpochId, documentedStrict$Hash] };
+export const live$CommitteeInfo: JsonSchemaDef = { name: 'CommitteeInfo', schema: CommitteeInfo$documented, refs: () => [live$EpochId, live$Hash] };
+export const liveStrict$CommitteeInfo: JsonSchemaDef = { name: 'CommitteeInfo', schema: CommitteeInfo$documentedStrict, refs: () => [liveStrict$EpochId, liveStrict$Hash] };
+export const documented$EpochInfo: JsonSchemaDef = { name: 'EpochInfo', schema: EpochInfo$documented, refs: () => [documented$EpochId, documented$U64, documented$SmrTimestamp] };
+export const documentedStrict$EpochInfo: JsonSchemaDef = { name: 'EpochInfo', schema: EpochInfo$documentedStrict, refs: () => [documentedStrict$EpochId, documentedStrict$U64, documentedStrict$SmrTimestamp] };
+export const live$EpochInfo: JsonSchemaDef = { name: 'EpochInfo', schema: EpochInfo$documented, refs: () => [live$EpochId, live$U64, live$SmrTimestamp] };
+export const liveStrict$EpochInfo: JsonSchemaDef = { name: 'EpochInfo', schema: EpochInfo$documentedStrict, refs: () => [liveStrict$EpochId, liveStrict$U64, liveStrict$SmrTimestamp] };
+export const documented$CommitteeV0: JsonSchemaDef = { name: 'CommitteeV0', schema: CommitteeV0$documented, refs: () => [documented$EpochInfo, documented$ValidatorV0] };
+export const documentedStrict$CommitteeV0: JsonSchemaDef = { name: 'CommitteeV0', schema: CommitteeV0$documentedStrict, refs: () => [documentedStrict$EpochInfo, documentedStrict$ValidatorV0] };
+export const live$CommitteeV0: JsonSchemaDef = { name: 'CommitteeV0', schema: CommitteeV0$documented, refs: () => [live$EpochInfo, live$ValidatorV0] };
+export const liveStrict$CommitteeV0: JsonSchemaDef = { name: 'CommitteeV0', schema: CommitteeV0$documentedStrict, refs: () => [liveStrict$EpochInfo, liveStrict$ValidatorV0] };
+export const documented$ValidatorV0: JsonSchemaDef = { name: 'ValidatorV0', schema: ValidatorV0$documented, refs: () => [documented$U64] };
+export const documentedStrict$ValidatorV0: JsonSchemaDef = { name: 'ValidatorV0', schema: ValidatorV0$documentedStrict, refs: () => [documentedStrict$U64] };
+export const live$ValidatorV0: JsonSchemaDef = { name: 'ValidatorV0', schema: ValidatorV0$documented, refs: () => [live$U64] };
+export const liveStrict$ValidatorV0: JsonSchemaDef = { name: 'ValidatorV0', schema: ValidatorV0$documentedStrict, refs: () => [liveStrict$U64] };
+export const documented$CommitteeV1: JsonSchemaDef = { name: 'CommitteeV1', schema: CommitteeV1$documented, refs: () => [documented$EpochInfo, documented$ValidatorV1] };
+export const documentedStrict$CommitteeV1: JsonSchemaDef = { name: 'CommitteeV1', schema: CommitteeV1$documentedStrict, refs: () => [documentedStrict$EpochInfo, documentedStrict$ValidatorV1] };
+export const live$CommitteeV1: JsonSchemaDef = { name: 'CommitteeV1', schema: CommitteeV1$documented, refs: () => [live$EpochInfo, live$ValidatorV1] };
+export const liveStrict$CommitteeV1: JsonSchemaDef = { name: 'CommitteeV1', schema: CommitteeV1$documentedStrict, refs: () => [liveStrict$EpochInfo, liveStrict$ValidatorV1] };
+export const documented$ValidatorV1: JsonSchemaDef = { name: 'ValidatorV1', schema: ValidatorV1$documented, refs: () => [documented$ValidatorPublicKeys, documented$U64, documented$AccountAddress] };
+export const documentedStrict$ValidatorV1: JsonSchemaDef = { name: 'ValidatorV1', schema: ValidatorV1$documentedStrict, refs: () => [documentedStrict$ValidatorPublicKeys, documentedStrict$U64, documentedStrict$AccountAddress] };
+export const live$ValidatorV1: JsonSchemaDef = { name: 'ValidatorV1', schema: ValidatorV1$documented, refs: () => [live$ValidatorPublicKeys, live$U64, live$AccountAddress] };
+export const liveStrict$ValidatorV1: JsonSchemaDef = { name: 'ValidatorV1', schema: ValidatorV1$documentedStrict, refs: () => [liveStrict$ValidatorPublicKeys, liveStrict$U64, liveStrict$AccountAddress] };
+export const documented$ValidatorPublicKeys: JsonSchemaDef = { name: 'ValidatorPublicKeys', schema: ValidatorPublicKeys$documented, refs: () => [] };
+export const documentedStrict$ValidatorPublicKeys: JsonSchemaDef = { name: 'ValidatorPublicKeys', schema: ValidatorPublicKeys$documentedStrict, refs: () => [] };
+export const live$ValidatorPublicKeys: JsonSchemaDef = { name: 'ValidatorPublicKeys', schema: ValidatorPublicKeys$documented, refs: () => [] };
+export const liveStrict$ValidatorPublicKeys: JsonSchemaDef = { name: 'ValidatorPublicKeys', schema: ValidatorPublicKeys$documentedStrict, refs: () => [] };
+export const documented$FaucetStatus: JsonSchemaDef = { name: 'FaucetStatus', schema: FaucetStatus$documented, refs: () => [documented$Hash] };
+export const documentedStrict$FaucetStatus: JsonSchemaDef = { name: 'FaucetStatus', schema: FaucetStatus$documented, refs: () => [documentedStrict$Hash] };
+export const live$FaucetStatus: JsonSchemaDef = { name: 'FaucetStatus', schema: FaucetStatus$documented, refs: () => [live$Hash] };
+export const liveStrict$FaucetStatus: JsonSchemaDef = { name: 'FaucetStatus', schema: FaucetStatus$documented, refs: () => [liveStrict$Hash] };
+export const documented$U64: JsonSchemaDef = { name: 'U64', schema: U64$documented, refs: () => [] };
+export const documentedStrict$U64: JsonSchemaDef = { name: 'U64', schema: U64$documented, refs: () => [] };
+export const live$U64: JsonSchemaDef = { name: 'U64', schema: U64$documented, refs: () => [] };
+export const liveStrict$U64: JsonSchemaDef = { name: 'U64', schema: U64$documented, refs: () => [] };
 export const documented$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documented, refs: () => [documented$DecimalString, documented$AccountAddress] };
 export const documentedStrict$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documentedStrict, refs: () => [documentedStrict$DecimalString, documentedStrict$AccountAddress] };
 export const live$EventV3: JsonSchemaDef = { name: 'EventV3', schema: EventV3$documented, refs: () => [live$DecimalString, live$AccountAddress] };
@@ -5446,6 +7062,41 @@ export const readings: Readonly<Record<string, JsonSchemaReadings>> = {
   EventV4: { documented: documented$EventV4, documentedStrict: documentedStrict$EventV4, live: live$EventV4, liveStrict: liveStrict$EventV4 },
   TransactionInclusionProof: { documented: documented$TransactionInclusionProof, documentedStrict: documentedStrict$TransactionInclusionProof, live: live$TransactionInclusionProof, liveStrict: liveStrict$TransactionInclusionProof },
   AccumulatorProof: { documented: documented$AccumulatorProof, documentedStrict: documentedStrict$AccumulatorProof, live: live$AccumulatorProof, liveStrict: liveStrict$AccumulatorProof },
+  EventEmissionProof: { documented: documented$EventEmissionProof, documentedStrict: documentedStrict$EventEmissionProof, live: live$EventEmissionProof, liveStrict: liveStrict$EventEmissionProof },
+  TransactionInclusionAndEventEmissionProof: { documented: documented$TransactionInclusionAndEventEmissionProof, documentedStrict: documentedStrict$TransactionInclusionAndEventEmissionProof, live: live$TransactionInclusionAndEventEmissionProof, liveStrict: liveStrict$TransactionInclusionAndEventEmissionProof },
+  EventWithContextV4: { documented: documented$EventWithContextV4, documentedStrict: documentedStrict$EventWithContextV4, live: live$EventWithContextV4, liveStrict: liveStrict$EventWithContextV4 },
+  EventsV4: { documented: documented$EventsV4, documentedStrict: documentedStrict$EventsV4, live: live$EventsV4, liveStrict: liveStrict$EventsV4 },
+  EventEmissionProofsBatchRequest: { documented: documented$EventEmissionProofsBatchRequest, documentedStrict: documentedStrict$EventEmissionProofsBatchRequest, live: live$EventEmissionProofsBatchRequest, liveStrict: liveStrict$EventEmissionProofsBatchRequest },
+  EventEmissionProofsBatchItem: { documented: documented$EventEmissionProofsBatchItem, documentedStrict: documentedStrict$EventEmissionProofsBatchItem, live: live$EventEmissionProofsBatchItem, liveStrict: liveStrict$EventEmissionProofsBatchItem },
+  EventEmissionProofsBatchResponse: { documented: documented$EventEmissionProofsBatchResponse, documentedStrict: documentedStrict$EventEmissionProofsBatchResponse, live: live$EventEmissionProofsBatchResponse, liveStrict: liveStrict$EventEmissionProofsBatchResponse },
+  EventEmissionProofsBatchItemResponse: { documented: documented$EventEmissionProofsBatchItemResponse, documentedStrict: documentedStrict$EventEmissionProofsBatchItemResponse, live: live$EventEmissionProofsBatchItemResponse, liveStrict: liveStrict$EventEmissionProofsBatchItemResponse },
+  EventEmissionProofEntry: { documented: documented$EventEmissionProofEntry, documentedStrict: documentedStrict$EventEmissionProofEntry, live: live$EventEmissionProofEntry, liveStrict: liveStrict$EventEmissionProofEntry },
+  TransactionsInclusionCertificates: { documented: documented$TransactionsInclusionCertificates, documentedStrict: documentedStrict$TransactionsInclusionCertificates, live: live$TransactionsInclusionCertificates, liveStrict: liveStrict$TransactionsInclusionCertificates },
+  Certificate_TransactionsInclusionCertificationData: { documented: documented$Certificate_TransactionsInclusionCertificationData, documentedStrict: documentedStrict$Certificate_TransactionsInclusionCertificationData, live: live$Certificate_TransactionsInclusionCertificationData, liveStrict: liveStrict$Certificate_TransactionsInclusionCertificationData },
+  TransactionsInclusionCertificationData: { documented: documented$TransactionsInclusionCertificationData, documentedStrict: documentedStrict$TransactionsInclusionCertificationData, live: live$TransactionsInclusionCertificationData, liveStrict: liveStrict$TransactionsInclusionCertificationData },
+  CertificateThresholdType: { documented: documented$CertificateThresholdType, documentedStrict: documentedStrict$CertificateThresholdType, live: live$CertificateThresholdType, liveStrict: liveStrict$CertificateThresholdType },
+  ConsensusBlock: { documented: documented$ConsensusBlock, documentedStrict: documentedStrict$ConsensusBlock, live: live$ConsensusBlock, liveStrict: liveStrict$ConsensusBlock },
+  CertifiedBlock: { documented: documented$CertifiedBlock, documentedStrict: documentedStrict$CertifiedBlock, live: live$CertifiedBlock, liveStrict: liveStrict$CertifiedBlock },
+  SmrBlock: { documented: documented$SmrBlock, documentedStrict: documentedStrict$SmrBlock, live: live$SmrBlock, liveStrict: liveStrict$SmrBlock },
+  BlockHeader: { documented: documented$BlockHeader, documentedStrict: documentedStrict$BlockHeader, live: live$BlockHeader, liveStrict: liveStrict$BlockHeader },
+  SmrQC: { documented: documented$SmrQC, documentedStrict: documentedStrict$SmrQC, live: live$SmrQC, liveStrict: liveStrict$SmrQC },
+  Certificate_BlockVoteInfo: { documented: documented$Certificate_BlockVoteInfo, documentedStrict: documentedStrict$Certificate_BlockVoteInfo, live: live$Certificate_BlockVoteInfo, liveStrict: liveStrict$Certificate_BlockVoteInfo },
+  BlockVoteInfo: { documented: documented$BlockVoteInfo, documentedStrict: documentedStrict$BlockVoteInfo, live: live$BlockVoteInfo, liveStrict: liveStrict$BlockVoteInfo },
+  BlockInfo: { documented: documented$BlockInfo, documentedStrict: documentedStrict$BlockInfo, live: live$BlockInfo, liveStrict: liveStrict$BlockInfo },
+  AuthorizedCommittee: { documented: documented$AuthorizedCommittee, documentedStrict: documentedStrict$AuthorizedCommittee, live: live$AuthorizedCommittee, liveStrict: liveStrict$AuthorizedCommittee },
+  AuthorizedCommitteeV0: { documented: documented$AuthorizedCommitteeV0, documentedStrict: documentedStrict$AuthorizedCommitteeV0, live: live$AuthorizedCommitteeV0, liveStrict: liveStrict$AuthorizedCommitteeV0 },
+  AuthorizedCommitteeV1: { documented: documented$AuthorizedCommitteeV1, documentedStrict: documentedStrict$AuthorizedCommitteeV1, live: live$AuthorizedCommitteeV1, liveStrict: liveStrict$AuthorizedCommitteeV1 },
+  CommitteeAuthorization: { documented: documented$CommitteeAuthorization, documentedStrict: documentedStrict$CommitteeAuthorization, live: live$CommitteeAuthorization, liveStrict: liveStrict$CommitteeAuthorization },
+  Certificate_CommitteeInfo: { documented: documented$Certificate_CommitteeInfo, documentedStrict: documentedStrict$Certificate_CommitteeInfo, live: live$Certificate_CommitteeInfo, liveStrict: liveStrict$Certificate_CommitteeInfo },
+  CommitteeInfo: { documented: documented$CommitteeInfo, documentedStrict: documentedStrict$CommitteeInfo, live: live$CommitteeInfo, liveStrict: liveStrict$CommitteeInfo },
+  EpochInfo: { documented: documented$EpochInfo, documentedStrict: documentedStrict$EpochInfo, live: live$EpochInfo, liveStrict: liveStrict$EpochInfo },
+  CommitteeV0: { documented: documented$CommitteeV0, documentedStrict: documentedStrict$CommitteeV0, live: live$CommitteeV0, liveStrict: liveStrict$CommitteeV0 },
+  ValidatorV0: { documented: documented$ValidatorV0, documentedStrict: documentedStrict$ValidatorV0, live: live$ValidatorV0, liveStrict: liveStrict$ValidatorV0 },
+  CommitteeV1: { documented: documented$CommitteeV1, documentedStrict: documentedStrict$CommitteeV1, live: live$CommitteeV1, liveStrict: liveStrict$CommitteeV1 },
+  ValidatorV1: { documented: documented$ValidatorV1, documentedStrict: documentedStrict$ValidatorV1, live: live$ValidatorV1, liveStrict: liveStrict$ValidatorV1 },
+  ValidatorPublicKeys: { documented: documented$ValidatorPublicKeys, documentedStrict: documentedStrict$ValidatorPublicKeys, live: live$ValidatorPublicKeys, liveStrict: liveStrict$ValidatorPublicKeys },
+  FaucetStatus: { documented: documented$FaucetStatus, documentedStrict: documentedStrict$FaucetStatus, live: live$FaucetStatus, liveStrict: liveStrict$FaucetStatus },
+  U64: { documented: documented$U64, documentedStrict: documentedStrict$U64, live: live$U64, liveStrict: liveStrict$U64 },
   EventV3: { documented: documented$EventV3, documentedStrict: documentedStrict$EventV3, live: live$EventV3, liveStrict: liveStrict$EventV3 },
   EventWithContextV3: { documented: documented$EventWithContextV3, documentedStrict: documentedStrict$EventWithContextV3, live: live$EventWithContextV3, liveStrict: liveStrict$EventWithContextV3 },
   EventsV3: { documented: documented$EventsV3, documentedStrict: documentedStrict$EventsV3, live: live$EventsV3, liveStrict: liveStrict$EventsV3 },

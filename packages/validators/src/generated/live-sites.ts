@@ -126,4 +126,32 @@ export const liveSites: Readonly<Record<string, readonly (readonly [string, read
     ["/transactions/*/header/expiration_timestamp", ["timestamp"]],
     ["/transactions/*/header/sender", ["sender"]],
   ],
+  getTransactionV4: [
+    ["/block_header/timestamp", ["timestamp"]],
+    ["/header/expiration_timestamp", ["timestamp"]],
+    ["/header/sender", ["sender"]],
+  ],
+  getLatestConsensusBlockV4: [
+    ["/block/block/header/timestamp", ["timestamp"]],
+    ["/block/qc/certificate/data/block/header/timestamp", ["timestamp"]],
+  ],
+  getConsensusBlockByHeightV4: [
+    ["/block/block/header/timestamp", ["timestamp"]],
+    ["/block/qc/certificate/data/block/header/timestamp", ["timestamp"]],
+  ],
+  getCommitteeAuthorizationV4: [
+    ["/V0/committee/epoch_info/start_time", ["timestamp"]],
+    ["/V1/committee/epoch_info/start_time", ["timestamp"]],
+  ],
+  getCommitteeV4: [
+    ["/V0/committee/epoch_info/start_time", ["timestamp"]],
+    ["/V1/committee/epoch_info/start_time", ["timestamp"]],
+  ],
+  getFaucetTransactionV2: [
+    ["/block_header/timestamp", ["timestamp"]],
+    ["/header/expiration_timestamp", ["timestamp"]],
+    ["/header/sender", ["sender"]],
+    ["/output/Move/events/*/guid", ["event-guid"]],
+    ["/output/Move/events/*/sequence_number", ["event-sequence-number"]],
+  ],
 };

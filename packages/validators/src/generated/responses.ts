@@ -24,6 +24,15 @@ import type {
   Hash,
   EventsV3,
   BlockV4,
+  TransactionV4,
+  EventsV4,
+  EventEmissionProof,
+  EventEmissionProofsBatchResponse,
+  TransactionsInclusionCertificates,
+  ConsensusBlock,
+  AuthorizedCommittee,
+  FaucetStatus,
+  TransactionInfoV2,
   ViewResultV3,
   VersionInfo,
   MoveValue,
@@ -175,6 +184,54 @@ export interface ResponseBodies {
    */
   getBlockByHeightV4: { '200': BlockV4; '404': ErrorMessage; '410': ErrorMessage; 'default': unknown };
   /**
+   * `getTransactionV4` of specs/node-rpc.openapi.yaml.
+   */
+  getTransactionV4: { '200': TransactionV4; '404': ErrorMessage; 'default': unknown };
+  /**
+   * `listEventsV4` of specs/node-rpc.openapi.yaml.
+   */
+  listEventsV4: { '200': EventsV4; '410': ErrorMessage; '503': ErrorMessage; 'default': unknown };
+  /**
+   * `getEventEmissionProofV4` of specs/node-rpc.openapi.yaml.
+   */
+  getEventEmissionProofV4: { '200': EventEmissionProof; '404': ErrorMessage; 'default': unknown };
+  /**
+   * `getEventProofV4` of specs/node-rpc.openapi.yaml.
+   */
+  getEventProofV4: { '200': EventEmissionProof; '404': ErrorMessage; 'default': unknown };
+  /**
+   * `getEventProofsV4` of specs/node-rpc.openapi.yaml.
+   */
+  getEventProofsV4: { '200': EventEmissionProofsBatchResponse; 'default': unknown };
+  /**
+   * `getTransactionInclusionCertificatesV4` of specs/node-rpc.openapi.yaml.
+   */
+  getTransactionInclusionCertificatesV4: { '200': TransactionsInclusionCertificates; '404': ErrorMessage; '410': ErrorMessage; 'default': unknown };
+  /**
+   * `getLatestConsensusBlockV4` of specs/node-rpc.openapi.yaml.
+   */
+  getLatestConsensusBlockV4: { '200': ConsensusBlock; '404': ErrorMessage; 'default': unknown };
+  /**
+   * `getConsensusBlockByHeightV4` of specs/node-rpc.openapi.yaml.
+   */
+  getConsensusBlockByHeightV4: { '200': ConsensusBlock | null; '404': ErrorMessage; 'default': unknown };
+  /**
+   * `getCommitteeAuthorizationV4` of specs/node-rpc.openapi.yaml.
+   */
+  getCommitteeAuthorizationV4: { '200': AuthorizedCommittee; '404': ErrorMessage; 'default': unknown };
+  /**
+   * `getCommitteeV4` of specs/node-rpc.openapi.yaml.
+   */
+  getCommitteeV4: { '200': AuthorizedCommittee; 'default': unknown };
+  /**
+   * `fundAccountV1` of specs/node-rpc.openapi.yaml.
+   */
+  fundAccountV1: { '200': FaucetStatus; 'default': unknown };
+  /**
+   * `getFaucetTransactionV2` of specs/node-rpc.openapi.yaml.
+   */
+  getFaucetTransactionV2: { '200': TransactionInfoV2; 'default': unknown };
+  /**
    * `viewV3` of specs/node-rpc.openapi.yaml.
    */
   viewV3: { '200': ViewResultV3; 'default': unknown };
@@ -243,6 +300,18 @@ export const responses: { readonly [Op in OperationId]: Readonly<Record<string, 
   getBlockTransactionHashesV3: { '200': { schema: schemas.GetBlockTransactionHashesV3Response200, nullable: false }, 'default': null },
   listEventsV3: { '200': { schema: schemas.EventsV3, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
   getBlockByHeightV4: { '200': { schema: schemas.BlockV4, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getTransactionV4: { '200': { schema: schemas.TransactionV4, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  listEventsV4: { '200': { schema: schemas.EventsV4, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, '503': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getEventEmissionProofV4: { '200': { schema: schemas.EventEmissionProof, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getEventProofV4: { '200': { schema: schemas.EventEmissionProof, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getEventProofsV4: { '200': { schema: schemas.EventEmissionProofsBatchResponse, nullable: false }, 'default': null },
+  getTransactionInclusionCertificatesV4: { '200': { schema: schemas.TransactionsInclusionCertificates, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, '410': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getLatestConsensusBlockV4: { '200': { schema: schemas.ConsensusBlock, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getConsensusBlockByHeightV4: { '200': { schema: schemas.ConsensusBlock, nullable: true }, '404': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getCommitteeAuthorizationV4: { '200': { schema: schemas.AuthorizedCommittee, nullable: false }, '404': { schema: schemas.ErrorMessage, nullable: false }, 'default': null },
+  getCommitteeV4: { '200': { schema: schemas.AuthorizedCommittee, nullable: false }, 'default': null },
+  fundAccountV1: { '200': { schema: schemas.FaucetStatus, nullable: false }, 'default': null },
+  getFaucetTransactionV2: { '200': { schema: schemas.TransactionInfoV2, nullable: false }, 'default': null },
   viewV3: { '200': { schema: schemas.ViewResultV3, nullable: false }, 'default': null },
   getVersionV3: { '200': { schema: schemas.VersionInfo, nullable: false }, 'default': null },
   getTableItemV2: { '200': { schema: schemas.MoveValue, nullable: false }, 'default': null },

@@ -230,6 +230,146 @@ import {
   strict$AccumulatorProof,
   lenientAll$AccumulatorProof,
   strictAll$AccumulatorProof,
+  lenient$EventEmissionProof,
+  strict$EventEmissionProof,
+  lenientAll$EventEmissionProof,
+  strictAll$EventEmissionProof,
+  lenient$TransactionInclusionAndEventEmissionProof,
+  strict$TransactionInclusionAndEventEmissionProof,
+  lenientAll$TransactionInclusionAndEventEmissionProof,
+  strictAll$TransactionInclusionAndEventEmissionProof,
+  lenient$EventWithContextV4,
+  strict$EventWithContextV4,
+  lenientAll$EventWithContextV4,
+  strictAll$EventWithContextV4,
+  lenient$EventsV4,
+  strict$EventsV4,
+  lenientAll$EventsV4,
+  strictAll$EventsV4,
+  lenient$EventEmissionProofsBatchRequest,
+  strict$EventEmissionProofsBatchRequest,
+  lenientAll$EventEmissionProofsBatchRequest,
+  strictAll$EventEmissionProofsBatchRequest,
+  lenient$EventEmissionProofsBatchItem,
+  strict$EventEmissionProofsBatchItem,
+  lenientAll$EventEmissionProofsBatchItem,
+  strictAll$EventEmissionProofsBatchItem,
+  lenient$EventEmissionProofsBatchResponse,
+  strict$EventEmissionProofsBatchResponse,
+  lenientAll$EventEmissionProofsBatchResponse,
+  strictAll$EventEmissionProofsBatchResponse,
+  lenient$EventEmissionProofsBatchItemResponse,
+  strict$EventEmissionProofsBatchItemResponse,
+  lenientAll$EventEmissionProofsBatchItemResponse,
+  strictAll$EventEmissionProofsBatchItemResponse,
+  lenient$EventEmissionProofEntry,
+  strict$EventEmissionProofEntry,
+  lenientAll$EventEmissionProofEntry,
+  strictAll$EventEmissionProofEntry,
+  lenient$TransactionsInclusionCertificates,
+  strict$TransactionsInclusionCertificates,
+  lenientAll$TransactionsInclusionCertificates,
+  strictAll$TransactionsInclusionCertificates,
+  lenient$Certificate_TransactionsInclusionCertificationData,
+  strict$Certificate_TransactionsInclusionCertificationData,
+  lenientAll$Certificate_TransactionsInclusionCertificationData,
+  strictAll$Certificate_TransactionsInclusionCertificationData,
+  lenient$TransactionsInclusionCertificationData,
+  strict$TransactionsInclusionCertificationData,
+  lenientAll$TransactionsInclusionCertificationData,
+  strictAll$TransactionsInclusionCertificationData,
+  lenient$CertificateThresholdType,
+  strict$CertificateThresholdType,
+  lenientAll$CertificateThresholdType,
+  strictAll$CertificateThresholdType,
+  lenient$ConsensusBlock,
+  strict$ConsensusBlock,
+  lenientAll$ConsensusBlock,
+  strictAll$ConsensusBlock,
+  lenient$CertifiedBlock,
+  strict$CertifiedBlock,
+  lenientAll$CertifiedBlock,
+  strictAll$CertifiedBlock,
+  lenient$SmrBlock,
+  strict$SmrBlock,
+  lenientAll$SmrBlock,
+  strictAll$SmrBlock,
+  lenient$BlockHeader,
+  strict$BlockHeader,
+  lenientAll$BlockHeader,
+  strictAll$BlockHeader,
+  lenient$SmrQC,
+  strict$SmrQC,
+  lenientAll$SmrQC,
+  strictAll$SmrQC,
+  lenient$Certificate_BlockVoteInfo,
+  strict$Certificate_BlockVoteInfo,
+  lenientAll$Certificate_BlockVoteInfo,
+  strictAll$Certificate_BlockVoteInfo,
+  lenient$BlockVoteInfo,
+  strict$BlockVoteInfo,
+  lenientAll$BlockVoteInfo,
+  strictAll$BlockVoteInfo,
+  lenient$BlockInfo,
+  strict$BlockInfo,
+  lenientAll$BlockInfo,
+  strictAll$BlockInfo,
+  lenient$AuthorizedCommittee,
+  strict$AuthorizedCommittee,
+  lenientAll$AuthorizedCommittee,
+  strictAll$AuthorizedCommittee,
+  lenient$AuthorizedCommitteeV0,
+  strict$AuthorizedCommitteeV0,
+  lenientAll$AuthorizedCommitteeV0,
+  strictAll$AuthorizedCommitteeV0,
+  lenient$AuthorizedCommitteeV1,
+  strict$AuthorizedCommitteeV1,
+  lenientAll$AuthorizedCommitteeV1,
+  strictAll$AuthorizedCommitteeV1,
+  lenient$CommitteeAuthorization,
+  strict$CommitteeAuthorization,
+  lenientAll$CommitteeAuthorization,
+  strictAll$CommitteeAuthorization,
+  lenient$Certificate_CommitteeInfo,
+  strict$Certificate_CommitteeInfo,
+  lenientAll$Certificate_CommitteeInfo,
+  strictAll$Certificate_CommitteeInfo,
+  lenient$CommitteeInfo,
+  strict$CommitteeInfo,
+  lenientAll$CommitteeInfo,
+  strictAll$CommitteeInfo,
+  lenient$EpochInfo,
+  strict$EpochInfo,
+  lenientAll$EpochInfo,
+  strictAll$EpochInfo,
+  lenient$CommitteeV0,
+  strict$CommitteeV0,
+  lenientAll$CommitteeV0,
+  strictAll$CommitteeV0,
+  lenient$ValidatorV0,
+  strict$ValidatorV0,
+  lenientAll$ValidatorV0,
+  strictAll$ValidatorV0,
+  lenient$CommitteeV1,
+  strict$CommitteeV1,
+  lenientAll$CommitteeV1,
+  strictAll$CommitteeV1,
+  lenient$ValidatorV1,
+  strict$ValidatorV1,
+  lenientAll$ValidatorV1,
+  strictAll$ValidatorV1,
+  lenient$ValidatorPublicKeys,
+  strict$ValidatorPublicKeys,
+  lenientAll$ValidatorPublicKeys,
+  strictAll$ValidatorPublicKeys,
+  lenient$FaucetStatus,
+  strict$FaucetStatus,
+  lenientAll$FaucetStatus,
+  strictAll$FaucetStatus,
+  lenient$U64,
+  strict$U64,
+  lenientAll$U64,
+  strictAll$U64,
   lenient$EventV3,
   strict$EventV3,
   lenientAll$EventV3,
@@ -373,6 +513,41 @@ export const MoveTransactionOutputV4: SchemaValidators = { name: 'MoveTransactio
 export const EventV4: SchemaValidators = { name: 'EventV4', lenient: lenient$EventV4, strict: strict$EventV4, lenientAll: lenientAll$EventV4, strictAll: strictAll$EventV4 };
 export const TransactionInclusionProof: SchemaValidators = { name: 'TransactionInclusionProof', lenient: lenient$TransactionInclusionProof, strict: strict$TransactionInclusionProof, lenientAll: lenientAll$TransactionInclusionProof, strictAll: strictAll$TransactionInclusionProof };
 export const AccumulatorProof: SchemaValidators = { name: 'AccumulatorProof', lenient: lenient$AccumulatorProof, strict: strict$AccumulatorProof, lenientAll: lenientAll$AccumulatorProof, strictAll: strictAll$AccumulatorProof };
+export const EventEmissionProof: SchemaValidators = { name: 'EventEmissionProof', lenient: lenient$EventEmissionProof, strict: strict$EventEmissionProof, lenientAll: lenientAll$EventEmissionProof, strictAll: strictAll$EventEmissionProof };
+export const TransactionInclusionAndEventEmissionProof: SchemaValidators = { name: 'TransactionInclusionAndEventEmissionProof', lenient: lenient$TransactionInclusionAndEventEmissionProof, strict: strict$TransactionInclusionAndEventEmissionProof, lenientAll: lenientAll$TransactionInclusionAndEventEmissionProof, strictAll: strictAll$TransactionInclusionAndEventEmissionProof };
+export const EventWithContextV4: SchemaValidators = { name: 'EventWithContextV4', lenient: lenient$EventWithContextV4, strict: strict$EventWithContextV4, lenientAll: lenientAll$EventWithContextV4, strictAll: strictAll$EventWithContextV4 };
+export const EventsV4: SchemaValidators = { name: 'EventsV4', lenient: lenient$EventsV4, strict: strict$EventsV4, lenientAll: lenientAll$EventsV4, strictAll: strictAll$EventsV4 };
+export const EventEmissionProofsBatchRequest: SchemaValidators = { name: 'EventEmissionProofsBatchRequest', lenient: lenient$EventEmissionProofsBatchRequest, strict: strict$EventEmissionProofsBatchRequest, lenientAll: lenientAll$EventEmissionProofsBatchRequest, strictAll: strictAll$EventEmissionProofsBatchRequest };
+export const EventEmissionProofsBatchItem: SchemaValidators = { name: 'EventEmissionProofsBatchItem', lenient: lenient$EventEmissionProofsBatchItem, strict: strict$EventEmissionProofsBatchItem, lenientAll: lenientAll$EventEmissionProofsBatchItem, strictAll: strictAll$EventEmissionProofsBatchItem };
+export const EventEmissionProofsBatchResponse: SchemaValidators = { name: 'EventEmissionProofsBatchResponse', lenient: lenient$EventEmissionProofsBatchResponse, strict: strict$EventEmissionProofsBatchResponse, lenientAll: lenientAll$EventEmissionProofsBatchResponse, strictAll: strictAll$EventEmissionProofsBatchResponse };
+export const EventEmissionProofsBatchItemResponse: SchemaValidators = { name: 'EventEmissionProofsBatchItemResponse', lenient: lenient$EventEmissionProofsBatchItemResponse, strict: strict$EventEmissionProofsBatchItemResponse, lenientAll: lenientAll$EventEmissionProofsBatchItemResponse, strictAll: strictAll$EventEmissionProofsBatchItemResponse };
+export const EventEmissionProofEntry: SchemaValidators = { name: 'EventEmissionProofEntry', lenient: lenient$EventEmissionProofEntry, strict: strict$EventEmissionProofEntry, lenientAll: lenientAll$EventEmissionProofEntry, strictAll: strictAll$EventEmissionProofEntry };
+export const TransactionsInclusionCertificates: SchemaValidators = { name: 'TransactionsInclusionCertificates', lenient: lenient$TransactionsInclusionCertificates, strict: strict$TransactionsInclusionCertificates, lenientAll: lenientAll$TransactionsInclusionCertificates, strictAll: strictAll$TransactionsInclusionCertificates };
+export const Certificate_TransactionsInclusionCertificationData: SchemaValidators = { name: 'Certificate_TransactionsInclusionCertificationData', lenient: lenient$Certificate_TransactionsInclusionCertificationData, strict: strict$Certificate_TransactionsInclusionCertificationData, lenientAll: lenientAll$Certificate_TransactionsInclusionCertificationData, strictAll: strictAll$Certificate_TransactionsInclusionCertificationData };
+export const TransactionsInclusionCertificationData: SchemaValidators = { name: 'TransactionsInclusionCertificationData', lenient: lenient$TransactionsInclusionCertificationData, strict: strict$TransactionsInclusionCertificationData, lenientAll: lenientAll$TransactionsInclusionCertificationData, strictAll: strictAll$TransactionsInclusionCertificationData };
+export const CertificateThresholdType: SchemaValidators = { name: 'CertificateThresholdType', lenient: lenient$CertificateThresholdType, strict: strict$CertificateThresholdType, lenientAll: lenientAll$CertificateThresholdType, strictAll: strictAll$CertificateThresholdType };
+export const ConsensusBlock: SchemaValidators = { name: 'ConsensusBlock', lenient: lenient$ConsensusBlock, strict: strict$ConsensusBlock, lenientAll: lenientAll$ConsensusBlock, strictAll: strictAll$ConsensusBlock };
+export const CertifiedBlock: SchemaValidators = { name: 'CertifiedBlock', lenient: lenient$CertifiedBlock, strict: strict$CertifiedBlock, lenientAll: lenientAll$CertifiedBlock, strictAll: strictAll$CertifiedBlock };
+export const SmrBlock: SchemaValidators = { name: 'SmrBlock', lenient: lenient$SmrBlock, strict: strict$SmrBlock, lenientAll: lenientAll$SmrBlock, strictAll: strictAll$SmrBlock };
+export const BlockHeader: SchemaValidators = { name: 'BlockHeader', lenient: lenient$BlockHeader, strict: strict$BlockHeader, lenientAll: lenientAll$BlockHeader, strictAll: strictAll$BlockHeader };
+export const SmrQC: SchemaValidators = { name: 'SmrQC', lenient: lenient$SmrQC, strict: strict$SmrQC, lenientAll: lenientAll$SmrQC, strictAll: strictAll$SmrQC };
+export const Certificate_BlockVoteInfo: SchemaValidators = { name: 'Certificate_BlockVoteInfo', lenient: lenient$Certificate_BlockVoteInfo, strict: strict$Certificate_BlockVoteInfo, lenientAll: lenientAll$Certificate_BlockVoteInfo, strictAll: strictAll$Certificate_BlockVoteInfo };
+export const BlockVoteInfo: SchemaValidators = { name: 'BlockVoteInfo', lenient: lenient$BlockVoteInfo, strict: strict$BlockVoteInfo, lenientAll: lenientAll$BlockVoteInfo, strictAll: strictAll$BlockVoteInfo };
+export const BlockInfo: SchemaValidators = { name: 'BlockInfo', lenient: lenient$BlockInfo, strict: strict$BlockInfo, lenientAll: lenientAll$BlockInfo, strictAll: strictAll$BlockInfo };
+export const AuthorizedCommittee: SchemaValidators = { name: 'AuthorizedCommittee', lenient: lenient$AuthorizedCommittee, strict: strict$AuthorizedCommittee, lenientAll: lenientAll$AuthorizedCommittee, strictAll: strictAll$AuthorizedCommittee };
+export const AuthorizedCommitteeV0: SchemaValidators = { name: 'AuthorizedCommitteeV0', lenient: lenient$AuthorizedCommitteeV0, strict: strict$AuthorizedCommitteeV0, lenientAll: lenientAll$AuthorizedCommitteeV0, strictAll: strictAll$AuthorizedCommitteeV0 };
+export const AuthorizedCommitteeV1: SchemaValidators = { name: 'AuthorizedCommitteeV1', lenient: lenient$AuthorizedCommitteeV1, strict: strict$AuthorizedCommitteeV1, lenientAll: lenientAll$AuthorizedCommitteeV1, strictAll: strictAll$AuthorizedCommitteeV1 };
+export const CommitteeAuthorization: SchemaValidators = { name: 'CommitteeAuthorization', lenient: lenient$CommitteeAuthorization, strict: strict$CommitteeAuthorization, lenientAll: lenientAll$CommitteeAuthorization, strictAll: strictAll$CommitteeAuthorization };
+export const Certificate_CommitteeInfo: SchemaValidators = { name: 'Certificate_CommitteeInfo', lenient: lenient$Certificate_CommitteeInfo, strict: strict$Certificate_CommitteeInfo, lenientAll: lenientAll$Certificate_CommitteeInfo, strictAll: strictAll$Certificate_CommitteeInfo };
+export const CommitteeInfo: SchemaValidators = { name: 'CommitteeInfo', lenient: lenient$CommitteeInfo, strict: strict$CommitteeInfo, lenientAll: lenientAll$CommitteeInfo, strictAll: strictAll$CommitteeInfo };
+export const EpochInfo: SchemaValidators = { name: 'EpochInfo', lenient: lenient$EpochInfo, strict: strict$EpochInfo, lenientAll: lenientAll$EpochInfo, strictAll: strictAll$EpochInfo };
+export const CommitteeV0: SchemaValidators = { name: 'CommitteeV0', lenient: lenient$CommitteeV0, strict: strict$CommitteeV0, lenientAll: lenientAll$CommitteeV0, strictAll: strictAll$CommitteeV0 };
+export const ValidatorV0: SchemaValidators = { name: 'ValidatorV0', lenient: lenient$ValidatorV0, strict: strict$ValidatorV0, lenientAll: lenientAll$ValidatorV0, strictAll: strictAll$ValidatorV0 };
+export const CommitteeV1: SchemaValidators = { name: 'CommitteeV1', lenient: lenient$CommitteeV1, strict: strict$CommitteeV1, lenientAll: lenientAll$CommitteeV1, strictAll: strictAll$CommitteeV1 };
+export const ValidatorV1: SchemaValidators = { name: 'ValidatorV1', lenient: lenient$ValidatorV1, strict: strict$ValidatorV1, lenientAll: lenientAll$ValidatorV1, strictAll: strictAll$ValidatorV1 };
+export const ValidatorPublicKeys: SchemaValidators = { name: 'ValidatorPublicKeys', lenient: lenient$ValidatorPublicKeys, strict: strict$ValidatorPublicKeys, lenientAll: lenientAll$ValidatorPublicKeys, strictAll: strictAll$ValidatorPublicKeys };
+export const FaucetStatus: SchemaValidators = { name: 'FaucetStatus', lenient: lenient$FaucetStatus, strict: strict$FaucetStatus, lenientAll: lenientAll$FaucetStatus, strictAll: strictAll$FaucetStatus };
+export const U64: SchemaValidators = { name: 'U64', lenient: lenient$U64, strict: strict$U64, lenientAll: lenientAll$U64, strictAll: strictAll$U64 };
 export const EventV3: SchemaValidators = { name: 'EventV3', lenient: lenient$EventV3, strict: strict$EventV3, lenientAll: lenientAll$EventV3, strictAll: strictAll$EventV3 };
 export const EventWithContextV3: SchemaValidators = { name: 'EventWithContextV3', lenient: lenient$EventWithContextV3, strict: strict$EventWithContextV3, lenientAll: lenientAll$EventWithContextV3, strictAll: strictAll$EventWithContextV3 };
 export const EventsV3: SchemaValidators = { name: 'EventsV3', lenient: lenient$EventsV3, strict: strict$EventsV3, lenientAll: lenientAll$EventsV3, strictAll: strictAll$EventsV3 };

@@ -64,6 +64,41 @@ export interface SchemaTypes {
   EventV4: types.EventV4;
   TransactionInclusionProof: types.TransactionInclusionProof;
   AccumulatorProof: types.AccumulatorProof;
+  EventEmissionProof: types.EventEmissionProof;
+  TransactionInclusionAndEventEmissionProof: types.TransactionInclusionAndEventEmissionProof;
+  EventWithContextV4: types.EventWithContextV4;
+  EventsV4: types.EventsV4;
+  EventEmissionProofsBatchRequest: types.EventEmissionProofsBatchRequest;
+  EventEmissionProofsBatchItem: types.EventEmissionProofsBatchItem;
+  EventEmissionProofsBatchResponse: types.EventEmissionProofsBatchResponse;
+  EventEmissionProofsBatchItemResponse: types.EventEmissionProofsBatchItemResponse;
+  EventEmissionProofEntry: types.EventEmissionProofEntry;
+  TransactionsInclusionCertificates: types.TransactionsInclusionCertificates;
+  Certificate_TransactionsInclusionCertificationData: types.Certificate_TransactionsInclusionCertificationData;
+  TransactionsInclusionCertificationData: types.TransactionsInclusionCertificationData;
+  CertificateThresholdType: types.CertificateThresholdType;
+  ConsensusBlock: types.ConsensusBlock;
+  CertifiedBlock: types.CertifiedBlock;
+  SmrBlock: types.SmrBlock;
+  BlockHeader: types.BlockHeader;
+  SmrQC: types.SmrQC;
+  Certificate_BlockVoteInfo: types.Certificate_BlockVoteInfo;
+  BlockVoteInfo: types.BlockVoteInfo;
+  BlockInfo: types.BlockInfo;
+  AuthorizedCommittee: types.AuthorizedCommittee;
+  AuthorizedCommitteeV0: types.AuthorizedCommitteeV0;
+  AuthorizedCommitteeV1: types.AuthorizedCommitteeV1;
+  CommitteeAuthorization: types.CommitteeAuthorization;
+  Certificate_CommitteeInfo: types.Certificate_CommitteeInfo;
+  CommitteeInfo: types.CommitteeInfo;
+  EpochInfo: types.EpochInfo;
+  CommitteeV0: types.CommitteeV0;
+  ValidatorV0: types.ValidatorV0;
+  CommitteeV1: types.CommitteeV1;
+  ValidatorV1: types.ValidatorV1;
+  ValidatorPublicKeys: types.ValidatorPublicKeys;
+  FaucetStatus: types.FaucetStatus;
+  U64: types.U64;
   EventV3: types.EventV3;
   EventWithContextV3: types.EventWithContextV3;
   EventsV3: types.EventsV3;
@@ -142,6 +177,41 @@ export const schemaTable: { readonly [N in keyof SchemaTypes]: readonly [SchemaV
   EventV4: [schemas.EventV4, readings.EventV4!],
   TransactionInclusionProof: [schemas.TransactionInclusionProof, readings.TransactionInclusionProof!],
   AccumulatorProof: [schemas.AccumulatorProof, readings.AccumulatorProof!],
+  EventEmissionProof: [schemas.EventEmissionProof, readings.EventEmissionProof!],
+  TransactionInclusionAndEventEmissionProof: [schemas.TransactionInclusionAndEventEmissionProof, readings.TransactionInclusionAndEventEmissionProof!],
+  EventWithContextV4: [schemas.EventWithContextV4, readings.EventWithContextV4!],
+  EventsV4: [schemas.EventsV4, readings.EventsV4!],
+  EventEmissionProofsBatchRequest: [schemas.EventEmissionProofsBatchRequest, readings.EventEmissionProofsBatchRequest!],
+  EventEmissionProofsBatchItem: [schemas.EventEmissionProofsBatchItem, readings.EventEmissionProofsBatchItem!],
+  EventEmissionProofsBatchResponse: [schemas.EventEmissionProofsBatchResponse, readings.EventEmissionProofsBatchResponse!],
+  EventEmissionProofsBatchItemResponse: [schemas.EventEmissionProofsBatchItemResponse, readings.EventEmissionProofsBatchItemResponse!],
+  EventEmissionProofEntry: [schemas.EventEmissionProofEntry, readings.EventEmissionProofEntry!],
+  TransactionsInclusionCertificates: [schemas.TransactionsInclusionCertificates, readings.TransactionsInclusionCertificates!],
+  Certificate_TransactionsInclusionCertificationData: [schemas.Certificate_TransactionsInclusionCertificationData, readings.Certificate_TransactionsInclusionCertificationData!],
+  TransactionsInclusionCertificationData: [schemas.TransactionsInclusionCertificationData, readings.TransactionsInclusionCertificationData!],
+  CertificateThresholdType: [schemas.CertificateThresholdType, readings.CertificateThresholdType!],
+  ConsensusBlock: [schemas.ConsensusBlock, readings.ConsensusBlock!],
+  CertifiedBlock: [schemas.CertifiedBlock, readings.CertifiedBlock!],
+  SmrBlock: [schemas.SmrBlock, readings.SmrBlock!],
+  BlockHeader: [schemas.BlockHeader, readings.BlockHeader!],
+  SmrQC: [schemas.SmrQC, readings.SmrQC!],
+  Certificate_BlockVoteInfo: [schemas.Certificate_BlockVoteInfo, readings.Certificate_BlockVoteInfo!],
+  BlockVoteInfo: [schemas.BlockVoteInfo, readings.BlockVoteInfo!],
+  BlockInfo: [schemas.BlockInfo, readings.BlockInfo!],
+  AuthorizedCommittee: [schemas.AuthorizedCommittee, readings.AuthorizedCommittee!],
+  AuthorizedCommitteeV0: [schemas.AuthorizedCommitteeV0, readings.AuthorizedCommitteeV0!],
+  AuthorizedCommitteeV1: [schemas.AuthorizedCommitteeV1, readings.AuthorizedCommitteeV1!],
+  CommitteeAuthorization: [schemas.CommitteeAuthorization, readings.CommitteeAuthorization!],
+  Certificate_CommitteeInfo: [schemas.Certificate_CommitteeInfo, readings.Certificate_CommitteeInfo!],
+  CommitteeInfo: [schemas.CommitteeInfo, readings.CommitteeInfo!],
+  EpochInfo: [schemas.EpochInfo, readings.EpochInfo!],
+  CommitteeV0: [schemas.CommitteeV0, readings.CommitteeV0!],
+  ValidatorV0: [schemas.ValidatorV0, readings.ValidatorV0!],
+  CommitteeV1: [schemas.CommitteeV1, readings.CommitteeV1!],
+  ValidatorV1: [schemas.ValidatorV1, readings.ValidatorV1!],
+  ValidatorPublicKeys: [schemas.ValidatorPublicKeys, readings.ValidatorPublicKeys!],
+  FaucetStatus: [schemas.FaucetStatus, readings.FaucetStatus!],
+  U64: [schemas.U64, readings.U64!],
   EventV3: [schemas.EventV3, readings.EventV3!],
   EventWithContextV3: [schemas.EventWithContextV3, readings.EventWithContextV3!],
   EventsV3: [schemas.EventsV3, readings.EventsV3!],

@@ -943,6 +943,559 @@ export const AccumulatorProof: StandardValidator<types.AccumulatorProof> = /* @_
 export type AccumulatorProof = types.AccumulatorProof;
 
 /**
+ * Standard Schema v1 and Standard JSON Schema of `EventEmissionProof` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventEmissionProof` checks by default. `standardSchema('EventEmissionProof', { strict, profile })` gives the other readings.
+ *
+ * That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.
+ *
+ * @example
+ * ```ts
+ * import { EventEmissionProof } from '@x/validators/standard';
+ * const result = EventEmissionProof['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventEmissionProof['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventEmissionProof: StandardValidator<types.EventEmissionProof> = /* @__PURE__ */ createStandardOf<types.EventEmissionProof>(schemas.EventEmissionProof, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.","required":["proof","merkle_root_hash_value","leaf_hash_value","leaf_index"],"properties":{"proof":{"$ref":"#/$defs/AccumulatorProof"},"merkle_root_hash_value":{"$ref":"#/$defs/Hash"},"leaf_hash_value":{"$ref":"#/$defs/Hash"},"leaf_index":{"$ref":"#/$defs/U64"}},"$defs":{"AccumulatorProof":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"$ref":"#/$defs/Hash"}}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","description":"That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.","required":["proof","merkle_root_hash_value","leaf_hash_value","leaf_index"],"properties":{"proof":{"$ref":"#/definitions/AccumulatorProof"},"merkle_root_hash_value":{"$ref":"#/definitions/Hash"},"leaf_hash_value":{"$ref":"#/definitions/Hash"},"leaf_index":{"$ref":"#/definitions/U64"}},"definitions":{"AccumulatorProof":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"$ref":"#/definitions/Hash"}}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"openapi-3.0":{"type":"object","description":"That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.","required":["proof","merkle_root_hash_value","leaf_hash_value","leaf_index"],"properties":{"proof":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}}},"merkle_root_hash_value":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"leaf_hash_value":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"leaf_index":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}}}});
+/** The type of `EventEmissionProof` (specs/node-rpc.openapi.yaml). */
+export type EventEmissionProof = types.EventEmissionProof;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionInclusionAndEventEmissionProof` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionInclusionAndEventEmissionProof` checks by default. `standardSchema('TransactionInclusionAndEventEmissionProof', { strict, profile })` gives the other readings.
+ *
+ * An event's two proofs, chained: its emission by its transaction, and that transaction's inclusion.
+ *
+ * @example
+ * ```ts
+ * import { TransactionInclusionAndEventEmissionProof } from '@x/validators/standard';
+ * const result = TransactionInclusionAndEventEmissionProof['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionInclusionAndEventEmissionProof['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionInclusionAndEventEmissionProof: StandardValidator<types.TransactionInclusionAndEventEmissionProof> = /* @__PURE__ */ createStandard<types.TransactionInclusionAndEventEmissionProof>(schemas.TransactionInclusionAndEventEmissionProof, json.documented$TransactionInclusionAndEventEmissionProof);
+/** The type of `TransactionInclusionAndEventEmissionProof` (specs/node-rpc.openapi.yaml). */
+export type TransactionInclusionAndEventEmissionProof = types.TransactionInclusionAndEventEmissionProof;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventWithContextV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventWithContextV4` checks by default. `standardSchema('EventWithContextV4', { strict, profile })` gives the other readings.
+ *
+ * An event (v4) with the block and transaction it was emitted in, and its proofs when asked for.
+ *
+ * @example
+ * ```ts
+ * import { EventWithContextV4 } from '@x/validators/standard';
+ * const result = EventWithContextV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventWithContextV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventWithContextV4: StandardValidator<types.EventWithContextV4> = /* @__PURE__ */ createStandard<types.EventWithContextV4>(schemas.EventWithContextV4, json.documented$EventWithContextV4);
+/** The type of `EventWithContextV4` (specs/node-rpc.openapi.yaml). */
+export type EventWithContextV4 = types.EventWithContextV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventsV4` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventsV4` checks by default. `standardSchema('EventsV4', { strict, profile })` gives the other readings.
+ *
+ * A page of v4 events; `data` is an array, by the decision EventsV3 records.
+ *
+ * @example
+ * ```ts
+ * import { EventsV4 } from '@x/validators/standard';
+ * const result = EventsV4['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventsV4['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventsV4: StandardValidator<types.EventsV4> = /* @__PURE__ */ createStandard<types.EventsV4>(schemas.EventsV4, json.documented$EventsV4);
+/** The type of `EventsV4` (specs/node-rpc.openapi.yaml). */
+export type EventsV4 = types.EventsV4;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventEmissionProofsBatchRequest` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventEmissionProofsBatchRequest` checks by default. `standardSchema('EventEmissionProofsBatchRequest', { strict, profile })` gives the other readings.
+ *
+ * The transactions, and for each the event types, whose proofs are asked for (at most 100 items).
+ *
+ * @example
+ * ```ts
+ * import { EventEmissionProofsBatchRequest } from '@x/validators/standard';
+ * const result = EventEmissionProofsBatchRequest['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventEmissionProofsBatchRequest['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventEmissionProofsBatchRequest: StandardValidator<types.EventEmissionProofsBatchRequest> = /* @__PURE__ */ createStandardOf<types.EventEmissionProofsBatchRequest>(schemas.EventEmissionProofsBatchRequest, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"The transactions, and for each the event types, whose proofs are asked for (at most 100 items).","required":["items"],"properties":{"items":{"type":"array","items":{"$ref":"#/$defs/EventEmissionProofsBatchItem"}}},"$defs":{"EventEmissionProofsBatchItem":{"type":"object","required":["transaction_hash","event_types"],"properties":{"transaction_hash":{"$ref":"#/$defs/Hash"},"event_types":{"type":"array","description":"Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.","items":{"type":"string"}}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","description":"The transactions, and for each the event types, whose proofs are asked for (at most 100 items).","required":["items"],"properties":{"items":{"type":"array","items":{"$ref":"#/definitions/EventEmissionProofsBatchItem"}}},"definitions":{"EventEmissionProofsBatchItem":{"type":"object","required":["transaction_hash","event_types"],"properties":{"transaction_hash":{"$ref":"#/definitions/Hash"},"event_types":{"type":"array","description":"Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.","items":{"type":"string"}}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","description":"The transactions, and for each the event types, whose proofs are asked for (at most 100 items).","required":["items"],"properties":{"items":{"type":"array","items":{"type":"object","required":["transaction_hash","event_types"],"properties":{"transaction_hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"event_types":{"type":"array","description":"Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.","items":{"type":"string"}}}}}}}}});
+/** The type of `EventEmissionProofsBatchRequest` (specs/node-rpc.openapi.yaml). */
+export type EventEmissionProofsBatchRequest = types.EventEmissionProofsBatchRequest;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventEmissionProofsBatchItem` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventEmissionProofsBatchItem` checks by default. `standardSchema('EventEmissionProofsBatchItem', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { EventEmissionProofsBatchItem } from '@x/validators/standard';
+ * const result = EventEmissionProofsBatchItem['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventEmissionProofsBatchItem['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventEmissionProofsBatchItem: StandardValidator<types.EventEmissionProofsBatchItem> = /* @__PURE__ */ createStandardOf<types.EventEmissionProofsBatchItem>(schemas.EventEmissionProofsBatchItem, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["transaction_hash","event_types"],"properties":{"transaction_hash":{"$ref":"#/$defs/Hash"},"event_types":{"type":"array","description":"Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.","items":{"type":"string"}}},"$defs":{"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["transaction_hash","event_types"],"properties":{"transaction_hash":{"$ref":"#/definitions/Hash"},"event_types":{"type":"array","description":"Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.","items":{"type":"string"}}},"definitions":{"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","required":["transaction_hash","event_types"],"properties":{"transaction_hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"event_types":{"type":"array","description":"Move type tags (`0x1::coin::CoinDeposit`), or Solidity event signatures (`Transfer(address,address,uint256)`) for an EVM transaction.","items":{"type":"string"}}}}}});
+/** The type of `EventEmissionProofsBatchItem` (specs/node-rpc.openapi.yaml). */
+export type EventEmissionProofsBatchItem = types.EventEmissionProofsBatchItem;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventEmissionProofsBatchResponse` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventEmissionProofsBatchResponse` checks by default. `standardSchema('EventEmissionProofsBatchResponse', { strict, profile })` gives the other readings.
+ *
+ * The proofs asked for, every one anchored to the one certificate at `block_height`.
+ *
+ * @example
+ * ```ts
+ * import { EventEmissionProofsBatchResponse } from '@x/validators/standard';
+ * const result = EventEmissionProofsBatchResponse['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventEmissionProofsBatchResponse['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventEmissionProofsBatchResponse: StandardValidator<types.EventEmissionProofsBatchResponse> = /* @__PURE__ */ createStandard<types.EventEmissionProofsBatchResponse>(schemas.EventEmissionProofsBatchResponse, json.documented$EventEmissionProofsBatchResponse);
+/** The type of `EventEmissionProofsBatchResponse` (specs/node-rpc.openapi.yaml). */
+export type EventEmissionProofsBatchResponse = types.EventEmissionProofsBatchResponse;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventEmissionProofsBatchItemResponse` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventEmissionProofsBatchItemResponse` checks by default. `standardSchema('EventEmissionProofsBatchItemResponse', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { EventEmissionProofsBatchItemResponse } from '@x/validators/standard';
+ * const result = EventEmissionProofsBatchItemResponse['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventEmissionProofsBatchItemResponse['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventEmissionProofsBatchItemResponse: StandardValidator<types.EventEmissionProofsBatchItemResponse> = /* @__PURE__ */ createStandard<types.EventEmissionProofsBatchItemResponse>(schemas.EventEmissionProofsBatchItemResponse, json.documented$EventEmissionProofsBatchItemResponse);
+/** The type of `EventEmissionProofsBatchItemResponse` (specs/node-rpc.openapi.yaml). */
+export type EventEmissionProofsBatchItemResponse = types.EventEmissionProofsBatchItemResponse;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EventEmissionProofEntry` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEventEmissionProofEntry` checks by default. `standardSchema('EventEmissionProofEntry', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { EventEmissionProofEntry } from '@x/validators/standard';
+ * const result = EventEmissionProofEntry['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EventEmissionProofEntry['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EventEmissionProofEntry: StandardValidator<types.EventEmissionProofEntry> = /* @__PURE__ */ createStandardOf<types.EventEmissionProofEntry>(schemas.EventEmissionProofEntry, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["event_hash","event_type","event_index","event_emission_proof"],"properties":{"event_hash":{"$ref":"#/$defs/Hash"},"event_type":{"type":"string"},"event_index":{"$ref":"#/$defs/U64"},"event_emission_proof":{"$ref":"#/$defs/EventEmissionProof"}},"$defs":{"AccumulatorProof":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"$ref":"#/$defs/Hash"}}}},"EventEmissionProof":{"type":"object","description":"That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.","required":["proof","merkle_root_hash_value","leaf_hash_value","leaf_index"],"properties":{"proof":{"$ref":"#/$defs/AccumulatorProof"},"merkle_root_hash_value":{"$ref":"#/$defs/Hash"},"leaf_hash_value":{"$ref":"#/$defs/Hash"},"leaf_index":{"$ref":"#/$defs/U64"}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["event_hash","event_type","event_index","event_emission_proof"],"properties":{"event_hash":{"$ref":"#/definitions/Hash"},"event_type":{"type":"string"},"event_index":{"$ref":"#/definitions/U64"},"event_emission_proof":{"$ref":"#/definitions/EventEmissionProof"}},"definitions":{"AccumulatorProof":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"$ref":"#/definitions/Hash"}}}},"EventEmissionProof":{"type":"object","description":"That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.","required":["proof","merkle_root_hash_value","leaf_hash_value","leaf_index"],"properties":{"proof":{"$ref":"#/definitions/AccumulatorProof"},"merkle_root_hash_value":{"$ref":"#/definitions/Hash"},"leaf_hash_value":{"$ref":"#/definitions/Hash"},"leaf_index":{"$ref":"#/definitions/U64"}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"openapi-3.0":{"type":"object","required":["event_hash","event_type","event_index","event_emission_proof"],"properties":{"event_hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"event_type":{"type":"string"},"event_index":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"event_emission_proof":{"type":"object","description":"That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.","required":["proof","merkle_root_hash_value","leaf_hash_value","leaf_index"],"properties":{"proof":{"type":"object","description":"A Merkle path from a leaf up to a trusted root.","required":["siblings"],"properties":{"siblings":{"type":"array","description":"Every sibling hash on the path, default ones included, from the leaf's level up to the root's.","items":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}}},"merkle_root_hash_value":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"leaf_hash_value":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"leaf_index":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}}}}}});
+/** The type of `EventEmissionProofEntry` (specs/node-rpc.openapi.yaml). */
+export type EventEmissionProofEntry = types.EventEmissionProofEntry;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionsInclusionCertificates` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionsInclusionCertificates` checks by default. `standardSchema('TransactionsInclusionCertificates', { strict, profile })` gives the other readings.
+ *
+ * One certificate per height of the range asked, in order; null where the node has none.
+ *
+ * @example
+ * ```ts
+ * import { TransactionsInclusionCertificates } from '@x/validators/standard';
+ * const result = TransactionsInclusionCertificates['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionsInclusionCertificates['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionsInclusionCertificates: StandardValidator<types.TransactionsInclusionCertificates> = /* @__PURE__ */ createStandard<types.TransactionsInclusionCertificates>(schemas.TransactionsInclusionCertificates, json.documented$TransactionsInclusionCertificates);
+/** The type of `TransactionsInclusionCertificates` (specs/node-rpc.openapi.yaml). */
+export type TransactionsInclusionCertificates = types.TransactionsInclusionCertificates;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `Certificate_TransactionsInclusionCertificationData` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCertificate_TransactionsInclusionCertificationData` checks by default. `standardSchema('Certificate_TransactionsInclusionCertificationData', { strict, profile })` gives the other readings.
+ *
+ * The committee's signature over the Move and EVM accumulator roots at one height.
+ *
+ * @example
+ * ```ts
+ * import { Certificate_TransactionsInclusionCertificationData } from '@x/validators/standard';
+ * const result = Certificate_TransactionsInclusionCertificationData['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = Certificate_TransactionsInclusionCertificationData['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const Certificate_TransactionsInclusionCertificationData: StandardValidator<types.Certificate_TransactionsInclusionCertificationData> = /* @__PURE__ */ createStandard<types.Certificate_TransactionsInclusionCertificationData>(schemas.Certificate_TransactionsInclusionCertificationData, json.documented$Certificate_TransactionsInclusionCertificationData);
+/** The type of `Certificate_TransactionsInclusionCertificationData` (specs/node-rpc.openapi.yaml). */
+export type Certificate_TransactionsInclusionCertificationData = types.Certificate_TransactionsInclusionCertificationData;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `TransactionsInclusionCertificationData` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateTransactionsInclusionCertificationData` checks by default. `standardSchema('TransactionsInclusionCertificationData', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { TransactionsInclusionCertificationData } from '@x/validators/standard';
+ * const result = TransactionsInclusionCertificationData['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = TransactionsInclusionCertificationData['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const TransactionsInclusionCertificationData: StandardValidator<types.TransactionsInclusionCertificationData> = /* @__PURE__ */ createStandardOf<types.TransactionsInclusionCertificationData>(schemas.TransactionsInclusionCertificationData, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["movevm_merkle_accumulator_tree_root","evm_merkle_accumulator_tree_root","block_height","epoch_id"],"properties":{"movevm_merkle_accumulator_tree_root":{"$ref":"#/$defs/Hash"},"evm_merkle_accumulator_tree_root":{"$ref":"#/$defs/Hash"},"block_height":{"$ref":"#/$defs/U64"},"epoch_id":{"$ref":"#/$defs/EpochId"}},"$defs":{"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["movevm_merkle_accumulator_tree_root","evm_merkle_accumulator_tree_root","block_height","epoch_id"],"properties":{"movevm_merkle_accumulator_tree_root":{"$ref":"#/definitions/Hash"},"evm_merkle_accumulator_tree_root":{"$ref":"#/definitions/Hash"},"block_height":{"$ref":"#/definitions/U64"},"epoch_id":{"$ref":"#/definitions/EpochId"}},"definitions":{"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"openapi-3.0":{"type":"object","required":["movevm_merkle_accumulator_tree_root","evm_merkle_accumulator_tree_root","block_height","epoch_id"],"properties":{"movevm_merkle_accumulator_tree_root":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"evm_merkle_accumulator_tree_root":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"block_height":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"epoch_id":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}}}}}});
+/** The type of `TransactionsInclusionCertificationData` (specs/node-rpc.openapi.yaml). */
+export type TransactionsInclusionCertificationData = types.TransactionsInclusionCertificationData;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `CertificateThresholdType` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCertificateThresholdType` checks by default. `standardSchema('CertificateThresholdType', { strict, profile })` gives the other readings.
+ *
+ * The threshold of signers a certificate meets.
+ *
+ * @example
+ * ```ts
+ * import { CertificateThresholdType } from '@x/validators/standard';
+ * const result = CertificateThresholdType['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = CertificateThresholdType['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const CertificateThresholdType: StandardValidator<types.CertificateThresholdType> = /* @__PURE__ */ createStandardOf<types.CertificateThresholdType>(schemas.CertificateThresholdType, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"openapi-3.0":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]}}});
+/** The type of `CertificateThresholdType` (specs/node-rpc.openapi.yaml). */
+export type CertificateThresholdType = types.CertificateThresholdType;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ConsensusBlock` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateConsensusBlock` checks by default. `standardSchema('ConsensusBlock', { strict, profile })` gives the other readings.
+ *
+ * A certified consensus block and the batches of transactions it finalized.
+ *
+ * @example
+ * ```ts
+ * import { ConsensusBlock } from '@x/validators/standard';
+ * const result = ConsensusBlock['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ConsensusBlock['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ConsensusBlock: StandardValidator<types.ConsensusBlock> = /* @__PURE__ */ createStandard<types.ConsensusBlock>(schemas.ConsensusBlock, json.documented$ConsensusBlock);
+/** The type of `ConsensusBlock` (specs/node-rpc.openapi.yaml). */
+export type ConsensusBlock = types.ConsensusBlock;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `CertifiedBlock` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCertifiedBlock` checks by default. `standardSchema('CertifiedBlock', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { CertifiedBlock } from '@x/validators/standard';
+ * const result = CertifiedBlock['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = CertifiedBlock['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const CertifiedBlock: StandardValidator<types.CertifiedBlock> = /* @__PURE__ */ createStandard<types.CertifiedBlock>(schemas.CertifiedBlock, json.documented$CertifiedBlock);
+/** The type of `CertifiedBlock` (specs/node-rpc.openapi.yaml). */
+export type CertifiedBlock = types.CertifiedBlock;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `SmrBlock` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateSmrBlock` checks by default. `standardSchema('SmrBlock', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { SmrBlock } from '@x/validators/standard';
+ * const result = SmrBlock['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = SmrBlock['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const SmrBlock: StandardValidator<types.SmrBlock> = /* @__PURE__ */ createStandard<types.SmrBlock>(schemas.SmrBlock, json.documented$SmrBlock);
+/** The type of `SmrBlock` (specs/node-rpc.openapi.yaml). */
+export type SmrBlock = types.SmrBlock;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockHeader` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockHeader` checks by default. `standardSchema('BlockHeader', { strict, profile })` gives the other readings.
+ *
+ * A consensus block's header (BlockHeaderInfo without the hash).
+ *
+ * @example
+ * ```ts
+ * import { BlockHeader } from '@x/validators/standard';
+ * const result = BlockHeader['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockHeader['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockHeader: StandardValidator<types.BlockHeader> = /* @__PURE__ */ createStandard<types.BlockHeader>(schemas.BlockHeader, json.documented$BlockHeader);
+/** The type of `BlockHeader` (specs/node-rpc.openapi.yaml). */
+export type BlockHeader = types.BlockHeader;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `SmrQC` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateSmrQC` checks by default. `standardSchema('SmrQC', { strict, profile })` gives the other readings.
+ *
+ * A quorum certificate.
+ *
+ * @example
+ * ```ts
+ * import { SmrQC } from '@x/validators/standard';
+ * const result = SmrQC['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = SmrQC['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const SmrQC: StandardValidator<types.SmrQC> = /* @__PURE__ */ createStandard<types.SmrQC>(schemas.SmrQC, json.documented$SmrQC);
+/** The type of `SmrQC` (specs/node-rpc.openapi.yaml). */
+export type SmrQC = types.SmrQC;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `Certificate_BlockVoteInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCertificate_BlockVoteInfo` checks by default. `standardSchema('Certificate_BlockVoteInfo', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { Certificate_BlockVoteInfo } from '@x/validators/standard';
+ * const result = Certificate_BlockVoteInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = Certificate_BlockVoteInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const Certificate_BlockVoteInfo: StandardValidator<types.Certificate_BlockVoteInfo> = /* @__PURE__ */ createStandard<types.Certificate_BlockVoteInfo>(schemas.Certificate_BlockVoteInfo, json.documented$Certificate_BlockVoteInfo);
+/** The type of `Certificate_BlockVoteInfo` (specs/node-rpc.openapi.yaml). */
+export type Certificate_BlockVoteInfo = types.Certificate_BlockVoteInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockVoteInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockVoteInfo` checks by default. `standardSchema('BlockVoteInfo', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { BlockVoteInfo } from '@x/validators/standard';
+ * const result = BlockVoteInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockVoteInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockVoteInfo: StandardValidator<types.BlockVoteInfo> = /* @__PURE__ */ createStandard<types.BlockVoteInfo>(schemas.BlockVoteInfo, json.documented$BlockVoteInfo);
+/** The type of `BlockVoteInfo` (specs/node-rpc.openapi.yaml). */
+export type BlockVoteInfo = types.BlockVoteInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `BlockInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateBlockInfo` checks by default. `standardSchema('BlockInfo', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { BlockInfo } from '@x/validators/standard';
+ * const result = BlockInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = BlockInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const BlockInfo: StandardValidator<types.BlockInfo> = /* @__PURE__ */ createStandard<types.BlockInfo>(schemas.BlockInfo, json.documented$BlockInfo);
+/** The type of `BlockInfo` (specs/node-rpc.openapi.yaml). */
+export type BlockInfo = types.BlockInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `AuthorizedCommittee` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateAuthorizedCommittee` checks by default. `standardSchema('AuthorizedCommittee', { strict, profile })` gives the other readings.
+ *
+ * An epoch's committee with its authorization, in one of two versions.
+ *
+ * @example
+ * ```ts
+ * import { AuthorizedCommittee } from '@x/validators/standard';
+ * const result = AuthorizedCommittee['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = AuthorizedCommittee['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const AuthorizedCommittee: StandardValidator<types.AuthorizedCommittee> = /* @__PURE__ */ createStandard<types.AuthorizedCommittee>(schemas.AuthorizedCommittee, json.documented$AuthorizedCommittee);
+/** The type of `AuthorizedCommittee` (specs/node-rpc.openapi.yaml). */
+export type AuthorizedCommittee = types.AuthorizedCommittee;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `AuthorizedCommitteeV0` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateAuthorizedCommitteeV0` checks by default. `standardSchema('AuthorizedCommitteeV0', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { AuthorizedCommitteeV0 } from '@x/validators/standard';
+ * const result = AuthorizedCommitteeV0['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = AuthorizedCommitteeV0['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const AuthorizedCommitteeV0: StandardValidator<types.AuthorizedCommitteeV0> = /* @__PURE__ */ createStandard<types.AuthorizedCommitteeV0>(schemas.AuthorizedCommitteeV0, json.documented$AuthorizedCommitteeV0);
+/** The type of `AuthorizedCommitteeV0` (specs/node-rpc.openapi.yaml). */
+export type AuthorizedCommitteeV0 = types.AuthorizedCommitteeV0;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `AuthorizedCommitteeV1` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateAuthorizedCommitteeV1` checks by default. `standardSchema('AuthorizedCommitteeV1', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { AuthorizedCommitteeV1 } from '@x/validators/standard';
+ * const result = AuthorizedCommitteeV1['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = AuthorizedCommitteeV1['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const AuthorizedCommitteeV1: StandardValidator<types.AuthorizedCommitteeV1> = /* @__PURE__ */ createStandard<types.AuthorizedCommitteeV1>(schemas.AuthorizedCommitteeV1, json.documented$AuthorizedCommitteeV1);
+/** The type of `AuthorizedCommitteeV1` (specs/node-rpc.openapi.yaml). */
+export type AuthorizedCommitteeV1 = types.AuthorizedCommitteeV1;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `CommitteeAuthorization` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCommitteeAuthorization` checks by default. `standardSchema('CommitteeAuthorization', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { CommitteeAuthorization } from '@x/validators/standard';
+ * const result = CommitteeAuthorization['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = CommitteeAuthorization['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const CommitteeAuthorization: StandardValidator<types.CommitteeAuthorization> = /* @__PURE__ */ createStandardOf<types.CommitteeAuthorization>(schemas.CommitteeAuthorization, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["certificate"],"properties":{"certificate":{"$ref":"#/$defs/Certificate_CommitteeInfo"}},"$defs":{"CertificateThresholdType":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"Certificate_CommitteeInfo":{"type":"object","required":["certifying_committee","data","kind","signature","voters"],"properties":{"certifying_committee":{"$ref":"#/$defs/Hash"},"data":{"$ref":"#/$defs/CommitteeInfo"},"kind":{"$ref":"#/$defs/CertificateThresholdType"},"signature":{"type":"object"},"voters":{"type":"array","items":{"type":"boolean"}}}},"CommitteeInfo":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"$ref":"#/$defs/EpochId"},"hash":{"$ref":"#/$defs/Hash"}}},"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["certificate"],"properties":{"certificate":{"$ref":"#/definitions/Certificate_CommitteeInfo"}},"definitions":{"CertificateThresholdType":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"Certificate_CommitteeInfo":{"type":"object","required":["certifying_committee","data","kind","signature","voters"],"properties":{"certifying_committee":{"$ref":"#/definitions/Hash"},"data":{"$ref":"#/definitions/CommitteeInfo"},"kind":{"$ref":"#/definitions/CertificateThresholdType"},"signature":{"type":"object"},"voters":{"type":"array","items":{"type":"boolean"}}}},"CommitteeInfo":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"$ref":"#/definitions/EpochId"},"hash":{"$ref":"#/definitions/Hash"}}},"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","required":["certificate"],"properties":{"certificate":{"type":"object","required":["certifying_committee","data","kind","signature","voters"],"properties":{"certifying_committee":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"data":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"kind":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"signature":{"type":"object"},"voters":{"type":"array","items":{"type":"boolean"}}}}}}}});
+/** The type of `CommitteeAuthorization` (specs/node-rpc.openapi.yaml). */
+export type CommitteeAuthorization = types.CommitteeAuthorization;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `Certificate_CommitteeInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCertificate_CommitteeInfo` checks by default. `standardSchema('Certificate_CommitteeInfo', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { Certificate_CommitteeInfo } from '@x/validators/standard';
+ * const result = Certificate_CommitteeInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = Certificate_CommitteeInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const Certificate_CommitteeInfo: StandardValidator<types.Certificate_CommitteeInfo> = /* @__PURE__ */ createStandardOf<types.Certificate_CommitteeInfo>(schemas.Certificate_CommitteeInfo, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["certifying_committee","data","kind","signature","voters"],"properties":{"certifying_committee":{"$ref":"#/$defs/Hash"},"data":{"$ref":"#/$defs/CommitteeInfo"},"kind":{"$ref":"#/$defs/CertificateThresholdType"},"signature":{"type":"object"},"voters":{"type":"array","items":{"type":"boolean"}}},"$defs":{"CertificateThresholdType":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"CommitteeInfo":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"$ref":"#/$defs/EpochId"},"hash":{"$ref":"#/$defs/Hash"}}},"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["certifying_committee","data","kind","signature","voters"],"properties":{"certifying_committee":{"$ref":"#/definitions/Hash"},"data":{"$ref":"#/definitions/CommitteeInfo"},"kind":{"$ref":"#/definitions/CertificateThresholdType"},"signature":{"type":"object"},"voters":{"type":"array","items":{"type":"boolean"}}},"definitions":{"CertificateThresholdType":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"CommitteeInfo":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"$ref":"#/definitions/EpochId"},"hash":{"$ref":"#/definitions/Hash"}}},"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","required":["certifying_committee","data","kind","signature","voters"],"properties":{"certifying_committee":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"},"data":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"kind":{"type":"string","description":"The threshold of signers a certificate meets.","enum":["Validity","Quorum","Unanimous","BcftValidity","BcftQuorum","BcftFallbackViewChange","ClanMajority"]},"signature":{"type":"object"},"voters":{"type":"array","items":{"type":"boolean"}}}}}});
+/** The type of `Certificate_CommitteeInfo` (specs/node-rpc.openapi.yaml). */
+export type Certificate_CommitteeInfo = types.Certificate_CommitteeInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `CommitteeInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCommitteeInfo` checks by default. `standardSchema('CommitteeInfo', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { CommitteeInfo } from '@x/validators/standard';
+ * const result = CommitteeInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = CommitteeInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const CommitteeInfo: StandardValidator<types.CommitteeInfo> = /* @__PURE__ */ createStandardOf<types.CommitteeInfo>(schemas.CommitteeInfo, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"$ref":"#/$defs/EpochId"},"hash":{"$ref":"#/$defs/Hash"}},"$defs":{"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"$ref":"#/definitions/EpochId"},"hash":{"$ref":"#/definitions/Hash"}},"definitions":{"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"type":"object","required":["epoch_id","hash"],"properties":{"epoch_id":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}}}});
+/** The type of `CommitteeInfo` (specs/node-rpc.openapi.yaml). */
+export type CommitteeInfo = types.CommitteeInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `EpochInfo` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateEpochInfo` checks by default. `standardSchema('EpochInfo', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { EpochInfo } from '@x/validators/standard';
+ * const result = EpochInfo['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = EpochInfo['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const EpochInfo: StandardValidator<types.EpochInfo> = /* @__PURE__ */ createStandardOf<types.EpochInfo>(schemas.EpochInfo, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["id","start_height","start_time"],"properties":{"id":{"$ref":"#/$defs/EpochId"},"start_height":{"$ref":"#/$defs/U64"},"start_time":{"$ref":"#/$defs/SmrTimestamp"}},"$defs":{"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"SmrTimestamp":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Microseconds since the Unix epoch."}}},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["id","start_height","start_time"],"properties":{"id":{"$ref":"#/definitions/EpochId"},"start_height":{"$ref":"#/definitions/U64"},"start_time":{"$ref":"#/definitions/SmrTimestamp"}},"definitions":{"EpochId":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"SmrTimestamp":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Microseconds since the Unix epoch."}}},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"openapi-3.0":{"type":"object","required":["id","start_height","start_time"],"properties":{"id":{"type":"object","required":["chain_id","epoch"],"properties":{"chain_id":{"type":"integer","format":"uint8","minimum":0,"maximum":255,"description":"Identifies the chain instance."},"epoch":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Epoch within the chain_id."}}},"start_height":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"start_time":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000,"description":"Microseconds since the Unix epoch."}}}}}}});
+/** The type of `EpochInfo` (specs/node-rpc.openapi.yaml). */
+export type EpochInfo = types.EpochInfo;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `CommitteeV0` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCommitteeV0` checks by default. `standardSchema('CommitteeV0', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { CommitteeV0 } from '@x/validators/standard';
+ * const result = CommitteeV0['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = CommitteeV0['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const CommitteeV0: StandardValidator<types.CommitteeV0> = /* @__PURE__ */ createStandard<types.CommitteeV0>(schemas.CommitteeV0, json.documented$CommitteeV0);
+/** The type of `CommitteeV0` (specs/node-rpc.openapi.yaml). */
+export type CommitteeV0 = types.CommitteeV0;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ValidatorV0` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateValidatorV0` checks by default. `standardSchema('ValidatorV0', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { ValidatorV0 } from '@x/validators/standard';
+ * const result = ValidatorV0['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ValidatorV0['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ValidatorV0: StandardValidator<types.ValidatorV0> = /* @__PURE__ */ createStandardOf<types.ValidatorV0>(schemas.ValidatorV0, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["ed25519_public_key","stake"],"properties":{"bls_public_key_share":{"type":["string","null"]},"dkg_node_number":{"type":["integer","null"],"minimum":0,"maximum":4294967295},"ed25519_public_key":{"type":"string"},"stake":{"$ref":"#/$defs/U64"}},"$defs":{"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["ed25519_public_key","stake"],"properties":{"bls_public_key_share":{"type":["string","null"]},"dkg_node_number":{"type":["integer","null"],"minimum":0,"maximum":4294967295},"ed25519_public_key":{"type":"string"},"stake":{"$ref":"#/definitions/U64"}},"definitions":{"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}},"openapi-3.0":{"type":"object","required":["ed25519_public_key","stake"],"properties":{"bls_public_key_share":{"type":"string","nullable":true},"dkg_node_number":{"minimum":0,"maximum":4294967295,"type":"integer","nullable":true},"ed25519_public_key":{"type":"string"},"stake":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}}}});
+/** The type of `ValidatorV0` (specs/node-rpc.openapi.yaml). */
+export type ValidatorV0 = types.ValidatorV0;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `CommitteeV1` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateCommitteeV1` checks by default. `standardSchema('CommitteeV1', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { CommitteeV1 } from '@x/validators/standard';
+ * const result = CommitteeV1['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = CommitteeV1['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const CommitteeV1: StandardValidator<types.CommitteeV1> = /* @__PURE__ */ createStandard<types.CommitteeV1>(schemas.CommitteeV1, json.documented$CommitteeV1);
+/** The type of `CommitteeV1` (specs/node-rpc.openapi.yaml). */
+export type CommitteeV1 = types.CommitteeV1;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ValidatorV1` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateValidatorV1` checks by default. `standardSchema('ValidatorV1', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { ValidatorV1 } from '@x/validators/standard';
+ * const result = ValidatorV1['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ValidatorV1['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ValidatorV1: StandardValidator<types.ValidatorV1> = /* @__PURE__ */ createStandardOf<types.ValidatorV1>(schemas.ValidatorV1, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["keys","stake","stake_pool_address"],"properties":{"dkg_node_number":{"type":["integer","null"],"minimum":0,"maximum":4294967295},"keys":{"$ref":"#/$defs/ValidatorPublicKeys"},"stake":{"$ref":"#/$defs/U64"},"stake_pool_address":{"$ref":"#/$defs/AccountAddress"}},"$defs":{"AccountAddress":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"ValidatorPublicKeys":{"type":"object","required":["network_key","supra_keys"],"properties":{"network_key":{"type":"string"},"supra_keys":{"type":"object","required":["bls_multisig_key","bls_threshold_key_shares","class_group_key","ed25519_key"],"properties":{"bls_multisig_key":{"type":"string"},"bls_threshold_key_shares":{"type":"object","description":"A key share per certificate threshold type.","additionalProperties":{"type":"string"}},"class_group_key":{"type":"string"},"ed25519_key":{"type":"string"}}}}}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["keys","stake","stake_pool_address"],"properties":{"dkg_node_number":{"type":["integer","null"],"minimum":0,"maximum":4294967295},"keys":{"$ref":"#/definitions/ValidatorPublicKeys"},"stake":{"$ref":"#/definitions/U64"},"stake_pool_address":{"$ref":"#/definitions/AccountAddress"}},"definitions":{"AccountAddress":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"},"U64":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"ValidatorPublicKeys":{"type":"object","required":["network_key","supra_keys"],"properties":{"network_key":{"type":"string"},"supra_keys":{"type":"object","required":["bls_multisig_key","bls_threshold_key_shares","class_group_key","ed25519_key"],"properties":{"bls_multisig_key":{"type":"string"},"bls_threshold_key_shares":{"type":"object","description":"A key share per certificate threshold type.","additionalProperties":{"type":"string"}},"class_group_key":{"type":"string"},"ed25519_key":{"type":"string"}}}}}}},"openapi-3.0":{"type":"object","required":["keys","stake","stake_pool_address"],"properties":{"dkg_node_number":{"minimum":0,"maximum":4294967295,"type":"integer","nullable":true},"keys":{"type":"object","required":["network_key","supra_keys"],"properties":{"network_key":{"type":"string"},"supra_keys":{"type":"object","required":["bls_multisig_key","bls_threshold_key_shares","class_group_key","ed25519_key"],"properties":{"bls_multisig_key":{"type":"string"},"bls_threshold_key_shares":{"type":"object","description":"A key share per certificate threshold type.","additionalProperties":{"type":"string"}},"class_group_key":{"type":"string"},"ed25519_key":{"type":"string"}}}}},"stake":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"stake_pool_address":{"type":"string","description":"Account address (hex string, up to 64 hex digits, with or without a `0x` prefix).","pattern":"^(0x)?[0-9a-fA-F]{1,64}$"}}}}});
+/** The type of `ValidatorV1` (specs/node-rpc.openapi.yaml). */
+export type ValidatorV1 = types.ValidatorV1;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `ValidatorPublicKeys` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateValidatorPublicKeys` checks by default. `standardSchema('ValidatorPublicKeys', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { ValidatorPublicKeys } from '@x/validators/standard';
+ * const result = ValidatorPublicKeys['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = ValidatorPublicKeys['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const ValidatorPublicKeys: StandardValidator<types.ValidatorPublicKeys> = /* @__PURE__ */ createStandardOf<types.ValidatorPublicKeys>(schemas.ValidatorPublicKeys, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","required":["network_key","supra_keys"],"properties":{"network_key":{"type":"string"},"supra_keys":{"type":"object","required":["bls_multisig_key","bls_threshold_key_shares","class_group_key","ed25519_key"],"properties":{"bls_multisig_key":{"type":"string"},"bls_threshold_key_shares":{"type":"object","description":"A key share per certificate threshold type.","additionalProperties":{"type":"string"}},"class_group_key":{"type":"string"},"ed25519_key":{"type":"string"}}}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","required":["network_key","supra_keys"],"properties":{"network_key":{"type":"string"},"supra_keys":{"type":"object","required":["bls_multisig_key","bls_threshold_key_shares","class_group_key","ed25519_key"],"properties":{"bls_multisig_key":{"type":"string"},"bls_threshold_key_shares":{"type":"object","description":"A key share per certificate threshold type.","additionalProperties":{"type":"string"}},"class_group_key":{"type":"string"},"ed25519_key":{"type":"string"}}}}},"openapi-3.0":{"type":"object","required":["network_key","supra_keys"],"properties":{"network_key":{"type":"string"},"supra_keys":{"type":"object","required":["bls_multisig_key","bls_threshold_key_shares","class_group_key","ed25519_key"],"properties":{"bls_multisig_key":{"type":"string"},"bls_threshold_key_shares":{"type":"object","description":"A key share per certificate threshold type.","additionalProperties":{"type":"string"}},"class_group_key":{"type":"string"},"ed25519_key":{"type":"string"}}}}}}});
+/** The type of `ValidatorPublicKeys` (specs/node-rpc.openapi.yaml). */
+export type ValidatorPublicKeys = types.ValidatorPublicKeys;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `FaucetStatus` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateFaucetStatus` checks by default. `standardSchema('FaucetStatus', { strict, profile })` gives the other readings.
+ *
+ * What the faucet did; exactly one form.
+ *
+ * @example
+ * ```ts
+ * import { FaucetStatus } from '@x/validators/standard';
+ * const result = FaucetStatus['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = FaucetStatus['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const FaucetStatus: StandardValidator<types.FaucetStatus> = /* @__PURE__ */ createStandardOf<types.FaucetStatus>(schemas.FaucetStatus, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"What the faucet did; exactly one form.","oneOf":[{"type":"object","title":"FaucetAccepted","description":"Funded; the hash of the transaction that sent the coins (`getFaucetTransactionV2`).","required":["Accepted"],"additionalProperties":false,"properties":{"Accepted":{"$ref":"#/$defs/Hash"}}},{"type":"string","const":"TryLater","description":"Not funded now (the faucet is busy, or funded this account recently); ask again later."}],"$defs":{"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","description":"What the faucet did; exactly one form.","oneOf":[{"type":"object","title":"FaucetAccepted","description":"Funded; the hash of the transaction that sent the coins (`getFaucetTransactionV2`).","required":["Accepted"],"additionalProperties":false,"properties":{"Accepted":{"$ref":"#/definitions/Hash"}}},{"type":"string","const":"TryLater","description":"Not funded now (the faucet is busy, or funded this account recently); ask again later."}],"definitions":{"Hash":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},"openapi-3.0":{"description":"What the faucet did; exactly one form.","oneOf":[{"type":"object","title":"FaucetAccepted","description":"Funded; the hash of the transaction that sent the coins (`getFaucetTransactionV2`).","required":["Accepted"],"additionalProperties":false,"properties":{"Accepted":{"type":"string","description":"Hash (hex string).","pattern":"^(0x)?[0-9a-fA-F]+$"}}},{"type":"string","description":"Not funded now (the faucet is busy, or funded this account recently); ask again later.","enum":["TryLater"]}]}}});
+/** The type of `FaucetStatus` (specs/node-rpc.openapi.yaml). */
+export type FaucetStatus = types.FaucetStatus;
+
+/**
+ * Standard Schema v1 and Standard JSON Schema of `U64` (specs/node-rpc.openapi.yaml), documented and lenient:
+ * what `validateU64` checks by default. `standardSchema('U64', { strict, profile })` gives the other readings.
+ *
+ * @example
+ * ```ts
+ * import { U64 } from '@x/validators/standard';
+ * const result = U64['~standard'].validate(value); // { value } or { issues: [{ message, path }] }
+ * const schema = U64['~standard'].jsonSchema.output({ target: 'draft-2020-12' });
+ * ```
+ */
+export const U64: StandardValidator<types.U64> = /* @__PURE__ */ createStandardOf<types.U64>(schemas.U64, {"forms":{"draft-2020-12":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"draft-07":{"$schema":"http://json-schema.org/draft-07/schema#","type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000},"openapi-3.0":{"type":"integer","format":"uint64","minimum":0,"maximum":18446744073709552000}}});
+/** The type of `U64` (specs/node-rpc.openapi.yaml). */
+export type U64 = types.U64;
+
+/**
  * Standard Schema v1 and Standard JSON Schema of `EventV3` (specs/node-rpc.openapi.yaml), documented and lenient:
  * what `validateEventV3` checks by default. `standardSchema('EventV3', { strict, profile })` gives the other readings.
  *

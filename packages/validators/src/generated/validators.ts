@@ -60,6 +60,41 @@ import type {
   EventV4,
   TransactionInclusionProof,
   AccumulatorProof,
+  EventEmissionProof,
+  TransactionInclusionAndEventEmissionProof,
+  EventWithContextV4,
+  EventsV4,
+  EventEmissionProofsBatchRequest,
+  EventEmissionProofsBatchItem,
+  EventEmissionProofsBatchResponse,
+  EventEmissionProofsBatchItemResponse,
+  EventEmissionProofEntry,
+  TransactionsInclusionCertificates,
+  Certificate_TransactionsInclusionCertificationData,
+  TransactionsInclusionCertificationData,
+  CertificateThresholdType,
+  ConsensusBlock,
+  CertifiedBlock,
+  SmrBlock,
+  BlockHeader,
+  SmrQC,
+  Certificate_BlockVoteInfo,
+  BlockVoteInfo,
+  BlockInfo,
+  AuthorizedCommittee,
+  AuthorizedCommitteeV0,
+  AuthorizedCommitteeV1,
+  CommitteeAuthorization,
+  Certificate_CommitteeInfo,
+  CommitteeInfo,
+  EpochInfo,
+  CommitteeV0,
+  ValidatorV0,
+  CommitteeV1,
+  ValidatorV1,
+  ValidatorPublicKeys,
+  FaucetStatus,
+  U64,
   EventV3,
   EventWithContextV3,
   EventsV3,
@@ -2836,6 +2871,1679 @@ export function isAccumulatorProof(value: unknown, options?: ValidateOptions): v
  */
 export function assertAccumulatorProof(value: unknown, options?: ValidateOptions): asserts value is AccumulatorProof {
   assertValid(schemas.AccumulatorProof, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventEmissionProof` of specs/node-rpc.openapi.yaml.
+ *
+ * That an event is a leaf of its transaction's events tree, whose root the transaction's inclusion proof carries.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventEmissionProof } from '@x/validators';
+ * const result = validateEventEmissionProof(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventEmissionProof
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventEmissionProof(value: unknown, options?: ValidateOptions): ValidationResult<EventEmissionProof> {
+  return runValidator<EventEmissionProof>(schemas.EventEmissionProof, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventEmissionProof` (schema `EventEmissionProof` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventEmissionProof } from '@x/validators';
+ * if (isEventEmissionProof(value)) console.log(value); // narrowed to EventEmissionProof
+ * ```
+ */
+export function isEventEmissionProof(value: unknown, options?: ValidateOptions): value is EventEmissionProof {
+  return isValid(schemas.EventEmissionProof, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventEmissionProof` (schema `EventEmissionProof` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventEmissionProof } from '@x/validators';
+ * assertEventEmissionProof(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventEmissionProof(value: unknown, options?: ValidateOptions): asserts value is EventEmissionProof {
+  assertValid(schemas.EventEmissionProof, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionInclusionAndEventEmissionProof` of specs/node-rpc.openapi.yaml.
+ *
+ * An event's two proofs, chained: its emission by its transaction, and that transaction's inclusion.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionInclusionAndEventEmissionProof } from '@x/validators';
+ * const result = validateTransactionInclusionAndEventEmissionProof(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as TransactionInclusionAndEventEmissionProof
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionInclusionAndEventEmissionProof(value: unknown, options?: ValidateOptions): ValidationResult<TransactionInclusionAndEventEmissionProof> {
+  return runValidator<TransactionInclusionAndEventEmissionProof>(schemas.TransactionInclusionAndEventEmissionProof, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionInclusionAndEventEmissionProof` (schema `TransactionInclusionAndEventEmissionProof` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionInclusionAndEventEmissionProof } from '@x/validators';
+ * if (isTransactionInclusionAndEventEmissionProof(value)) console.log(value); // narrowed to TransactionInclusionAndEventEmissionProof
+ * ```
+ */
+export function isTransactionInclusionAndEventEmissionProof(value: unknown, options?: ValidateOptions): value is TransactionInclusionAndEventEmissionProof {
+  return isValid(schemas.TransactionInclusionAndEventEmissionProof, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionInclusionAndEventEmissionProof` (schema `TransactionInclusionAndEventEmissionProof` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionInclusionAndEventEmissionProof } from '@x/validators';
+ * assertTransactionInclusionAndEventEmissionProof(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertTransactionInclusionAndEventEmissionProof(value: unknown, options?: ValidateOptions): asserts value is TransactionInclusionAndEventEmissionProof {
+  assertValid(schemas.TransactionInclusionAndEventEmissionProof, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventWithContextV4` of specs/node-rpc.openapi.yaml.
+ *
+ * An event (v4) with the block and transaction it was emitted in, and its proofs when asked for.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventWithContextV4 } from '@x/validators';
+ * const result = validateEventWithContextV4(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventWithContextV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventWithContextV4(value: unknown, options?: ValidateOptions): ValidationResult<EventWithContextV4> {
+  return runValidator<EventWithContextV4>(schemas.EventWithContextV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventWithContextV4` (schema `EventWithContextV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventWithContextV4 } from '@x/validators';
+ * if (isEventWithContextV4(value)) console.log(value); // narrowed to EventWithContextV4
+ * ```
+ */
+export function isEventWithContextV4(value: unknown, options?: ValidateOptions): value is EventWithContextV4 {
+  return isValid(schemas.EventWithContextV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventWithContextV4` (schema `EventWithContextV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventWithContextV4 } from '@x/validators';
+ * assertEventWithContextV4(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventWithContextV4(value: unknown, options?: ValidateOptions): asserts value is EventWithContextV4 {
+  assertValid(schemas.EventWithContextV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventsV4` of specs/node-rpc.openapi.yaml.
+ *
+ * A page of v4 events; `data` is an array, by the decision EventsV3 records.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventsV4 } from '@x/validators';
+ * const result = validateEventsV4({ data: [] });
+ * if (result.ok) console.log(result.value); // typed as EventsV4
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventsV4(value: unknown, options?: ValidateOptions): ValidationResult<EventsV4> {
+  return runValidator<EventsV4>(schemas.EventsV4, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventsV4` (schema `EventsV4` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventsV4 } from '@x/validators';
+ * if (isEventsV4(value)) console.log(value); // narrowed to EventsV4
+ * ```
+ */
+export function isEventsV4(value: unknown, options?: ValidateOptions): value is EventsV4 {
+  return isValid(schemas.EventsV4, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventsV4` (schema `EventsV4` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventsV4 } from '@x/validators';
+ * assertEventsV4({ data: [] }, { strict: true });
+ * ```
+ */
+export function assertEventsV4(value: unknown, options?: ValidateOptions): asserts value is EventsV4 {
+  assertValid(schemas.EventsV4, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventEmissionProofsBatchRequest` of specs/node-rpc.openapi.yaml.
+ *
+ * The transactions, and for each the event types, whose proofs are asked for (at most 100 items).
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventEmissionProofsBatchRequest } from '@x/validators';
+ * const result = validateEventEmissionProofsBatchRequest({ items: [] });
+ * if (result.ok) console.log(result.value); // typed as EventEmissionProofsBatchRequest
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventEmissionProofsBatchRequest(value: unknown, options?: ValidateOptions): ValidationResult<EventEmissionProofsBatchRequest> {
+  return runValidator<EventEmissionProofsBatchRequest>(schemas.EventEmissionProofsBatchRequest, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventEmissionProofsBatchRequest` (schema `EventEmissionProofsBatchRequest` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventEmissionProofsBatchRequest } from '@x/validators';
+ * if (isEventEmissionProofsBatchRequest(value)) console.log(value); // narrowed to EventEmissionProofsBatchRequest
+ * ```
+ */
+export function isEventEmissionProofsBatchRequest(value: unknown, options?: ValidateOptions): value is EventEmissionProofsBatchRequest {
+  return isValid(schemas.EventEmissionProofsBatchRequest, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventEmissionProofsBatchRequest` (schema `EventEmissionProofsBatchRequest` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventEmissionProofsBatchRequest } from '@x/validators';
+ * assertEventEmissionProofsBatchRequest({ items: [] }, { strict: true });
+ * ```
+ */
+export function assertEventEmissionProofsBatchRequest(value: unknown, options?: ValidateOptions): asserts value is EventEmissionProofsBatchRequest {
+  assertValid(schemas.EventEmissionProofsBatchRequest, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventEmissionProofsBatchItem` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventEmissionProofsBatchItem } from '@x/validators';
+ * const result = validateEventEmissionProofsBatchItem({ transaction_hash: '0x1', event_types: [] });
+ * if (result.ok) console.log(result.value); // typed as EventEmissionProofsBatchItem
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventEmissionProofsBatchItem(value: unknown, options?: ValidateOptions): ValidationResult<EventEmissionProofsBatchItem> {
+  return runValidator<EventEmissionProofsBatchItem>(schemas.EventEmissionProofsBatchItem, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventEmissionProofsBatchItem` (schema `EventEmissionProofsBatchItem` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventEmissionProofsBatchItem } from '@x/validators';
+ * if (isEventEmissionProofsBatchItem(value)) console.log(value); // narrowed to EventEmissionProofsBatchItem
+ * ```
+ */
+export function isEventEmissionProofsBatchItem(value: unknown, options?: ValidateOptions): value is EventEmissionProofsBatchItem {
+  return isValid(schemas.EventEmissionProofsBatchItem, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventEmissionProofsBatchItem` (schema `EventEmissionProofsBatchItem` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventEmissionProofsBatchItem } from '@x/validators';
+ * assertEventEmissionProofsBatchItem({ transaction_hash: '0x1', event_types: [] }, { strict: true });
+ * ```
+ */
+export function assertEventEmissionProofsBatchItem(value: unknown, options?: ValidateOptions): asserts value is EventEmissionProofsBatchItem {
+  assertValid(schemas.EventEmissionProofsBatchItem, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventEmissionProofsBatchResponse` of specs/node-rpc.openapi.yaml.
+ *
+ * The proofs asked for, every one anchored to the one certificate at `block_height`.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventEmissionProofsBatchResponse } from '@x/validators';
+ * const result = validateEventEmissionProofsBatchResponse(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventEmissionProofsBatchResponse
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventEmissionProofsBatchResponse(value: unknown, options?: ValidateOptions): ValidationResult<EventEmissionProofsBatchResponse> {
+  return runValidator<EventEmissionProofsBatchResponse>(schemas.EventEmissionProofsBatchResponse, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventEmissionProofsBatchResponse` (schema `EventEmissionProofsBatchResponse` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventEmissionProofsBatchResponse } from '@x/validators';
+ * if (isEventEmissionProofsBatchResponse(value)) console.log(value); // narrowed to EventEmissionProofsBatchResponse
+ * ```
+ */
+export function isEventEmissionProofsBatchResponse(value: unknown, options?: ValidateOptions): value is EventEmissionProofsBatchResponse {
+  return isValid(schemas.EventEmissionProofsBatchResponse, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventEmissionProofsBatchResponse` (schema `EventEmissionProofsBatchResponse` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventEmissionProofsBatchResponse } from '@x/validators';
+ * assertEventEmissionProofsBatchResponse(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventEmissionProofsBatchResponse(value: unknown, options?: ValidateOptions): asserts value is EventEmissionProofsBatchResponse {
+  assertValid(schemas.EventEmissionProofsBatchResponse, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventEmissionProofsBatchItemResponse` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventEmissionProofsBatchItemResponse } from '@x/validators';
+ * const result = validateEventEmissionProofsBatchItemResponse(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventEmissionProofsBatchItemResponse
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventEmissionProofsBatchItemResponse(value: unknown, options?: ValidateOptions): ValidationResult<EventEmissionProofsBatchItemResponse> {
+  return runValidator<EventEmissionProofsBatchItemResponse>(schemas.EventEmissionProofsBatchItemResponse, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventEmissionProofsBatchItemResponse` (schema `EventEmissionProofsBatchItemResponse` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventEmissionProofsBatchItemResponse } from '@x/validators';
+ * if (isEventEmissionProofsBatchItemResponse(value)) console.log(value); // narrowed to EventEmissionProofsBatchItemResponse
+ * ```
+ */
+export function isEventEmissionProofsBatchItemResponse(value: unknown, options?: ValidateOptions): value is EventEmissionProofsBatchItemResponse {
+  return isValid(schemas.EventEmissionProofsBatchItemResponse, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventEmissionProofsBatchItemResponse` (schema `EventEmissionProofsBatchItemResponse` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventEmissionProofsBatchItemResponse } from '@x/validators';
+ * assertEventEmissionProofsBatchItemResponse(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventEmissionProofsBatchItemResponse(value: unknown, options?: ValidateOptions): asserts value is EventEmissionProofsBatchItemResponse {
+  assertValid(schemas.EventEmissionProofsBatchItemResponse, value, options);
+}
+
+/**
+ * Validates a value against the schema `EventEmissionProofEntry` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEventEmissionProofEntry } from '@x/validators';
+ * const result = validateEventEmissionProofEntry(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as EventEmissionProofEntry
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEventEmissionProofEntry(value: unknown, options?: ValidateOptions): ValidationResult<EventEmissionProofEntry> {
+  return runValidator<EventEmissionProofEntry>(schemas.EventEmissionProofEntry, value, options);
+}
+
+/**
+ * Whether a value is a valid `EventEmissionProofEntry` (schema `EventEmissionProofEntry` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEventEmissionProofEntry } from '@x/validators';
+ * if (isEventEmissionProofEntry(value)) console.log(value); // narrowed to EventEmissionProofEntry
+ * ```
+ */
+export function isEventEmissionProofEntry(value: unknown, options?: ValidateOptions): value is EventEmissionProofEntry {
+  return isValid(schemas.EventEmissionProofEntry, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EventEmissionProofEntry` (schema `EventEmissionProofEntry` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEventEmissionProofEntry } from '@x/validators';
+ * assertEventEmissionProofEntry(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertEventEmissionProofEntry(value: unknown, options?: ValidateOptions): asserts value is EventEmissionProofEntry {
+  assertValid(schemas.EventEmissionProofEntry, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionsInclusionCertificates` of specs/node-rpc.openapi.yaml.
+ *
+ * One certificate per height of the range asked, in order; null where the node has none.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionsInclusionCertificates } from '@x/validators';
+ * const result = validateTransactionsInclusionCertificates({ certificates: [] });
+ * if (result.ok) console.log(result.value); // typed as TransactionsInclusionCertificates
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionsInclusionCertificates(value: unknown, options?: ValidateOptions): ValidationResult<TransactionsInclusionCertificates> {
+  return runValidator<TransactionsInclusionCertificates>(schemas.TransactionsInclusionCertificates, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionsInclusionCertificates` (schema `TransactionsInclusionCertificates` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionsInclusionCertificates } from '@x/validators';
+ * if (isTransactionsInclusionCertificates(value)) console.log(value); // narrowed to TransactionsInclusionCertificates
+ * ```
+ */
+export function isTransactionsInclusionCertificates(value: unknown, options?: ValidateOptions): value is TransactionsInclusionCertificates {
+  return isValid(schemas.TransactionsInclusionCertificates, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionsInclusionCertificates` (schema `TransactionsInclusionCertificates` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionsInclusionCertificates } from '@x/validators';
+ * assertTransactionsInclusionCertificates({ certificates: [] }, { strict: true });
+ * ```
+ */
+export function assertTransactionsInclusionCertificates(value: unknown, options?: ValidateOptions): asserts value is TransactionsInclusionCertificates {
+  assertValid(schemas.TransactionsInclusionCertificates, value, options);
+}
+
+/**
+ * Validates a value against the schema `Certificate_TransactionsInclusionCertificationData` of specs/node-rpc.openapi.yaml.
+ *
+ * The committee's signature over the Move and EVM accumulator roots at one height.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCertificate_TransactionsInclusionCertificationData } from '@x/validators';
+ * const result = validateCertificate_TransactionsInclusionCertificationData(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as Certificate_TransactionsInclusionCertificationData
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCertificate_TransactionsInclusionCertificationData(value: unknown, options?: ValidateOptions): ValidationResult<Certificate_TransactionsInclusionCertificationData> {
+  return runValidator<Certificate_TransactionsInclusionCertificationData>(schemas.Certificate_TransactionsInclusionCertificationData, value, options);
+}
+
+/**
+ * Whether a value is a valid `Certificate_TransactionsInclusionCertificationData` (schema `Certificate_TransactionsInclusionCertificationData` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCertificate_TransactionsInclusionCertificationData } from '@x/validators';
+ * if (isCertificate_TransactionsInclusionCertificationData(value)) console.log(value); // narrowed to Certificate_TransactionsInclusionCertificationData
+ * ```
+ */
+export function isCertificate_TransactionsInclusionCertificationData(value: unknown, options?: ValidateOptions): value is Certificate_TransactionsInclusionCertificationData {
+  return isValid(schemas.Certificate_TransactionsInclusionCertificationData, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `Certificate_TransactionsInclusionCertificationData` (schema `Certificate_TransactionsInclusionCertificationData` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCertificate_TransactionsInclusionCertificationData } from '@x/validators';
+ * assertCertificate_TransactionsInclusionCertificationData(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCertificate_TransactionsInclusionCertificationData(value: unknown, options?: ValidateOptions): asserts value is Certificate_TransactionsInclusionCertificationData {
+  assertValid(schemas.Certificate_TransactionsInclusionCertificationData, value, options);
+}
+
+/**
+ * Validates a value against the schema `TransactionsInclusionCertificationData` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateTransactionsInclusionCertificationData } from '@x/validators';
+ * const result = validateTransactionsInclusionCertificationData(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as TransactionsInclusionCertificationData
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateTransactionsInclusionCertificationData(value: unknown, options?: ValidateOptions): ValidationResult<TransactionsInclusionCertificationData> {
+  return runValidator<TransactionsInclusionCertificationData>(schemas.TransactionsInclusionCertificationData, value, options);
+}
+
+/**
+ * Whether a value is a valid `TransactionsInclusionCertificationData` (schema `TransactionsInclusionCertificationData` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isTransactionsInclusionCertificationData } from '@x/validators';
+ * if (isTransactionsInclusionCertificationData(value)) console.log(value); // narrowed to TransactionsInclusionCertificationData
+ * ```
+ */
+export function isTransactionsInclusionCertificationData(value: unknown, options?: ValidateOptions): value is TransactionsInclusionCertificationData {
+  return isValid(schemas.TransactionsInclusionCertificationData, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `TransactionsInclusionCertificationData` (schema `TransactionsInclusionCertificationData` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertTransactionsInclusionCertificationData } from '@x/validators';
+ * assertTransactionsInclusionCertificationData(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertTransactionsInclusionCertificationData(value: unknown, options?: ValidateOptions): asserts value is TransactionsInclusionCertificationData {
+  assertValid(schemas.TransactionsInclusionCertificationData, value, options);
+}
+
+/**
+ * Validates a value against the schema `CertificateThresholdType` of specs/node-rpc.openapi.yaml.
+ *
+ * The threshold of signers a certificate meets.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCertificateThresholdType } from '@x/validators';
+ * const result = validateCertificateThresholdType('Validity');
+ * if (result.ok) console.log(result.value); // typed as CertificateThresholdType
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCertificateThresholdType(value: unknown, options?: ValidateOptions): ValidationResult<CertificateThresholdType> {
+  return runValidator<CertificateThresholdType>(schemas.CertificateThresholdType, value, options);
+}
+
+/**
+ * Whether a value is a valid `CertificateThresholdType` (schema `CertificateThresholdType` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCertificateThresholdType } from '@x/validators';
+ * if (isCertificateThresholdType(value)) console.log(value); // narrowed to CertificateThresholdType
+ * ```
+ */
+export function isCertificateThresholdType(value: unknown, options?: ValidateOptions): value is CertificateThresholdType {
+  return isValid(schemas.CertificateThresholdType, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `CertificateThresholdType` (schema `CertificateThresholdType` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCertificateThresholdType } from '@x/validators';
+ * assertCertificateThresholdType('Validity', { strict: true });
+ * ```
+ */
+export function assertCertificateThresholdType(value: unknown, options?: ValidateOptions): asserts value is CertificateThresholdType {
+  assertValid(schemas.CertificateThresholdType, value, options);
+}
+
+/**
+ * Validates a value against the schema `ConsensusBlock` of specs/node-rpc.openapi.yaml.
+ *
+ * A certified consensus block and the batches of transactions it finalized.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateConsensusBlock } from '@x/validators';
+ * const result = validateConsensusBlock(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as ConsensusBlock
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateConsensusBlock(value: unknown, options?: ValidateOptions): ValidationResult<ConsensusBlock> {
+  return runValidator<ConsensusBlock>(schemas.ConsensusBlock, value, options);
+}
+
+/**
+ * Whether a value is a valid `ConsensusBlock` (schema `ConsensusBlock` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isConsensusBlock } from '@x/validators';
+ * if (isConsensusBlock(value)) console.log(value); // narrowed to ConsensusBlock
+ * ```
+ */
+export function isConsensusBlock(value: unknown, options?: ValidateOptions): value is ConsensusBlock {
+  return isValid(schemas.ConsensusBlock, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ConsensusBlock` (schema `ConsensusBlock` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertConsensusBlock } from '@x/validators';
+ * assertConsensusBlock(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertConsensusBlock(value: unknown, options?: ValidateOptions): asserts value is ConsensusBlock {
+  assertValid(schemas.ConsensusBlock, value, options);
+}
+
+/**
+ * Validates a value against the schema `CertifiedBlock` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCertifiedBlock } from '@x/validators';
+ * const result = validateCertifiedBlock(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as CertifiedBlock
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCertifiedBlock(value: unknown, options?: ValidateOptions): ValidationResult<CertifiedBlock> {
+  return runValidator<CertifiedBlock>(schemas.CertifiedBlock, value, options);
+}
+
+/**
+ * Whether a value is a valid `CertifiedBlock` (schema `CertifiedBlock` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCertifiedBlock } from '@x/validators';
+ * if (isCertifiedBlock(value)) console.log(value); // narrowed to CertifiedBlock
+ * ```
+ */
+export function isCertifiedBlock(value: unknown, options?: ValidateOptions): value is CertifiedBlock {
+  return isValid(schemas.CertifiedBlock, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `CertifiedBlock` (schema `CertifiedBlock` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCertifiedBlock } from '@x/validators';
+ * assertCertifiedBlock(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCertifiedBlock(value: unknown, options?: ValidateOptions): asserts value is CertifiedBlock {
+  assertValid(schemas.CertifiedBlock, value, options);
+}
+
+/**
+ * Validates a value against the schema `SmrBlock` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateSmrBlock } from '@x/validators';
+ * const result = validateSmrBlock(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as SmrBlock
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateSmrBlock(value: unknown, options?: ValidateOptions): ValidationResult<SmrBlock> {
+  return runValidator<SmrBlock>(schemas.SmrBlock, value, options);
+}
+
+/**
+ * Whether a value is a valid `SmrBlock` (schema `SmrBlock` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isSmrBlock } from '@x/validators';
+ * if (isSmrBlock(value)) console.log(value); // narrowed to SmrBlock
+ * ```
+ */
+export function isSmrBlock(value: unknown, options?: ValidateOptions): value is SmrBlock {
+  return isValid(schemas.SmrBlock, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `SmrBlock` (schema `SmrBlock` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertSmrBlock } from '@x/validators';
+ * assertSmrBlock(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertSmrBlock(value: unknown, options?: ValidateOptions): asserts value is SmrBlock {
+  assertValid(schemas.SmrBlock, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockHeader` of specs/node-rpc.openapi.yaml.
+ *
+ * A consensus block's header (BlockHeaderInfo without the hash).
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockHeader } from '@x/validators';
+ * const result = validateBlockHeader(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as BlockHeader
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockHeader(value: unknown, options?: ValidateOptions): ValidationResult<BlockHeader> {
+  return runValidator<BlockHeader>(schemas.BlockHeader, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockHeader` (schema `BlockHeader` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockHeader } from '@x/validators';
+ * if (isBlockHeader(value)) console.log(value); // narrowed to BlockHeader
+ * ```
+ */
+export function isBlockHeader(value: unknown, options?: ValidateOptions): value is BlockHeader {
+  return isValid(schemas.BlockHeader, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockHeader` (schema `BlockHeader` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockHeader } from '@x/validators';
+ * assertBlockHeader(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertBlockHeader(value: unknown, options?: ValidateOptions): asserts value is BlockHeader {
+  assertValid(schemas.BlockHeader, value, options);
+}
+
+/**
+ * Validates a value against the schema `SmrQC` of specs/node-rpc.openapi.yaml.
+ *
+ * A quorum certificate.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateSmrQC } from '@x/validators';
+ * const result = validateSmrQC(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as SmrQC
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateSmrQC(value: unknown, options?: ValidateOptions): ValidationResult<SmrQC> {
+  return runValidator<SmrQC>(schemas.SmrQC, value, options);
+}
+
+/**
+ * Whether a value is a valid `SmrQC` (schema `SmrQC` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isSmrQC } from '@x/validators';
+ * if (isSmrQC(value)) console.log(value); // narrowed to SmrQC
+ * ```
+ */
+export function isSmrQC(value: unknown, options?: ValidateOptions): value is SmrQC {
+  return isValid(schemas.SmrQC, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `SmrQC` (schema `SmrQC` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertSmrQC } from '@x/validators';
+ * assertSmrQC(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertSmrQC(value: unknown, options?: ValidateOptions): asserts value is SmrQC {
+  assertValid(schemas.SmrQC, value, options);
+}
+
+/**
+ * Validates a value against the schema `Certificate_BlockVoteInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCertificate_BlockVoteInfo } from '@x/validators';
+ * const result = validateCertificate_BlockVoteInfo(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as Certificate_BlockVoteInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCertificate_BlockVoteInfo(value: unknown, options?: ValidateOptions): ValidationResult<Certificate_BlockVoteInfo> {
+  return runValidator<Certificate_BlockVoteInfo>(schemas.Certificate_BlockVoteInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `Certificate_BlockVoteInfo` (schema `Certificate_BlockVoteInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCertificate_BlockVoteInfo } from '@x/validators';
+ * if (isCertificate_BlockVoteInfo(value)) console.log(value); // narrowed to Certificate_BlockVoteInfo
+ * ```
+ */
+export function isCertificate_BlockVoteInfo(value: unknown, options?: ValidateOptions): value is Certificate_BlockVoteInfo {
+  return isValid(schemas.Certificate_BlockVoteInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `Certificate_BlockVoteInfo` (schema `Certificate_BlockVoteInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCertificate_BlockVoteInfo } from '@x/validators';
+ * assertCertificate_BlockVoteInfo(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCertificate_BlockVoteInfo(value: unknown, options?: ValidateOptions): asserts value is Certificate_BlockVoteInfo {
+  assertValid(schemas.Certificate_BlockVoteInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockVoteInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockVoteInfo } from '@x/validators';
+ * const result = validateBlockVoteInfo(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as BlockVoteInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockVoteInfo(value: unknown, options?: ValidateOptions): ValidationResult<BlockVoteInfo> {
+  return runValidator<BlockVoteInfo>(schemas.BlockVoteInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockVoteInfo` (schema `BlockVoteInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockVoteInfo } from '@x/validators';
+ * if (isBlockVoteInfo(value)) console.log(value); // narrowed to BlockVoteInfo
+ * ```
+ */
+export function isBlockVoteInfo(value: unknown, options?: ValidateOptions): value is BlockVoteInfo {
+  return isValid(schemas.BlockVoteInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockVoteInfo` (schema `BlockVoteInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockVoteInfo } from '@x/validators';
+ * assertBlockVoteInfo(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertBlockVoteInfo(value: unknown, options?: ValidateOptions): asserts value is BlockVoteInfo {
+  assertValid(schemas.BlockVoteInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `BlockInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateBlockInfo } from '@x/validators';
+ * const result = validateBlockInfo(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as BlockInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateBlockInfo(value: unknown, options?: ValidateOptions): ValidationResult<BlockInfo> {
+  return runValidator<BlockInfo>(schemas.BlockInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `BlockInfo` (schema `BlockInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isBlockInfo } from '@x/validators';
+ * if (isBlockInfo(value)) console.log(value); // narrowed to BlockInfo
+ * ```
+ */
+export function isBlockInfo(value: unknown, options?: ValidateOptions): value is BlockInfo {
+  return isValid(schemas.BlockInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `BlockInfo` (schema `BlockInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertBlockInfo } from '@x/validators';
+ * assertBlockInfo(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertBlockInfo(value: unknown, options?: ValidateOptions): asserts value is BlockInfo {
+  assertValid(schemas.BlockInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `AuthorizedCommittee` of specs/node-rpc.openapi.yaml.
+ *
+ * An epoch's committee with its authorization, in one of two versions.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateAuthorizedCommittee } from '@x/validators';
+ * const result = validateAuthorizedCommittee(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as AuthorizedCommittee
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateAuthorizedCommittee(value: unknown, options?: ValidateOptions): ValidationResult<AuthorizedCommittee> {
+  return runValidator<AuthorizedCommittee>(schemas.AuthorizedCommittee, value, options);
+}
+
+/**
+ * Whether a value is a valid `AuthorizedCommittee` (schema `AuthorizedCommittee` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isAuthorizedCommittee } from '@x/validators';
+ * if (isAuthorizedCommittee(value)) console.log(value); // narrowed to AuthorizedCommittee
+ * ```
+ */
+export function isAuthorizedCommittee(value: unknown, options?: ValidateOptions): value is AuthorizedCommittee {
+  return isValid(schemas.AuthorizedCommittee, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `AuthorizedCommittee` (schema `AuthorizedCommittee` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertAuthorizedCommittee } from '@x/validators';
+ * assertAuthorizedCommittee(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertAuthorizedCommittee(value: unknown, options?: ValidateOptions): asserts value is AuthorizedCommittee {
+  assertValid(schemas.AuthorizedCommittee, value, options);
+}
+
+/**
+ * Validates a value against the schema `AuthorizedCommitteeV0` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateAuthorizedCommitteeV0 } from '@x/validators';
+ * const result = validateAuthorizedCommitteeV0(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as AuthorizedCommitteeV0
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateAuthorizedCommitteeV0(value: unknown, options?: ValidateOptions): ValidationResult<AuthorizedCommitteeV0> {
+  return runValidator<AuthorizedCommitteeV0>(schemas.AuthorizedCommitteeV0, value, options);
+}
+
+/**
+ * Whether a value is a valid `AuthorizedCommitteeV0` (schema `AuthorizedCommitteeV0` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isAuthorizedCommitteeV0 } from '@x/validators';
+ * if (isAuthorizedCommitteeV0(value)) console.log(value); // narrowed to AuthorizedCommitteeV0
+ * ```
+ */
+export function isAuthorizedCommitteeV0(value: unknown, options?: ValidateOptions): value is AuthorizedCommitteeV0 {
+  return isValid(schemas.AuthorizedCommitteeV0, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `AuthorizedCommitteeV0` (schema `AuthorizedCommitteeV0` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertAuthorizedCommitteeV0 } from '@x/validators';
+ * assertAuthorizedCommitteeV0(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertAuthorizedCommitteeV0(value: unknown, options?: ValidateOptions): asserts value is AuthorizedCommitteeV0 {
+  assertValid(schemas.AuthorizedCommitteeV0, value, options);
+}
+
+/**
+ * Validates a value against the schema `AuthorizedCommitteeV1` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateAuthorizedCommitteeV1 } from '@x/validators';
+ * const result = validateAuthorizedCommitteeV1(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as AuthorizedCommitteeV1
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateAuthorizedCommitteeV1(value: unknown, options?: ValidateOptions): ValidationResult<AuthorizedCommitteeV1> {
+  return runValidator<AuthorizedCommitteeV1>(schemas.AuthorizedCommitteeV1, value, options);
+}
+
+/**
+ * Whether a value is a valid `AuthorizedCommitteeV1` (schema `AuthorizedCommitteeV1` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isAuthorizedCommitteeV1 } from '@x/validators';
+ * if (isAuthorizedCommitteeV1(value)) console.log(value); // narrowed to AuthorizedCommitteeV1
+ * ```
+ */
+export function isAuthorizedCommitteeV1(value: unknown, options?: ValidateOptions): value is AuthorizedCommitteeV1 {
+  return isValid(schemas.AuthorizedCommitteeV1, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `AuthorizedCommitteeV1` (schema `AuthorizedCommitteeV1` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertAuthorizedCommitteeV1 } from '@x/validators';
+ * assertAuthorizedCommitteeV1(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertAuthorizedCommitteeV1(value: unknown, options?: ValidateOptions): asserts value is AuthorizedCommitteeV1 {
+  assertValid(schemas.AuthorizedCommitteeV1, value, options);
+}
+
+/**
+ * Validates a value against the schema `CommitteeAuthorization` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCommitteeAuthorization } from '@x/validators';
+ * const result = validateCommitteeAuthorization(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as CommitteeAuthorization
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCommitteeAuthorization(value: unknown, options?: ValidateOptions): ValidationResult<CommitteeAuthorization> {
+  return runValidator<CommitteeAuthorization>(schemas.CommitteeAuthorization, value, options);
+}
+
+/**
+ * Whether a value is a valid `CommitteeAuthorization` (schema `CommitteeAuthorization` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCommitteeAuthorization } from '@x/validators';
+ * if (isCommitteeAuthorization(value)) console.log(value); // narrowed to CommitteeAuthorization
+ * ```
+ */
+export function isCommitteeAuthorization(value: unknown, options?: ValidateOptions): value is CommitteeAuthorization {
+  return isValid(schemas.CommitteeAuthorization, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `CommitteeAuthorization` (schema `CommitteeAuthorization` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCommitteeAuthorization } from '@x/validators';
+ * assertCommitteeAuthorization(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCommitteeAuthorization(value: unknown, options?: ValidateOptions): asserts value is CommitteeAuthorization {
+  assertValid(schemas.CommitteeAuthorization, value, options);
+}
+
+/**
+ * Validates a value against the schema `Certificate_CommitteeInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCertificate_CommitteeInfo } from '@x/validators';
+ * const result = validateCertificate_CommitteeInfo(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as Certificate_CommitteeInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCertificate_CommitteeInfo(value: unknown, options?: ValidateOptions): ValidationResult<Certificate_CommitteeInfo> {
+  return runValidator<Certificate_CommitteeInfo>(schemas.Certificate_CommitteeInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `Certificate_CommitteeInfo` (schema `Certificate_CommitteeInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCertificate_CommitteeInfo } from '@x/validators';
+ * if (isCertificate_CommitteeInfo(value)) console.log(value); // narrowed to Certificate_CommitteeInfo
+ * ```
+ */
+export function isCertificate_CommitteeInfo(value: unknown, options?: ValidateOptions): value is Certificate_CommitteeInfo {
+  return isValid(schemas.Certificate_CommitteeInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `Certificate_CommitteeInfo` (schema `Certificate_CommitteeInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCertificate_CommitteeInfo } from '@x/validators';
+ * assertCertificate_CommitteeInfo(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCertificate_CommitteeInfo(value: unknown, options?: ValidateOptions): asserts value is Certificate_CommitteeInfo {
+  assertValid(schemas.Certificate_CommitteeInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `CommitteeInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCommitteeInfo } from '@x/validators';
+ * const result = validateCommitteeInfo({ epoch_id: { chain_id: 0, epoch: 0 }, hash: '0x1' });
+ * if (result.ok) console.log(result.value); // typed as CommitteeInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCommitteeInfo(value: unknown, options?: ValidateOptions): ValidationResult<CommitteeInfo> {
+  return runValidator<CommitteeInfo>(schemas.CommitteeInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `CommitteeInfo` (schema `CommitteeInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCommitteeInfo } from '@x/validators';
+ * if (isCommitteeInfo(value)) console.log(value); // narrowed to CommitteeInfo
+ * ```
+ */
+export function isCommitteeInfo(value: unknown, options?: ValidateOptions): value is CommitteeInfo {
+  return isValid(schemas.CommitteeInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `CommitteeInfo` (schema `CommitteeInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCommitteeInfo } from '@x/validators';
+ * assertCommitteeInfo({ epoch_id: { chain_id: 0, epoch: 0 }, hash: '0x1' }, { strict: true });
+ * ```
+ */
+export function assertCommitteeInfo(value: unknown, options?: ValidateOptions): asserts value is CommitteeInfo {
+  assertValid(schemas.CommitteeInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `EpochInfo` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateEpochInfo } from '@x/validators';
+ * const result = validateEpochInfo({ id: { chain_id: 0, epoch: 0 }, start_height: 0, start_time: { timestamp: 0 } });
+ * if (result.ok) console.log(result.value); // typed as EpochInfo
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateEpochInfo(value: unknown, options?: ValidateOptions): ValidationResult<EpochInfo> {
+  return runValidator<EpochInfo>(schemas.EpochInfo, value, options);
+}
+
+/**
+ * Whether a value is a valid `EpochInfo` (schema `EpochInfo` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isEpochInfo } from '@x/validators';
+ * if (isEpochInfo(value)) console.log(value); // narrowed to EpochInfo
+ * ```
+ */
+export function isEpochInfo(value: unknown, options?: ValidateOptions): value is EpochInfo {
+  return isValid(schemas.EpochInfo, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `EpochInfo` (schema `EpochInfo` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertEpochInfo } from '@x/validators';
+ * assertEpochInfo({ id: { chain_id: 0, epoch: 0 }, start_height: 0, start_time: { timestamp: 0 } }, { strict: true });
+ * ```
+ */
+export function assertEpochInfo(value: unknown, options?: ValidateOptions): asserts value is EpochInfo {
+  assertValid(schemas.EpochInfo, value, options);
+}
+
+/**
+ * Validates a value against the schema `CommitteeV0` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCommitteeV0 } from '@x/validators';
+ * const result = validateCommitteeV0(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as CommitteeV0
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCommitteeV0(value: unknown, options?: ValidateOptions): ValidationResult<CommitteeV0> {
+  return runValidator<CommitteeV0>(schemas.CommitteeV0, value, options);
+}
+
+/**
+ * Whether a value is a valid `CommitteeV0` (schema `CommitteeV0` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCommitteeV0 } from '@x/validators';
+ * if (isCommitteeV0(value)) console.log(value); // narrowed to CommitteeV0
+ * ```
+ */
+export function isCommitteeV0(value: unknown, options?: ValidateOptions): value is CommitteeV0 {
+  return isValid(schemas.CommitteeV0, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `CommitteeV0` (schema `CommitteeV0` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCommitteeV0 } from '@x/validators';
+ * assertCommitteeV0(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCommitteeV0(value: unknown, options?: ValidateOptions): asserts value is CommitteeV0 {
+  assertValid(schemas.CommitteeV0, value, options);
+}
+
+/**
+ * Validates a value against the schema `ValidatorV0` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateValidatorV0 } from '@x/validators';
+ * const result = validateValidatorV0({ ed25519_public_key: 'text', stake: 0 });
+ * if (result.ok) console.log(result.value); // typed as ValidatorV0
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateValidatorV0(value: unknown, options?: ValidateOptions): ValidationResult<ValidatorV0> {
+  return runValidator<ValidatorV0>(schemas.ValidatorV0, value, options);
+}
+
+/**
+ * Whether a value is a valid `ValidatorV0` (schema `ValidatorV0` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isValidatorV0 } from '@x/validators';
+ * if (isValidatorV0(value)) console.log(value); // narrowed to ValidatorV0
+ * ```
+ */
+export function isValidatorV0(value: unknown, options?: ValidateOptions): value is ValidatorV0 {
+  return isValid(schemas.ValidatorV0, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ValidatorV0` (schema `ValidatorV0` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertValidatorV0 } from '@x/validators';
+ * assertValidatorV0({ ed25519_public_key: 'text', stake: 0 }, { strict: true });
+ * ```
+ */
+export function assertValidatorV0(value: unknown, options?: ValidateOptions): asserts value is ValidatorV0 {
+  assertValid(schemas.ValidatorV0, value, options);
+}
+
+/**
+ * Validates a value against the schema `CommitteeV1` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCommitteeV1 } from '@x/validators';
+ * const result = validateCommitteeV1(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as CommitteeV1
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateCommitteeV1(value: unknown, options?: ValidateOptions): ValidationResult<CommitteeV1> {
+  return runValidator<CommitteeV1>(schemas.CommitteeV1, value, options);
+}
+
+/**
+ * Whether a value is a valid `CommitteeV1` (schema `CommitteeV1` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isCommitteeV1 } from '@x/validators';
+ * if (isCommitteeV1(value)) console.log(value); // narrowed to CommitteeV1
+ * ```
+ */
+export function isCommitteeV1(value: unknown, options?: ValidateOptions): value is CommitteeV1 {
+  return isValid(schemas.CommitteeV1, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `CommitteeV1` (schema `CommitteeV1` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertCommitteeV1 } from '@x/validators';
+ * assertCommitteeV1(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertCommitteeV1(value: unknown, options?: ValidateOptions): asserts value is CommitteeV1 {
+  assertValid(schemas.CommitteeV1, value, options);
+}
+
+/**
+ * Validates a value against the schema `ValidatorV1` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateValidatorV1 } from '@x/validators';
+ * const result = validateValidatorV1(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as ValidatorV1
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateValidatorV1(value: unknown, options?: ValidateOptions): ValidationResult<ValidatorV1> {
+  return runValidator<ValidatorV1>(schemas.ValidatorV1, value, options);
+}
+
+/**
+ * Whether a value is a valid `ValidatorV1` (schema `ValidatorV1` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isValidatorV1 } from '@x/validators';
+ * if (isValidatorV1(value)) console.log(value); // narrowed to ValidatorV1
+ * ```
+ */
+export function isValidatorV1(value: unknown, options?: ValidateOptions): value is ValidatorV1 {
+  return isValid(schemas.ValidatorV1, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ValidatorV1` (schema `ValidatorV1` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertValidatorV1 } from '@x/validators';
+ * assertValidatorV1(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertValidatorV1(value: unknown, options?: ValidateOptions): asserts value is ValidatorV1 {
+  assertValid(schemas.ValidatorV1, value, options);
+}
+
+/**
+ * Validates a value against the schema `ValidatorPublicKeys` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateValidatorPublicKeys } from '@x/validators';
+ * const result = validateValidatorPublicKeys(JSON.parse(body));
+ * if (result.ok) console.log(result.value); // typed as ValidatorPublicKeys
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateValidatorPublicKeys(value: unknown, options?: ValidateOptions): ValidationResult<ValidatorPublicKeys> {
+  return runValidator<ValidatorPublicKeys>(schemas.ValidatorPublicKeys, value, options);
+}
+
+/**
+ * Whether a value is a valid `ValidatorPublicKeys` (schema `ValidatorPublicKeys` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isValidatorPublicKeys } from '@x/validators';
+ * if (isValidatorPublicKeys(value)) console.log(value); // narrowed to ValidatorPublicKeys
+ * ```
+ */
+export function isValidatorPublicKeys(value: unknown, options?: ValidateOptions): value is ValidatorPublicKeys {
+  return isValid(schemas.ValidatorPublicKeys, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `ValidatorPublicKeys` (schema `ValidatorPublicKeys` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertValidatorPublicKeys } from '@x/validators';
+ * assertValidatorPublicKeys(JSON.parse(body), { strict: true });
+ * ```
+ */
+export function assertValidatorPublicKeys(value: unknown, options?: ValidateOptions): asserts value is ValidatorPublicKeys {
+  assertValid(schemas.ValidatorPublicKeys, value, options);
+}
+
+/**
+ * Validates a value against the schema `FaucetStatus` of specs/node-rpc.openapi.yaml.
+ *
+ * What the faucet did; exactly one form.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateFaucetStatus } from '@x/validators';
+ * const result = validateFaucetStatus({ Accepted: '0x1' });
+ * if (result.ok) console.log(result.value); // typed as FaucetStatus
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateFaucetStatus(value: unknown, options?: ValidateOptions): ValidationResult<FaucetStatus> {
+  return runValidator<FaucetStatus>(schemas.FaucetStatus, value, options);
+}
+
+/**
+ * Whether a value is a valid `FaucetStatus` (schema `FaucetStatus` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isFaucetStatus } from '@x/validators';
+ * if (isFaucetStatus(value)) console.log(value); // narrowed to FaucetStatus
+ * ```
+ */
+export function isFaucetStatus(value: unknown, options?: ValidateOptions): value is FaucetStatus {
+  return isValid(schemas.FaucetStatus, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `FaucetStatus` (schema `FaucetStatus` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertFaucetStatus } from '@x/validators';
+ * assertFaucetStatus({ Accepted: '0x1' }, { strict: true });
+ * ```
+ */
+export function assertFaucetStatus(value: unknown, options?: ValidateOptions): asserts value is FaucetStatus {
+  assertValid(schemas.FaucetStatus, value, options);
+}
+
+/**
+ * Validates a value against the schema `U64` of specs/node-rpc.openapi.yaml.
+ *
+ * Returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a JSON pointer `path`, a `message`
+ * and the failing `keyword`. Lenient by default (unknown properties allowed); `{ strict: true }` reports
+ * them. Stops at the first issue unless `{ allErrors: true }` (at most `maxIssues`, default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateU64 } from '@x/validators';
+ * const result = validateU64(0);
+ * if (result.ok) console.log(result.value); // typed as U64
+ * else for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function validateU64(value: unknown, options?: ValidateOptions): ValidationResult<U64> {
+  return runValidator<U64>(schemas.U64, value, options);
+}
+
+/**
+ * Whether a value is a valid `U64` (schema `U64` of specs/node-rpc.openapi.yaml);
+ * with `{ strict: true }` unknown properties make it invalid.
+ *
+ * @example
+ * ```ts
+ * import { isU64 } from '@x/validators';
+ * if (isU64(value)) console.log(value); // narrowed to U64
+ * ```
+ */
+export function isU64(value: unknown, options?: ValidateOptions): value is U64 {
+  return isValid(schemas.U64, value, options);
+}
+
+/**
+ * Asserts that a value is a valid `U64` (schema `U64` of specs/node-rpc.openapi.yaml); otherwise throws a
+ * `ValidationError` whose `issues` list the problems and whose message names their paths.
+ *
+ * @example
+ * ```ts
+ * import { assertU64 } from '@x/validators';
+ * assertU64(0, { strict: true });
+ * ```
+ */
+export function assertU64(value: unknown, options?: ValidateOptions): asserts value is U64 {
+  assertValid(schemas.U64, value, options);
 }
 
 /**
