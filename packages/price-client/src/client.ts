@@ -4,6 +4,7 @@ import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, chec
 import { Flights, scopeOf, type Flight } from '@x/client-core/internal';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
+import type { CandleUpdate, WatchCandlesParameters } from './watch-candles.js';
 
 /** Options of {@link createPriceClient}. */
 export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterMs' | 'rateLimit' | 'onAttempt'> & {
@@ -18,6 +19,13 @@ export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterM
    * shown in errors. Do not put it in `headers`: that is refused.
    */
   apiKey?: string | undefined;
+  /**
+   * WebSocket URL of the price service's candle feed, read by `watchCandles`: a `ws:` or `wss:` URL
+   * (default `DEFAULT_WEBSOCKET_URL`), checked when `watchCandles` first runs. The key travels in the `x-api-key` header of the upgrade,
+   * never in the URL. A browser cannot set that header: there, point this at a proxy of yours that adds
+   * the key upstream (README, "Live data").
+   */
+  webSocketUrl?: string | undefined;
 };
 
 /** A point in time: a `Date` or Unix milliseconds. */
@@ -65,6 +73,23 @@ export type PriceClient = {
   historyRange(parameters: HistoryRangeParameters): AsyncGenerator<Candle, void, undefined>;
   /** The latest price data. */
   latest(parameters?: LatestParameters): Promise<LatestResponse>;
+  /**
+   * The candles of one pair as they form, over the price service's WebSocket (`ohlc_datafeed`): each
+   * tick's forming candle (`closed: false`), then each slot's final candle once (`closed: true`), in slot
+   * order. With `since`, the closed candles from then on come first from `/history`, with no slot
+   * missing or repeated at the seam; a reconnect fills the slots it missed from `/history` too. The
+   * socket reconnects with backoff, and after `watchdogMs` without a tick. Needs the API key (sent in the
+   * upgrade's `x-api-key` header) and, on Node 20, the `ws` package. `break` or `signal` closes the socket.
+   * Its code is loaded on first use.
+   *
+   * @example
+   * ```ts
+   * for await (const { candle, closed } of prices.watchCandles({ pair: 'btc_usdt', resolution: 60, since: Date.now() - 3_600_000 })) {
+   *   console.log(new Date(candle.timestamp), candle.close, closed ? 'final' : 'forming');
+   * }
+   * ```
+   */
+  watchCandles(parameters: WatchCandlesParameters): AsyncGenerator<CandleUpdate, void, undefined>;
   /** The service's base URL as the client uses it (normalised, no trailing slash), e.g. for cache keys. */
   readonly baseUrls: readonly string[];
 };
@@ -112,7 +137,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
     }
   };
 
-  return {
+  const client: PriceClient = {
     async history(parameters) {
       const q = historyQuery(parameters, apiKey);
       return fetchHistory(q, parameters.signal).catch((err: unknown) => {
@@ -167,8 +192,14 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
         throw redact(err);
       }
     },
+    async *watchCandles(parameters) {
+      // A chunk of its own, which checks webSocketUrl too: an app that never watches loads none of it.
+      const { watchCandles } = await import('./watch-candles.js');
+      yield* watchCandles({ webSocketUrl: options.webSocketUrl, apiKey, historyRange: client.historyRange, checkPair, toMillis }, parameters);
+    },
     baseUrls: Object.freeze([baseUrl]),
   };
+  return client;
 }
 
 type HistoryQuery = { pair: string; start: number; end: number; resolution: number };

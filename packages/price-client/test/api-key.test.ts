@@ -211,7 +211,7 @@ describe('redirects and failures', () => {
 
 describe('the logging hook', () => {
   it('the client has no outlets but errors and the fetch option: no hook, no raw client', () => {
-    expect(Object.keys(client(ctx.stub)).sort()).toEqual(['baseUrls', 'history', 'historyRange', 'latest']);
+    expect(Object.keys(client(ctx.stub)).sort()).toEqual(['baseUrls', 'history', 'historyRange', 'latest', 'watchCandles']);
   });
 
   it('takes no onAttempt, rateLimit or list of base URLs: the routing of the node client is not bundled', () => {

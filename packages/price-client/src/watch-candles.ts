@@ -1,0 +1,275 @@
+/**
+ * `prices.watchCandles`: the candles of one pair as they form, over the price service's WebSocket
+ * (`ohlc_datafeed`), stitched to `/history` so that every slot comes once, in order. Loaded by a dynamic
+ * import on first use: `createPriceClient` carries none of it.
+ */
+import type { Candle } from '@x/price-types';
+import { ClientError, HttpError, InvalidArgumentError, NetworkError, checkInteger, reconnectDelay, show, sleep, socketUrl, type ResponseShapeError, type Socket } from '@x/client-core';
+import type { HistoryRangeParameters, TimeInput } from './client.js';
+import { DEFAULT_WEBSOCKET_URL, candleOf, readFrame, subscribeMessage, type Tick } from './candle-feed.js';
+import { openFeedSocket } from './feed-socket.js';
+import { redactError } from './secret.js';
+
+/**
+ * One update of {@link PriceClient.watchCandles}. `closed: false` is the forming candle of the current
+ * slot (each tick of the feed: its values change, its `timestamp` does not); `closed: true` is a candle
+ * whose slot has ended, given once per slot, in slot order, and never followed by an update of an
+ * earlier or the same slot.
+ */
+export type CandleUpdate = {
+  /** The candle; `timestamp` is its slot's start (Unix ms), a multiple of the resolution. */
+  readonly candle: Candle;
+  /** Whether the slot has ended: this candle is final. */
+  readonly closed: boolean;
+};
+
+/** What {@link WatchCandlesParameters.onEvent} is told. */
+export type WatchCandlesEvent =
+  /** The socket is open and subscribed. */
+  | { readonly type: 'connected' }
+  /** The socket closed or fell silent; a reconnect follows after `delayMs`. */
+  | { readonly type: 'disconnected'; readonly error: ClientError; readonly delayMs: number }
+  /** A frame was passed over: not JSON, or a feed event without what a candle needs. */
+  | { readonly type: 'skipped'; readonly error: ResponseShapeError };
+
+/** Parameters of {@link PriceClient.watchCandles}. */
+export type WatchCandlesParameters = {
+  /** Trading pair, lowercase `<base>_<quote>`. */
+  pair: string;
+  /**
+   * Seconds per candle, as for `history`: a whole number of minutes (60, 300, 900, 3600, …, at most
+   * 86,400), since the feed counts in minutes.
+   */
+  resolution: number;
+  /**
+   * Candles from this time on (`timestamp >= since`): the closed ones from `/history` (the
+   * `historyRange` path), then the feed, with no slot missing or repeated at the seam. Without it, the
+   * stream starts at the feed's current slot.
+   */
+  since?: TimeInput | undefined;
+  /** Stops the stream: the socket closes, requests in flight are aborted, the loop rejects with the reason. */
+  signal?: AbortSignal | undefined;
+  /**
+   * A socket that sends no tick of the pair for this long is closed and opened again (default 10,000 ms:
+   * the public programs that use the feed reconnect after 2 to 10 s of silence); 0 turns the watchdog off.
+   */
+  watchdogMs?: number | undefined;
+  /** How reconnects are spaced: full jitter from `baseDelayMs` (250) doubling to `maxDelayMs` (10,000). */
+  reconnect?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined;
+  /** Told when the socket connects, disconnects, or passes a frame over. */
+  onEvent?: ((event: WatchCandlesEvent) => void) | undefined;
+};
+
+/** What the client gives the stream: its feed URL and key, its history, its argument checks. */
+export type WatchContext = {
+  /** The client's `webSocketUrl` option, as given. */
+  readonly webSocketUrl: unknown;
+  readonly apiKey: string | undefined;
+  readonly historyRange: (parameters: HistoryRangeParameters) => AsyncIterable<Candle>;
+  readonly checkPair: (value: unknown) => string;
+  readonly toMillis: (name: string, value: unknown) => number;
+};
+
+/** Resolutions the feed takes: whole minutes, up to a day. */
+const MAX_MINUTES = 1440;
+
+/** A tick of connection `conn`, or the end of that connection (`error`: why). */
+type Item = { readonly conn: number; readonly tick: Tick; readonly slot: number } | { readonly conn: number; readonly error: ClientError };
+
+/**
+ * What the socket hands the loop, in order. A tick of the slot the last queued tick has replaces it (an
+ * update of the forming candle that the next supersedes), so a slow consumer skips updates, never a slot,
+ * and the queue holds at most one entry per slot.
+ */
+class Inbox {
+  private readonly items: Item[] = [];
+  private wake: (() => void) | undefined;
+
+  put(item: Item): void {
+    const last = this.items.at(-1);
+    if (last && 'tick' in item && 'tick' in last && last.conn === item.conn && last.slot === item.slot) this.items[this.items.length - 1] = item;
+    else this.items.push(item);
+    this.wake?.();
+  }
+
+  async take(signal: AbortSignal): Promise<Item> {
+    while (this.items.length === 0) {
+      signal.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          signal.removeEventListener('abort', done);
+          this.wake = undefined;
+          resolve();
+        };
+        this.wake = done;
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+    return this.items.shift()!;
+  }
+}
+
+/** Checks the parameters under the names callers use, before any connection. */
+function check(ctx: WatchContext, parameters: WatchCandlesParameters) {
+  const url = socketUrl('webSocketUrl', ctx.webSocketUrl ?? DEFAULT_WEBSOCKET_URL);
+  if (ctx.apiKey !== undefined && keyIn(url, ctx.apiKey)) throw new InvalidArgumentError('webSocketUrl', 'must not hold the API key: it goes in the x-api-key header');
+  if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('parameters', 'must be an object');
+  if (ctx.apiKey === undefined) throw new InvalidArgumentError('apiKey', 'is required for watchCandles; pass it to createPriceClient (in a page, a placeholder your proxy replaces)');
+  const pair = ctx.checkPair(parameters.pair);
+  const resolution = parameters.resolution;
+  if (typeof resolution === 'number' && resolution >= 60_000 && resolution % 60_000 === 0 && resolution / 1000 <= MAX_MINUTES * 60) {
+    throw new InvalidArgumentError('resolution', `${resolution} looks like milliseconds, not seconds: did you mean ${resolution / 1000}?`);
+  }
+  if (typeof resolution !== 'number' || !Number.isSafeInteger(resolution) || resolution < 60 || resolution % 60 !== 0 || resolution / 60 > MAX_MINUTES) {
+    throw new InvalidArgumentError('resolution', `must be seconds in whole minutes from 60 to ${MAX_MINUTES * 60} (the feed counts in minutes), got ${show(resolution)}`);
+  }
+  const since = parameters.since === undefined ? undefined : ctx.toMillis('since', parameters.since);
+  const watchdogMs = checkInteger('watchdogMs', parameters.watchdogMs ?? 10_000, 0, 2 ** 31 - 1);
+  const { baseDelayMs, maxDelayMs } = parameters.reconnect ?? {};
+  if (baseDelayMs !== undefined) checkInteger('reconnect.baseDelayMs', baseDelayMs, 0, 2 ** 31 - 1);
+  if (maxDelayMs !== undefined) checkInteger('reconnect.maxDelayMs', maxDelayMs, 0, 2 ** 31 - 1);
+  return { url, pair, resolution, since, watchdogMs };
+}
+
+/** Whether the key is a value of `url`: a query parameter, the user or password, or a path segment. */
+function keyIn(url: string, apiKey: string): boolean {
+  const { searchParams, username, password, pathname } = new URL(url);
+  return [...searchParams.values(), ...pathname.split('/'), username, password].some((part) => {
+    try {
+      return decodeURIComponent(part) === apiKey;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A refused upgrade worth no retry: a 4xx but 408 and 429 (a wrong key, a path that is no feed). */
+const fatal = (error: ClientError): boolean => error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/**
+ * The candles of a pair as they form; see {@link PriceClient.watchCandles}.
+ *
+ * @example
+ * ```ts
+ * for await (const { candle, closed } of watchCandles(context, { pair: 'btc_usdt', resolution: 60 })) console.log(candle.close, closed);
+ * ```
+ */
+export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesParameters): AsyncGenerator<CandleUpdate, void, undefined> {
+  const { url, pair, resolution, since, watchdogMs } = check(ctx, parameters);
+  const apiKey = ctx.apiKey!;
+  const step = resolution * 1000;
+  const minutes = resolution / 60;
+  const stop = new AbortController();
+  const signal = parameters.signal === undefined ? stop.signal : AbortSignal.any([parameters.signal, stop.signal]);
+  const inbox = new Inbox();
+  const onEvent = parameters.onEvent ?? (() => undefined);
+  let socket: Socket | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let conn = 0;
+  let failures = 0;
+  /** The forming candle, and the connection its last tick came on. */
+  let open: { candle: Candle; conn: number } | undefined;
+  /** The first slot not yet given closed (from `since`, aligned up to a slot). */
+  let next = since === undefined ? undefined : Math.ceil(since / step) * step;
+
+  /**
+   * The closed candles of `[from, before)` from `/history` (the `historyRange` path), with `stale` (the
+   * forming candle of a slot whose end was missed) where history lacks its slot; `next` follows each.
+   */
+  async function* fromHistory(from: number, before: number, stale: Candle | undefined): AsyncGenerator<CandleUpdate> {
+    let pending = stale;
+    const give = (candle: Candle): CandleUpdate => {
+      next = candle.timestamp + step;
+      return { candle, closed: true };
+    };
+    if (from < before) {
+      for await (const candle of ctx.historyRange({ pair, start: from, end: before - 1, resolution, signal })) {
+        if (candle.timestamp < from || candle.timestamp >= before) continue;
+        if (pending !== undefined && candle.timestamp > pending.timestamp) yield give(pending);
+        pending = undefined;
+        yield give(candle);
+      }
+    }
+    if (pending !== undefined) yield give(pending);
+  }
+
+  /** What one tick of connection `id` gives: the closed candles before its slot, then its slot's forming candle. */
+  async function* advance(tick: Tick, slot: number, id: number): AsyncGenerator<CandleUpdate> {
+    // A slot given closed already (or before `since`), or older than the forming one: a late tick.
+    if ((next !== undefined && slot < next) || (open !== undefined && slot < open.candle.timestamp)) return;
+    if (open !== undefined && slot > open.candle.timestamp) {
+      const last = open;
+      open = undefined;
+      // The rollover seen on the socket that gave the slot's last tick: that tick is its final state.
+      // After a reconnect ticks were missed: history holds the slot's final values.
+      if (last.conn === id) {
+        next = last.candle.timestamp + step;
+        yield { candle: last.candle, closed: true };
+      } else yield* fromHistory(last.candle.timestamp, slot, last.candle);
+    }
+    if (next !== undefined && next < slot) yield* fromHistory(next, slot, undefined);
+    next = slot;
+    open = { candle: candleOf(slot, tick), conn: id };
+    yield { candle: open.candle, closed: false };
+  }
+
+  const arm = (id: number): void => {
+    clearTimeout(watchdog);
+    if (watchdogMs === 0) return;
+    watchdog = setTimeout(() => {
+      inbox.put({ conn: id, error: new NetworkError({ method: 'GET', url, cause: new Error(`no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`) }) });
+    }, watchdogMs);
+  };
+
+  try {
+    for (;;) {
+      const id = ++conn;
+      let error: ClientError | undefined;
+      try {
+        socket = await openFeedSocket({
+          url,
+          apiKey,
+          signal,
+          onMessage: (text) => {
+            const read = readFrame(text, pair, minutes);
+            if ('skipped' in read) return onEvent({ type: 'skipped', error: read.skipped });
+            for (const tick of read.ticks) {
+              arm(id);
+              inbox.put({ conn: id, tick, slot: Math.floor(tick.time / step) * step });
+            }
+          },
+        });
+        const opened = socket;
+        void opened.closed.then((why) => inbox.put({ conn: id, error: why ?? new NetworkError({ method: 'GET', url, cause: new Error('closed') }) }));
+        opened.send(subscribeMessage(pair, minutes));
+        arm(id);
+        onEvent({ type: 'connected' });
+      } catch (err) {
+        signal.throwIfAborted();
+        if (!(err instanceof ClientError) || fatal(err)) throw err;
+        error = err;
+      }
+      while (error === undefined) {
+        const item = await inbox.take(signal);
+        if (item.conn !== id) continue;
+        if ('error' in item) error = item.error;
+        else {
+          failures = 0;
+          yield* advance(item.tick, item.slot, id);
+        }
+      }
+      clearTimeout(watchdog);
+      socket?.close();
+      socket = undefined;
+      const delayMs = reconnectDelay(++failures, error, parameters.reconnect);
+      onEvent({ type: 'disconnected', error, delayMs });
+      await sleep(delayMs, signal);
+    }
+  } catch (err) {
+    throw redactError(err, apiKey);
+  } finally {
+    clearTimeout(watchdog);
+    socket?.close();
+    stop.abort(new DOMException('watchCandles ended', 'AbortError'));
+  }
+}

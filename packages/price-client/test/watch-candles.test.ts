@@ -1,0 +1,228 @@
+/**
+ * `prices.watchCandles` over real loopback WebSockets against the fake price service's candle feed
+ * (`startPriceStub`: `feedTickMs: 0` leaves its clock to the test, which moves it and calls
+ * `feed.tick()`). No wall clock: the tests wait for what the fake sees (connections, subscriptions).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPriceClient, HttpError, type CandleUpdate, type PriceClient, type WatchCandlesEvent, type WatchCandlesParameters } from '@x/price-client';
+import { expectInvalid, rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { expectNoKey, KEY, NOW } from './helpers.ts';
+
+const MINUTE = 60_000;
+let clock = NOW;
+const ctx = usePriceStub({ apiKey: KEY, now: () => clock, feedTickMs: 0 });
+/** The streams of the running test, ended after it whatever happened (a signal ends one that waits on a tick). */
+const running: AbortController[] = [];
+beforeEach(() => {
+  clock = NOW;
+  ctx.stub.feed.reset();
+});
+afterEach(async () => {
+  for (const controller of running.splice(0)) controller.abort(new Error('test over'));
+  await until(() => ctx.stub.feed.connections === 0);
+});
+
+/** A client of the stub and its feed; reconnects wait at most a millisecond. */
+const client = (): PriceClient =>
+  createPriceClient({ baseUrl: ctx.stub.url, webSocketUrl: ctx.stub.webSocketUrl, apiKey: KEY, retry: { sleep: async () => undefined } });
+
+/** Waits until `condition` holds (polled every millisecond, up to 5 s). */
+const until = (condition: () => boolean): Promise<void> => vi.waitFor(() => expect(condition()).toBe(true), { interval: 1, timeout: 5000 });
+
+/** A watch driven by hand: `tick(at)` moves the fake's clock to `at` and ticks once the socket is subscribed. */
+function watch(parameters: Partial<WatchCandlesParameters> = {}) {
+  const events: WatchCandlesEvent[] = [];
+  const controller = new AbortController();
+  running.push(controller);
+  const stream = client().watchCandles({ pair: 'btc_usdt', resolution: 60, reconnect: { baseDelayMs: 1, maxDelayMs: 1 }, onEvent: (e) => events.push(e), signal: controller.signal, ...parameters });
+  const iterator = stream[Symbol.asyncIterator]();
+  const seen: CandleUpdate[] = [];
+  let pending: Promise<IteratorResult<CandleUpdate>> | undefined;
+  return {
+    events,
+    iterator,
+    /** Asks for the next update (a stream works while its consumer waits on it). */
+    pull(): void {
+      pending ??= iterator.next();
+    },
+    /** Ticks at `at` once `subscriptions` sockets are subscribed. */
+    async tick(at: number, subscriptions = 1): Promise<void> {
+      pending ??= iterator.next();
+      await until(() => ctx.stub.feed.subscriptions.length === subscriptions);
+      clock = at;
+      expect(ctx.stub.feed.tick()).toBe(subscriptions);
+    },
+    /** The next `n` updates. */
+    async take(n: number): Promise<CandleUpdate[]> {
+      const out: CandleUpdate[] = [];
+      while (out.length < n) {
+        const result = await (pending ?? iterator.next());
+        pending = undefined;
+        if (result.done) break;
+        out.push(result.value);
+        seen.push(result.value);
+      }
+      return out;
+    },
+    seen,
+    /** Ends the stream as a `break` does (after the update asked for last), and waits for its socket to close. */
+    async stop(): Promise<void> {
+      if (pending === undefined) await iterator.return?.(undefined);
+      else controller.abort(new Error('stopped'));
+      await pending?.catch(() => undefined);
+      await until(() => ctx.stub.feed.connections === 0);
+    },
+  };
+}
+
+const shape = (updates: CandleUpdate[]) => updates.map(({ candle, closed }) => [candle.timestamp - NOW, closed]);
+
+/** Every slot given closed once, in order, a step apart; no update after a slot's closed candle. */
+function expectExact(updates: CandleUpdate[], step = MINUTE): void {
+  const closed = updates.filter((u) => u.closed).map((u) => u.candle.timestamp);
+  for (let i = 1; i < closed.length; i++) expect(closed[i]! - closed[i - 1]!).toBe(step);
+  let done = -Infinity;
+  for (const u of updates) {
+    expect(u.candle.timestamp).toBeGreaterThan(done);
+    if (u.closed) done = u.candle.timestamp;
+  }
+}
+
+describe('watchCandles', () => {
+  it('subscribes in the feed unit, the key in the x-api-key header and never in the URL; the forming candle, then the closed one', async () => {
+    const w = watch();
+    await w.tick(NOW + 10_000);
+    expect(ctx.stub.feed.subscriptions).toEqual([{ pair: 'btc_usdt', resolution: 1 }]);
+    expect(ctx.stub.feed.upgrades.join(' ')).not.toContain(KEY);
+    const [first] = await w.take(1);
+    expect(first).toMatchObject({ candle: { timestamp: NOW }, closed: false });
+    await w.tick(NOW + 40_000);
+    const [second] = await w.take(1);
+    expect(second!.closed).toBe(false);
+    expect(second!.candle.timestamp).toBe(NOW);
+    await w.tick(NOW + MINUTE + 5_000);
+    const rolled = await w.take(2);
+    expect(shape(rolled)).toEqual([[0, true], [MINUTE, false]]);
+    // The closed candle is the slot's last state as the feed sent it.
+    expect(rolled[0]!.candle).toEqual(second!.candle);
+    expect(w.events).toEqual([{ type: 'connected' }]);
+    await w.stop();
+  });
+
+  it('with since: the closed candles from /history, then live, no slot missing or repeated at the seam', async () => {
+    const since = NOW - 10 * MINUTE + 1; // not on a slot: the first candle is the next slot's
+    const w = watch({ since });
+    await w.tick(NOW + 30_000);
+    const updates = await w.take(10);
+    const history = await client().history({ pair: 'btc_usdt', start: since, end: NOW - 1, resolution: 60 });
+    expect(history).toHaveLength(9);
+    expect(updates.slice(0, 9)).toEqual(history.map((candle) => ({ candle, closed: true })));
+    expect(shape(updates.slice(9))).toEqual([[0, false]]);
+    await w.tick(NOW + MINUTE + 1);
+    expect(shape(await w.take(2))).toEqual([[0, true], [MINUTE, false]]);
+    expectExact(w.seen);
+    await w.stop();
+  });
+
+  it('after a dropped socket: reconnects, resubscribes, and fills the slots it missed from /history', async () => {
+    const w = watch();
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    ctx.stub.feed.fault('drop');
+    clock = NOW + 3 * MINUTE + 5_000;
+    await w.tick(NOW + 3 * MINUTE + 5_000);
+    const updates = await w.take(4);
+    expect(shape(updates)).toEqual([[0, true], [MINUTE, true], [2 * MINUTE, true], [3 * MINUTE, false]]);
+    // The slots whose end the stream missed are history's candles, the forming slot's too.
+    const history = await client().history({ pair: 'btc_usdt', start: NOW, end: NOW + 3 * MINUTE - 1, resolution: 60 });
+    expect(updates.slice(0, 3).map((u) => u.candle)).toEqual(history);
+    expect(ctx.stub.feed.connectionsOpened).toBe(2);
+    expect(w.events.map((e) => e.type)).toEqual(['connected', 'disconnected', 'connected']);
+    expectExact(w.seen);
+    await w.stop();
+  });
+
+  it('reconnects a silent socket after watchdogMs without a tick', async () => {
+    const w = watch({ watchdogMs: 30 });
+    w.pull();
+    await until(() => ctx.stub.feed.subscriptions.length === 1);
+    ctx.stub.feed.fault('silence');
+    // The watchdog closes the silent socket and a new one subscribes (whenever the watchdog fires, the
+    // test waits on what the fake sees, not on time).
+    await until(() => ctx.stub.feed.connectionsOpened >= 2 && ctx.stub.feed.connections === 1 && ctx.stub.feed.subscriptions.length === 1);
+    const disconnected = w.events.find((e) => e.type === 'disconnected');
+    expect(String(disconnected?.type === 'disconnected' && disconnected.error.cause)).toContain('watchdogMs');
+    await w.stop();
+  });
+
+  it('passes a garbage frame over (told through onEvent) and keeps the socket', async () => {
+    const w = watch();
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    ctx.stub.feed.fault('garbage');
+    await until(() => w.events.some((e) => e.type === 'skipped'));
+    await w.tick(NOW + 20_000);
+    expect(shape(await w.take(1))).toEqual([[0, false]]);
+    expect(ctx.stub.feed.connectionsOpened).toBe(1);
+    const skipped = w.events.find((e) => e.type === 'skipped');
+    expect(skipped?.type === 'skipped' && skipped.error.code).toBe('RESPONSE_SHAPE_ERROR');
+    await w.stop();
+  });
+
+  it('a refused upgrade (a wrong key) is an HttpError, not retried, and shows no key', async () => {
+    const prices = createPriceClient({ baseUrl: ctx.stub.url, webSocketUrl: ctx.stub.webSocketUrl, apiKey: `${KEY}-wrong` });
+    const err = await rejectionOf(prices.watchCandles({ pair: 'btc_usdt', resolution: 60 }).next());
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(403);
+    expect(ctx.stub.feed.connectionsOpened).toBe(0);
+    expectNoKey(err);
+  });
+
+  it('the signal ends the stream with its reason and closes the socket', async () => {
+    const controller = new AbortController();
+    const w = watch({ signal: controller.signal });
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    const next = w.iterator.next();
+    controller.abort(new Error('enough'));
+    expect(await rejectionOf(next)).toEqual(new Error('enough'));
+    await until(() => ctx.stub.feed.connections === 0);
+  });
+});
+
+describe('watchCandles: bad input, before any connection', () => {
+  const cases: [string, Partial<WatchCandlesParameters>, string][] = [
+    ['a pair in another spelling', { pair: 'BTC-USDT' }, 'pair'],
+    ['a pair that is no pair', { pair: 'btc' }, 'pair'],
+    ['seconds that are no whole minute', { resolution: 90 }, 'resolution'],
+    ['a resolution under a minute', { resolution: 15 }, 'resolution'],
+    ['a resolution over a day', { resolution: 2 * 86_400 }, 'resolution'],
+    ['milliseconds for seconds', { resolution: 3_600_000 }, 'resolution'],
+    ['a resolution that is no number', { resolution: '60' as never }, 'resolution'],
+    ['since in seconds', { since: Math.floor(NOW / 1000) }, 'since'],
+    ['since not a time', { since: 'yesterday' as never }, 'since'],
+    ['a negative watchdog', { watchdogMs: -1 }, 'watchdogMs'],
+  ];
+  it.each(cases)('%s names %s', async (_name, parameters, option) => {
+    await expectInvalid(client().watchCandles({ pair: 'btc_usdt', resolution: 60, ...parameters }).next(), option);
+    expect(ctx.stub.feed.connectionsOpened).toBe(0);
+  });
+
+  it('without an API key names apiKey', async () => {
+    await expectInvalid(createPriceClient({ webSocketUrl: ctx.stub.webSocketUrl }).watchCandles({ pair: 'btc_usdt', resolution: 60 }).next(), 'apiKey');
+    expect(ctx.stub.feed.connectionsOpened).toBe(0);
+  });
+
+  it.each([
+    ['an https URL', 'https://prod-kline-ws.supra.com'],
+    ['an http URL', ctx.stub?.url ?? 'http://127.0.0.1:1'],
+    ['no URL', 'prod-kline-ws.supra.com'],
+    ['the key in the URL', `wss://prod-kline-ws.supra.com/?key=${KEY}`],
+    ['the key in its path', `wss://prod-kline-ws.supra.com/${KEY}/feed`],
+    ['not a string', 42 as never],
+  ])('a webSocketUrl that is %s names webSocketUrl', async (_name, webSocketUrl) => {
+    ctx.stub.feed.reset();
+    await expectInvalid(createPriceClient({ apiKey: KEY, webSocketUrl }).watchCandles({ pair: 'btc_usdt', resolution: 60 }).next(), 'webSocketUrl');
+    expect(ctx.stub.feed.connectionsOpened).toBe(0);
+  });
+});
