@@ -42,7 +42,7 @@ export type { ValidationIssue };
  */
 export class ClientError extends Error {
   /** Machine-readable error code. */
-  readonly code: ErrorCode;
+  declare readonly code: ErrorCode;
 
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -64,7 +64,7 @@ export class InvalidArgumentError extends ClientError {
   /** The code of this class: `err.code` narrows a union of the client's errors to it. */
   declare readonly code: 'INVALID_ARGUMENT';
   /** Name of the offending parameter, as the API names it (`address`, `count`, `start`, ...). */
-  readonly parameter: string;
+  declare readonly parameter: string;
   constructor(parameter: string, problem: string) {
     super('INVALID_ARGUMENT', `Invalid argument '${parameter}': ${problem}`);
     this.parameter = parameter;
@@ -110,23 +110,23 @@ function shownMessage(message: unknown): string | undefined {
  */
 export class HttpError extends ClientError {
   declare readonly code: 'HTTP_ERROR' | 'HISTORY_PRUNED';
-  readonly status: number;
+  declare readonly status: number;
   /** The error body: parsed JSON when it is JSON, else the text. */
-  readonly body: unknown;
-  readonly method: string;
+  declare readonly body: unknown;
+  declare readonly method: string;
   /** The request URL with credentials and secret-looking query values redacted. */
-  readonly url: string;
+  declare readonly url: string;
   /**
    * The response's headers, names lowercased; cookies and headers named like a secret (`authorization`,
    * `x-api-key`, `*token*`, ...) show `[REDACTED]`.
    */
-  readonly headers: Readonly<Record<string, string>>;
+  declare readonly headers: Readonly<Record<string, string>>;
   /**
    * The wait the server asked for, in ms from the answer: its `Retry-After` (a delay or a date), else on
    * a 429 or 503 of a node what its message names (`try again in 1.5s`); `undefined` without either.
    * Retries and the rest of a node honour it.
    */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   constructor(init: {
     status: number;
     statusText?: string;
@@ -166,8 +166,8 @@ export class HttpError extends ClientError {
  */
 export class NetworkError extends ClientError {
   declare readonly code: 'NETWORK_ERROR';
-  readonly method: string;
-  readonly url: string;
+  declare readonly method: string;
+  declare readonly url: string;
   constructor(init: { method: string; url: string; cause: unknown }) {
     super('NETWORK_ERROR', `${init.method} ${init.url} failed: ${describeCause(init.cause)}`, { cause: init.cause });
     this.method = init.method;
@@ -185,9 +185,9 @@ export class NetworkError extends ClientError {
  */
 export class TimeoutError extends ClientError {
   declare readonly code: 'TIMEOUT';
-  readonly timeoutMs: number;
-  readonly method: string;
-  readonly url: string;
+  declare readonly timeoutMs: number;
+  declare readonly method: string;
+  declare readonly url: string;
   constructor(init: { method: string; url: string; timeoutMs: number }) {
     super('TIMEOUT', `${init.method} ${init.url} timed out after ${init.timeoutMs} ms`);
     this.timeoutMs = init.timeoutMs;
@@ -206,11 +206,11 @@ export class TimeoutError extends ClientError {
  */
 export class ResponseParseError extends ClientError {
   declare readonly code: 'RESPONSE_PARSE_ERROR';
-  readonly status: number;
-  readonly method: string;
-  readonly url: string;
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly url: string;
   /** The first 200 characters of the body, when it could be read. */
-  readonly bodySnippet: string | undefined;
+  declare readonly bodySnippet: string | undefined;
   constructor(init: { status: number; method: string; url: string; bodySnippet?: string; cause?: unknown }) {
     // A body that broke off says so, with the bytes that arrived (`read-text.ts` names them first).
     const cause = init.cause ? describeCause(init.cause) : '';
@@ -232,9 +232,9 @@ export class ResponseParseError extends ClientError {
  */
 export class ResponseValidationError extends ClientError {
   declare readonly code: 'RESPONSE_VALIDATION_ERROR';
-  readonly operationId: string;
-  readonly issues: readonly ValidationIssue[];
-  readonly body: unknown;
+  declare readonly operationId: string;
+  declare readonly issues: readonly ValidationIssue[];
+  declare readonly body: unknown;
   constructor(init: { operationId: string; issues: readonly ValidationIssue[]; body: unknown }) {
     const first = init.issues[0];
     const where = first ? ` at '${first.path || '/'}': ${first.message}` : '';
@@ -258,9 +258,9 @@ export class ResponseValidationError extends ClientError {
  */
 export class ResponseShapeError extends ClientError {
   declare readonly code: 'RESPONSE_SHAPE_ERROR';
-  readonly operationId: string;
+  declare readonly operationId: string;
   /** JSON pointer into the body of what was wrong (`''` for the whole body). */
-  readonly path: string;
+  declare readonly path: string;
   constructor(init: { operationId: string; path: string; expected: string }) {
     super('RESPONSE_SHAPE_ERROR', `Response of ${init.operationId} at '${init.path || '/'}': expected ${init.expected}`);
     this.operationId = init.operationId;
@@ -280,12 +280,12 @@ export class ResponseShapeError extends ClientError {
  */
 export class ResponseTooLargeError extends ClientError {
   declare readonly code: 'RESPONSE_TOO_LARGE';
-  readonly status: number;
-  readonly method: string;
+  declare readonly status: number;
+  declare readonly method: string;
   /** The request URL (the node's base URL first), redacted. */
-  readonly url: string;
+  declare readonly url: string;
   /** The limit the body went past, in bytes. */
-  readonly limitBytes: number;
+  declare readonly limitBytes: number;
   constructor(init: { status: number; method: string; url: string; limitBytes: number }) {
     super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body over ${init.limitBytes} bytes`);
     this.status = init.status;
@@ -313,7 +313,7 @@ export class ResponseTooLargeError extends ClientError {
 export class HistoryPrunedError extends HttpError {
   declare readonly code: 'HISTORY_PRUNED';
   /** The lowest block height the node keeps, from `x-supra-oldest-block`; `undefined` when it did not say. */
-  readonly oldestBlock: bigint | undefined;
+  declare readonly oldestBlock: bigint | undefined;
   constructor(init: ConstructorParameters<typeof HttpError>[0] & { oldestBlock: bigint | undefined }) {
     super(init, 'HISTORY_PRUNED');
     this.oldestBlock = init.oldestBlock;
@@ -336,11 +336,11 @@ export class HistoryPrunedError extends HttpError {
  */
 export class ChainIdMismatchError extends ClientError {
   declare readonly code: 'CHAIN_ID_MISMATCH';
-  readonly expected: number;
+  declare readonly expected: number;
   /** The chain id the node sent, as it sent it (text that is not a number stays text). */
-  readonly received: number | string;
-  readonly method: string;
-  readonly url: string;
+  declare readonly received: number | string;
+  declare readonly method: string;
+  declare readonly url: string;
   constructor(init: { expected: number; received: number | string; method: string; url: string }) {
     super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`);
     this.expected = init.expected;
@@ -372,7 +372,7 @@ export type NodeAttempt = { readonly url: string; readonly error: AnyClientError
  */
 export class NodesFailedError extends ClientError {
   declare readonly code: 'NODES_FAILED';
-  readonly attempts: readonly NodeAttempt[];
+  declare readonly attempts: readonly NodeAttempt[];
   constructor(attempts: readonly { readonly url: string; readonly error: unknown }[]) {
     // The router hands over each node's last error, a client error where the node failed (what moves a
     // call on is one); a node it did not ask and that never failed has none, and made no attempt.
@@ -442,16 +442,16 @@ function describeCause(cause: unknown): string {
  */
 export class TransactionWaitTimeoutError extends ClientError {
   declare readonly code: 'TRANSACTION_WAIT_TIMEOUT';
-  readonly hash: string;
-  readonly waitedMs: number;
+  declare readonly hash: string;
+  declare readonly waitedMs: number;
   /** The last status any poll saw (`Pending`, ...); `undefined` while no node had answered the transaction. */
-  readonly lastStatus: string | undefined;
+  declare readonly lastStatus: string | undefined;
   /**
    * Why the last poll got no transaction: the 404 of a node that did not know the hash, or the error it
    * failed with (an `HttpError` 503, a `NetworkError`, a `NodesFailedError`, ...); `undefined` when the
    * last poll answered a status, or none had been answered.
    */
-  readonly lastError: ClientError | undefined;
+  declare readonly lastError: ClientError | undefined;
   constructor(init: { hash: string; waitedMs: number; lastStatus: string | undefined; lastError?: ClientError | undefined }) {
     super('TRANSACTION_WAIT_TIMEOUT', `Transaction ${init.hash} was not final after ${init.waitedMs} ms (${lastAnswer(init.lastStatus, init.lastError)})`);
     this.hash = init.hash;
