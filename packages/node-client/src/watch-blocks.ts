@@ -132,7 +132,8 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
         const header = headerOf(block);
         if (next !== undefined && header.height < next) return false;
         if (lastHash !== undefined && next === header.height && header.parent !== lastHash) {
-          throw new ChainIdMismatchError({ expected: options.chainId ?? -1, received: `a block whose parent is not ${lastHash}`, method: 'GET', url: 'supra_subscription' });
+          // Not the chain the watch has followed (a fork, or a node that lies): this node's stream is left.
+          throw new StreamFailure({ operationId: 'supra_subscription', path: '/header/parent', expected: `the parent ${lastHash} (the block before it), got ${header.parent}` });
         }
         next = header.height + 1;
         lastHash = header.hash;

@@ -64,6 +64,26 @@ describe('watchBlocks', () => {
     expect(events.find((e) => e.type === 'reconnect' && e.error.name === 'HttpError')).toMatchObject({ delayMs: 0 });
   });
 
+  it('a pushed block that does not chain onto the last is not yielded: the stream is left, REST reads the real one', async () => {
+    const events: WatchEvent[] = [];
+    const from = await latest();
+    const yielded: { height: number; hash: string }[] = [];
+    const forged = `0x${'dd'.repeat(32)}`;
+    for await (const header of watchBlocks(createNodeClient({ baseUrl: stub.url }).transport, { fromHeight: from, headersOnly: true, onEvent: (e) => events.push(e), ...fast })) {
+      yielded.push(header);
+      if (yielded.length === 4) break;
+      if (yielded.length === 1) {
+        // The next height, but on another parent: a fork, or a node that lies.
+        const lie = { ...header, height: header.height + 1, parent: `0x${'ee'.repeat(32)}`, hash: forged };
+        stub.stream.sendGarbage(JSON.stringify({ jsonrpc: '2.0', method: 'supra_subscription', params: { subscription: 'x', result: lie } }));
+      }
+      stub.stream.produce(1);
+    }
+    expect(yielded.map((h) => h.height)).toEqual(consecutive(from, 4));
+    expect(yielded.map((h) => h.hash)).not.toContain(forged);
+    expect(events.find((e) => e.type === 'reconnect')).toMatchObject({ error: { code: 'RESPONSE_SHAPE_ERROR', path: '/header/parent' } });
+  });
+
   it('polls REST when the WebSocket is disabled (503), and says so', async () => {
     stub.stream.disabled = true;
     const events: WatchEvent[] = [];
