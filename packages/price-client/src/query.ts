@@ -20,6 +20,7 @@
 import type { DataTag } from '@tanstack/query-core';
 import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
 import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
+import type { CandleUpdate, WatchCandlesParameters } from './watch-candles.js';
 import type { Candle, LatestResponse } from '@x/price-types';
 import type { PriceHistoryOperationId as OperationId } from '@x/common';
 
@@ -117,3 +118,54 @@ export function createPriceQueries(client: PriceClient): PriceQueries {
 
 /** A valid `Date` as its Unix milliseconds; anything else unchanged (the client reports it when the query runs). */
 const millis = (value: unknown): unknown => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.getTime() : value);
+
+/** Key of a live candle query: scope, base URLs, `'watchCandles'`, and the pair and resolution. */
+export type LiveCandleQueryKey = readonly [typeof PRICE_QUERY_SCOPE, readonly string[], 'watchCandles', Readonly<Record<string, unknown>>];
+
+/** What a live query's function needs of TanStack's context: the signal, its key and its client (TanStack Query 5 gives all three). */
+export type LiveQueryContext = {
+  readonly signal: AbortSignal;
+  readonly queryKey: readonly unknown[];
+  readonly client: { setQueryData(queryKey: readonly unknown[], data: CandleUpdate): unknown };
+};
+
+/** Options of a live candle query (see {@link liveCandleQueryOptions}). */
+export type LiveCandleQueryOptions = QueryErrorOptions<PriceQueryError> & {
+  queryKey: DataTag<LiveCandleQueryKey, CandleUpdate, PriceQueryError>;
+  queryFn: (context: LiveQueryContext) => Promise<CandleUpdate>;
+  staleTime: number;
+  refetchOnWindowFocus: false;
+  refetchOnReconnect: false;
+};
+
+/**
+ * TanStack Query options of a **live last candle**: the query's data is the latest update of
+ * `prices.watchCandles({ pair, resolution })` (`{ candle, closed }`), written into the cache as each
+ * one arrives, as `streamedQuery` of `@tanstack/query-core` does (without loading it: this subpath
+ * imports nothing of TanStack at run time). The data is `pending` until the first tick, then `success`
+ * with `fetchStatus` `'fetching'` while the stream runs. The stream reconnects by itself, so TanStack
+ * does not refetch it (`staleTime: Infinity`, no refetch on focus or reconnect, `retry: false`); when the
+ * last observer leaves, TanStack aborts the query's signal and the socket closes.
+ *
+ * @example
+ * ```ts
+ * import { QueryObserver } from '@tanstack/query-core';
+ * const live = new QueryObserver(queryClient, liveCandleQueryOptions(prices, { pair: 'btc_usdt', resolution: 60 }));
+ * const stop = live.subscribe(({ data }) => data && console.log(data.candle.close, data.closed ? 'final' : 'forming'));
+ * ```
+ */
+export function liveCandleQueryOptions(client: PriceClient, { pair, resolution }: Pick<WatchCandlesParameters, 'pair' | 'resolution'>): LiveCandleQueryOptions {
+  return {
+    queryKey: [PRICE_QUERY_SCOPE, client.baseUrls, 'watchCandles', { pair, resolution }],
+    queryFn: async ({ signal, queryKey, client: queryClient }: LiveQueryContext) => {
+      let last: CandleUpdate | undefined;
+      for await (last of client.watchCandles({ pair, resolution, signal })) queryClient.setQueryData(queryKey, last);
+      // The stream ends only by the signal, which rejects it: there is always a last update here.
+      return last as CandleUpdate;
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  } as never;
+}
