@@ -5,6 +5,7 @@ import type { Caller } from './types.js';
 import type { NodeOptions } from './transports.js';
 import type { FinalTransaction, WaitOptions } from './wait.js';
 import type { WatchBlocksOptions } from './watch-blocks.js';
+import type { WatchEventsOptions, WatchedEvent } from './watch-events.js';
 import type { BlockHeaderInfo, BlockV4 } from '@x/node-types';
 
 export type { NodeV1Api, NodeV2Api };
@@ -37,4 +38,6 @@ export type NodeClient = NodeVersionApis & {
    */
   watchBlocks(options?: WatchBlocksOptions & { headersOnly?: false | undefined }): AsyncIterable<BlockV4>;
   watchBlocks(options: WatchBlocksOptions & { headersOnly: true }): AsyncIterable<BlockHeaderInfo>;
+  /** Every event of the Move type `eventType` as its block is committed, each once and in order (see {@link watchEvents}); loaded on first use. */
+  watchEvents(eventType: string, options?: WatchEventsOptions): AsyncIterable<WatchedEvent>;
 };

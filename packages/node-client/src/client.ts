@@ -67,6 +67,7 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls, waitForTransaction: (hash: string, o?: never) => waitForTransaction(transport, hash, o) };
   // The stream code is loaded on first use, so that a client that never watches does not carry it.
   client.watchBlocks = (o?: WatchBlocksOptions) => lazyIterable(() => import('./watch-blocks.js').then((m) => m.watchBlocks(transport, { headers: options.headers, chainId: options.chainId, ...o } as never)));
+  client.watchEvents = (type: string, o?: object) => lazyIterable(() => import('./watch-events.js').then((m) => m.watchEvents(transport, type, { headers: options.headers, chainId: options.chainId, ...o })));
   // Every version the spec has (`v1`, `v2`, ...), its actions and walks bound by name.
   for (const [version, table] of Object.entries(versionActions)) client[version] = bind(transport, table);
   return client as NodeClient;

@@ -27,6 +27,7 @@ export { pageInfo, type PageInfo } from './page-info.js';
 export type { RangeWalkOptions } from './walk-range.js';
 export { waitForTransaction, type FinalTransaction, type WaitOptions } from './wait.js';
 export { watchBlocks, type WatchBlocksOptions, type WatchEvent } from './watch-blocks.js';
+export { watchEvents, type WatchEventsOptions, type WatchedEvent } from './watch-events.js';
 export type { ViewFunctionName, ViewFunctions, ViewRequestOf, ViewResultOf } from './view-functions.js';
 export type { AccountResourceData, CoinInfoData, CoinStoreData, EventHandleData, MoveResourceOf, ResourceData } from './resources.js';
 export {

@@ -21,11 +21,13 @@
  * @packageDocumentation
  * @module @x/testing/msw
  */
-import { http, type HttpHandler } from 'msw';
+import { http, type HttpHandler, type WebSocketHandler } from 'msw';
 import { StubArgumentError } from './errors.ts';
 import type { FetchFunction } from './fetch.ts';
-import type { NodeOperationId, PriceOperationId, StubControls } from './handles.ts';
-import { createNodeStubFetch, NODE_STUB_URL, type NodeStubInfo, type NodeStubOptions } from './node/stub.ts';
+import { fetchOf, type NodeOperationId, type PriceOperationId, type StubControls } from './handles.ts';
+import { NODE_STUB_URL, nodeEngine, type NodeStubInfo, type NodeStubOptions } from './node/stub.ts';
+import type { NodeStream } from './node/ws-feed.ts';
+import { nodeStreamHandler } from './node/ws-msw.ts';
 import { createPriceStubFetch, PRICE_STUB_URL, type PriceStubInfo, type PriceStubOptions } from './price/stub.ts';
 export { priceFeedHandlers, PRICE_FEED_STUB_URL } from './price/ws-msw.ts';
 export type { PriceFeedHandlers, PriceFeedHandlersOptions } from './price/ws-msw.ts';
@@ -53,8 +55,12 @@ export interface PriceHandlersOptions extends PriceStubOptions, HandlersOptions 
  */
 export type StubHandlers<Op extends string = string> = readonly HttpHandler[] & StubControls<Op>;
 
-/** What `nodeHandlers()` returns: the handlers, the controls and the node stub's `seed`, `accounts`, `shapes`, `chainId`, `oldestBlock`. */
-export type NodeHandlers = StubHandlers<NodeOperationId> & NodeStubInfo;
+/**
+ * What `nodeHandlers()` returns: the handlers, the controls and the node stub's `seed`, `accounts`,
+ * `shapes`, `chainId`, `oldestBlock`; and its block stream: `streamHandlers` (spread them too, to serve
+ * `ws(s)://<origin>/rpc/v4/ws`) and `stream`, its controls (`produce`, `drop`, `refuseNext`, ...).
+ */
+export type NodeHandlers = StubHandlers<NodeOperationId> & NodeStubInfo & { readonly stream: NodeStream; readonly streamHandlers: readonly WebSocketHandler[] };
 
 /** What `priceHandlers()` returns: the handlers, the controls and the price stub's `seed`, `apiKey`, `pairs`, `now()`. */
 export type PriceHandlers = StubHandlers<PriceOperationId> & PriceStubInfo;
@@ -112,11 +118,18 @@ function handlersOf<T extends FetchFunction & StubControls>(stub: T): readonly H
  * const client = createNodeClient({ baseUrl: node.url });
  * await client.v2.getAccount(node.accounts.alice);
  * node.requests; // [{ method: 'GET', url: '/rpc/v2/accounts/0x…', operationId: 'getAccountV2', … }]
+ * // The block stream too (where the runtime has a WebSocket MSW intercepts): client.watchBlocks() works.
+ * server.use(...node.streamHandlers);
+ * node.stream.produce(2);
  * ```
  */
 export function nodeHandlers(options: NodeHandlersOptions = {}): NodeHandlers {
   const { baseUrl, ...stub } = options;
-  return handlersOf(createNodeStubFetch({ ...stub, url: originOf(baseUrl, NODE_STUB_URL) }));
+  const url = originOf(baseUrl, NODE_STUB_URL);
+  // createNodeStubFetch's engine, kept: its block feed serves the stream on the same clock as REST.
+  const { engine, info, stream } = nodeEngine(stub);
+  const handlers = handlersOf(fetchOf<NodeOperationId, NodeStubInfo>(engine, NODE_STUB_URL, { ...stub, url }, info));
+  return Object.defineProperties(handlers, { stream: { value: stream as NodeStream, enumerable: true }, streamHandlers: { value: [nodeStreamHandler(stream, url)], enumerable: true } }) as unknown as NodeHandlers;
 }
 
 /**

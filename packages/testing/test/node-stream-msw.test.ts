@@ -1,0 +1,56 @@
+/**
+ * The fake node's block stream as MSW handlers (`nodeHandlers().streamHandlers`), with MSW's `setupServer`
+ * in Node (a browser's `setupWorker` runs the same handler): `watchBlocks` of the node client against REST
+ * and stream both answered by MSW, on one clock. Node 20 has no global `WebSocket`, so this file lends it
+ * `ws`'s for MSW to wrap (Node 22 and browsers have their own).
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WebSocket as NodeWebSocket } from 'ws';
+import { createNodeClient, type WatchEvent } from '@x/node-client';
+import { nodeHandlers } from '../src/msw.ts';
+
+const hadGlobal = 'WebSocket' in globalThis;
+if (!hadGlobal) Object.defineProperty(globalThis, 'WebSocket', { value: NodeWebSocket, configurable: true, writable: true });
+const node = nodeHandlers({ seed: 7, now: () => Date.UTC(2024, 10, 20), baseUrl: 'https://node.msw.test' });
+const server = setupServer(...node, ...node.streamHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => {
+  server.close();
+  if (!hadGlobal) delete (globalThis as { WebSocket?: unknown }).WebSocket;
+});
+
+it('serves watchBlocks: the past from REST, then the stream, every height once, across a drop', async () => {
+  const client = createNodeClient({ baseUrl: node.url });
+  const latest = (await client.v3.getLatestBlock()).header.height;
+  const events: WatchEvent[] = [];
+  const got: number[] = [];
+  node.reset();
+  for await (const header of client.watchBlocks({ fromHeight: latest - 3, headersOnly: true, reconnect: { baseDelayMs: 1 }, onEvent: (e) => events.push(e) })) {
+    got.push(header.height);
+    if (got.length === 12) break;
+    if (got.length === 6) node.stream.drop();
+    node.stream.produce(1);
+  }
+  expect(got).toEqual(Array.from({ length: 12 }, (_, i) => latest - 3 + i));
+  expect(events.map((e) => e.type)).toEqual(['open', 'reconnect', 'open']);
+  expect(events[0]).toMatchObject({ url: 'wss://node.msw.test/rpc/v4/ws' });
+  // The stream brought some: fewer REST block reads than blocks.
+  expect(node.requests.filter((r) => r.operationId === 'getBlockByHeightV4').length).toBeLessThan(12);
+  while (node.stream.connections > 0) await new Promise((resolve) => setImmediate(resolve));
+});
+
+it('a refused upgrade is a close the client reconnects after', async () => {
+  const client = createNodeClient({ baseUrl: node.url });
+  const events: WatchEvent[] = [];
+  node.stream.refuseNext(429, { retryAfterSeconds: 0 });
+  const from = (await client.v3.getLatestBlock()).header.height;
+  const got: number[] = [];
+  for await (const header of client.watchBlocks({ fromHeight: from, headersOnly: true, reconnect: { baseDelayMs: 1 }, onEvent: (e) => events.push(e) })) {
+    got.push(header.height);
+    if (got.length === 3) break;
+    node.stream.produce(1);
+  }
+  expect(got).toEqual([from, from + 1, from + 2]);
+  expect(events.filter((e) => e.type === 'reconnect')).toHaveLength(1);
+});
