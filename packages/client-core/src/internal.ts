@@ -12,6 +12,7 @@
  * @internal
  */
 export { readAnswer, transportWith } from './transport.js';
+export { deadline, DEFAULT_TIMEOUT_MS } from './deadline.js';
 export type { Answer, AttemptContext, AttemptMaker, HttpErrorInit } from './transport.js';
 export { redirectHop, sendWithinOrigin } from './redirects.js';
 export type { Send, SendOptions } from './redirects.js';

@@ -16,8 +16,8 @@ import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
 import { BodyTooLarge, readText } from './read-text.js';
 import { checkPath, requestUrl } from './url.js';
+import { deadline, DEFAULT_TIMEOUT_MS } from './deadline.js';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
 /** `maxResponseBytes` unless configured: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** The most `maxResponseBytes` may be: 512 MiB, near the longest string a JavaScript engine makes. */
@@ -324,8 +324,7 @@ function fetchAttempt(custom: OneNodeOptions['fetch']): AttemptMaker {
         const end = (): boolean => {
           if (over) return false;
           over = true;
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
+          clear();
           held = undefined;
           return true;
         };
@@ -337,9 +336,7 @@ function fetchAttempt(custom: OneNodeOptions['fetch']): AttemptMaker {
           // Without waiting for fetch to follow the signal: a body being read is cancelled directly.
           reader?.cancel(reason).catch(noop);
         };
-        const onAbort = (): void => stop(signal!.reason);
-        const timer = setTimeout(() => stop(new TimeoutError({ method, url: redactUrl(sent), timeoutMs })), timeoutMs);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        const clear = deadline(timeoutMs, signal, stop, () => new TimeoutError({ method, url: redactUrl(sent), timeoutMs }));
         // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
         if (signal?.aborted) return stop(signal.reason);
 

@@ -1,5 +1,5 @@
 import { ClientError, InvalidArgumentError, NetworkError, redactUrl, ResponseParseError, ResponseTooLargeError, TimeoutError, type Transport } from '@x/client-core';
-import { BodyTooLarge, BoundedText, readAnswer, redirectHop, transportWith, type AttemptMaker } from '@x/client-core/internal';
+import { BodyTooLarge, BoundedText, deadline, readAnswer, redirectHop, transportWith, type AttemptMaker } from '@x/client-core/internal';
 import { NODE_RPC_BASE_URL } from '@x/common';
 import { getGlobalDispatcher, type Dispatcher } from 'undici';
 import { nodeService, type HttpOptions } from './transports.js';
@@ -63,8 +63,7 @@ function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
         const end = (): boolean => {
           if (over) return false;
           over = true;
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
+          clear();
           return true;
         };
         /** Ends the attempt from outside (timeout, caller's abort): settle now, then stop the request. */
@@ -74,9 +73,7 @@ function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
           stopped = reason instanceof Error ? reason : new Error('aborted', { cause: reason });
           controller?.abort(stopped);
         };
-        const onAbort = (): void => stop(signal!.reason);
-        const timer = setTimeout(() => stop(new TimeoutError({ method, url: redactUrl(sent), timeoutMs })), timeoutMs);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        const clear = deadline(timeoutMs, signal, stop, () => new TimeoutError({ method, url: redactUrl(sent), timeoutMs }));
         // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
         if (signal?.aborted) return stop(signal.reason);
 
