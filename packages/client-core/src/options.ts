@@ -98,6 +98,12 @@ export type QueryErrorOptions<TError> = {
 export type CallOptions = {
   /** Aborts the call; the call then rejects with the signal's reason at once, and its request is aborted. */
   signal?: AbortSignal | undefined;
+  /**
+   * `false`: this call is sent once (no retry, no hedge, no other node after a failure). `true`: an
+   * operation sent once by default (`OperationSpec.retry`: the faucet, which a retry may run twice) gets
+   * the client's retries all the same. Default: the operation's own.
+   */
+  retry?: boolean | undefined;
 };
 
 /** What the transport needs to know of an operation: the generated operation table's entry. */
@@ -131,6 +137,11 @@ export type OperationSpec = {
    * checked against the request). By default the answer is the body.
    */
   readonly answer?: (body: unknown, headers: Headers, path: Readonly<Record<string, unknown>> | undefined) => unknown;
+  /**
+   * `false` for an operation that changes something (the spec's `x-retry: false`: the faucet): sent once,
+   * with no retry, hedge or other node, unless the call passes `retry: true`.
+   */
+  readonly retry?: false;
 };
 
 

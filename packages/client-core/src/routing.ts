@@ -81,7 +81,7 @@ class NodeRouter {
     const failed = new Map<NodeState, NodeAttempt>();
     return withRetry(
       (attempt) => this.#pass(request, affinity, attempt, started, failed),
-      this.#policy,
+      request.once ? { ...this.#policy, attempts: 1 } : this.#policy,
       (error, attempt) => this.#passDelay(error, attempt),
       request.signal,
     );
@@ -132,7 +132,7 @@ class NodeRouter {
     launch(attempt === 1 ? 'first' : 'retry');
     try {
       while (live.size > 0) {
-        const hedge = this.#hedgeAfterMs !== undefined && next < order.length ? delay(this.#hedgeAfterMs) : undefined;
+        const hedge = this.#hedgeAfterMs !== undefined && !request.once && next < order.length ? delay(this.#hedgeAfterMs) : undefined;
         const outcome = await Promise.race([...live.values(), ...(hedge ? [hedge.promise] : [])]);
         hedge?.cancel();
         if (outcome === HEDGE) {
@@ -146,7 +146,7 @@ class NodeRouter {
           if (affinity) affinity.node = node.url;
           return outcome.value;
         }
-        if (!several || !fallsThrough(outcome.error)) throw outcome.error;
+        if (!several || request.once || !fallsThrough(outcome.error)) throw outcome.error;
         // A body the validator refuses moves the call on, but the node does not rest: where every node
         // sends it (the contract drifted), resting them all would only stall the calls that still work.
         // Nor does a node that pruned the history asked for: it answers everything newer.

@@ -80,6 +80,8 @@ export type Prepared = {
   /** The JSON text of its request body, when the operation has one. */
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
+  /** Sent once: no retry, hedge or other node (the operation's `retry: false` or the call's own `retry`). */
+  readonly once: boolean;
 };
 
 /**
@@ -193,6 +195,7 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   /** The operation of the last call: a client calling one operation skips even the set's lookup. */
   let last: OperationSpec | undefined;
   const retryDelay = (error: unknown, attempt: number): number | undefined => delayAfter(policy, error, attempt);
+  const once: RetryPolicy = { ...policy, attempts: 1 };
 
   const prepare = (operationId: string, op: OperationSpec, args: Record<string, unknown>, callOptions?: CallOptions): Prepared => {
     // An ad-hoc operation's path may not leave the base URL (a generated one never does: once each).
@@ -214,7 +217,8 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
     if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text made by requestBody');
     const signal = callOptions?.signal;
     signal?.throwIfAborted();
-    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body === undefined ? undefined : (args.body as string), signal };
+    const once = (callOptions?.retry ?? op.retry) === false;
+    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body === undefined ? undefined : (args.body as string), signal, once };
   };
 
   const attempt = makeAttempt({
@@ -236,7 +240,7 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
       } catch (err) {
         return Promise.reject(err);
       }
-      return withRetry(() => attempt(call, call.signal), policy, retryDelay, call.signal);
+      return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
     },
   };
 }

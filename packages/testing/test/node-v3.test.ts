@@ -308,13 +308,14 @@ describe('modules and resources: x-supra-cursor to the end, in both shapes', () 
 });
 
 describe('x-supra-chain-id', () => {
-  it('on every v3 answer, errors included; never on v1 and v2', async () => {
+  it('on every v3 answer, errors included; on v2 account answers (as the served document declares), never on v1', async () => {
     for (const rest of ['', '/transactions', '/coin_transactions?type=nope', '/modules/nope', '/resources/0x1::nope::Nope', '/automated_transactions']) {
       const r = await get(v3(alice, rest));
       expect([rest, r.headers.get('x-supra-chain-id')]).toEqual([rest, '6']);
     }
     expect((await get(`${stub.url}/rpc/v3/accounts/0xzz`)).headers.get('x-supra-chain-id')).toBe('6');
-    for (const url of [v2(alice), `${stub.url}/rpc/v1/accounts/${alice}`, v2(unknown)]) expect((await get(url)).headers.has('x-supra-chain-id')).toBe(false);
+    for (const url of [v2(alice), v2(alice) + '/transactions?count=1', v2(unknown)]) expect([url, (await get(url)).headers.get('x-supra-chain-id')]).toEqual([url, '6']);
+    for (const url of [`${stub.url}/rpc/v1/accounts/${alice}`, `${stub.url}/rpc/v1/accounts/${alice}/transactions?count=1`]) expect((await get(url)).headers.has('x-supra-chain-id')).toBe(false);
     expect(stub.chainId).toBe(6);
   });
 

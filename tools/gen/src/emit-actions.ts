@@ -418,9 +418,22 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
  */
 function answerOf(a: Action): string | undefined {
   if (a.paging?.next.from === 'header') return 'headerPage';
-  if (a.paging) return 'listingPage';
+  if (a.paging && declaresPageInfo(a)) return 'listingPage';
   if (a.entry.echo) return 'echoed';
   return undefined;
+}
+
+/** The response headers `pageInfo` reads (node-client's page-info.ts): where the node's kept history starts, its chain. */
+const PAGE_INFO_HEADERS = ['x-supra-oldest-block', 'x-supra-chain-id'];
+
+/**
+ * Whether the operation's 200 declares a header of a page's metadata: a listing that does is read for them
+ * (`pageInfo`, and the walks' pruned-history check); one that declares none (v1) sends the table's entry.
+ */
+function declaresPageInfo(a: Action): boolean {
+  const ok = (a.op.responses as Record<string, unknown> | undefined)?.['200'];
+  const headers = ok === undefined ? undefined : resolveRef<{ headers?: Record<string, unknown> }>(a.spec.doc, ok as { $ref: string }).headers;
+  return PAGE_INFO_HEADERS.some((name) => headers !== undefined && name in headers);
 }
 
 /** The operation an action and its walks send: its own, with a reading of its answer, or the table's entry. */

@@ -37,6 +37,11 @@ export type OperationEntry = {
   echo?: Echo;
   /** The spec marks the operation deprecated (`deprecated: true`); absent otherwise. */
   deprecated?: true;
+  /**
+   * `false` where the spec says the operation changes something (`x-retry: false`: the faucet): the
+   * transport sends it once, with no retry, hedge or other node, unless the call asks for retries.
+   */
+  retry?: false;
 };
 
 /** An operation's `x-echo`, as its entry holds it. */
@@ -93,12 +98,20 @@ export function operationTable(spec: Spec): Record<string, OperationEntry> {
         ...(exclusive(spec, op, params) && { exclusive: exclusive(spec, op, params) }),
         ...(ordered(spec, op, params) && { ordered: ordered(spec, op, params) }),
         ...(echo(spec, op, params) && { echo: echo(spec, op, params) }),
+        ...(noRetry(spec, op) && { retry: false as const }),
         // Last: placed after `path`, it cost the bundles that carry every entry (`/query`) 13 B more gzipped.
         ...(op.deprecated === true && { deprecated: true as const }),
       };
     }
   }
   return table;
+}
+
+/** An operation's `x-retry: false` (it changes the chain: sent once); the extension takes no other value. */
+function noRetry(spec: Spec, op: OperationObject): boolean {
+  const raw = (op as Record<string, unknown>)['x-retry'];
+  if (raw !== undefined && raw !== false) throw new Error(`${spec.file}: ${op.operationId}: x-retry must be false (sent once), got ${JSON.stringify(raw)}`);
+  return raw === false;
 }
 
 /**
@@ -222,6 +235,7 @@ function facts(e: OperationEntry): string {
     e.params.length > 0 && 'its parameters with their locations and constraints',
     e.body && 'its request body',
     e.paging && 'its paging rule',
+    e.retry === false && 'that it is sent once (`x-retry: false`)',
     e.echo && `what its answer repeats of the request (\`${e.echo.parameter}\` at \`/${e.echo.pointer.join('/')}\`)`,
   ].filter(Boolean);
   if (parts.length === 0) return '';

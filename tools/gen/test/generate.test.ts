@@ -20,7 +20,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runGen } from '../src/command.ts';
 import { generate } from '../src/generate.ts';
 import { GENERATED_DIRS, header, staleFiles, writeFiles, type FileSet } from '../src/files.ts';
-import { loadSpecs, ROOT } from '../src/specs.ts';
+import { loadSpecs, resolveRef, ROOT } from '../src/specs.ts';
 
 /** The lines of `file` from the first that matches `from` to the first after it that matches `to`, both included. */
 function excerpt(content: string, from: RegExp, to: RegExp): string {
@@ -72,6 +72,24 @@ describe('generate()', () => {
     const ids = Object.values(loadSpecs().node.doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(excerpt(table, /^export const nodeRpcOperations/, /^\} = \{/).split('\n').slice(1, -1)).toEqual(ids.map((id) => `  readonly ${id}: typeof ${id};`));
     for (const id of ids) expect(table).toContain(`export const ${id} = {`);
+  });
+
+  it('node-client: a listing reads its page metadata (pageInfo) exactly where its 200 declares x-supra-oldest-block or x-supra-chain-id', () => {
+    const actions = files.get('packages/node-client/src/generated/actions.ts')!;
+    const { doc } = loadSpecs().node;
+    const read: Record<string, boolean> = {};
+    const declared: Record<string, boolean> = {};
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) {
+        if (!(op as Record<string, unknown>)['x-pagination']) continue;
+        const ok = resolveRef<{ headers?: Record<string, unknown> }>(doc, op.responses!['200'] as { $ref: string });
+        declared[op.operationId] = ['x-supra-oldest-block', 'x-supra-chain-id'].some((h) => h in (ok.headers ?? {}));
+        read[op.operationId] = new RegExp(`answering\\('${op.operationId}', op\\.${op.operationId}, (listingPage|headerPage)\\)`).test(actions);
+      }
+    }
+    expect(read).toEqual(declared);
+    // v1 declares neither (and is sent as its table entry); v2 declares the chain id.
+    expect([declared.listTransactionsV1, declared.listTransactionsV2]).toEqual([false, true]);
   });
 
   it('generates each file once: no two generated files have the same content (one home per fact)', () => {

@@ -3,7 +3,7 @@
  * seed 1) and runs the real `x-validate record` CLI for a few accounts that together exercise every
  * operation record can fill (the reads beyond accounts too: a transaction by hash, the latest block and
  * one by height and hash, an events walk, the view of the node's clock, gas price, chain id, transaction
- * parameters, version) and every union form, twice: against the node stub in the documented shapes
+ * parameters, version, the faucet with `--fund-from-faucet`: the stub funds a fake account) and every union form, twice: against the node stub in the documented shapes
  * (`specs/recorded`) and in the live shapes (`specs/recorded-live`, what real nodes send).
  */
 import { spawn } from 'node:child_process';
@@ -30,7 +30,7 @@ try {
       for (const [i, address] of accounts.entries()) {
         const priceArgs = i === 0 ? ['--price-base-url', price.url, '--pair', 'btc_usdt'] : [];
         // Asynchronous: the stubs answer from this process's event loop while the CLI runs.
-        const child = spawn('tsx', [cli, 'record', '--base-url', node.url, '--address', address, '--out', out, ...priceArgs], {
+        const child = spawn('tsx', [cli, 'record', '--base-url', node.url, '--address', address, '--out', out, '--fund-from-faucet', ...priceArgs], {
           stdio: 'inherit',
           env: { ...process.env, SUPRA_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
         });

@@ -2129,7 +2129,7 @@ export const getCommitteeV4 = {
 
 /**
  * `fundAccountV1` of the node RPC: `GET /rpc/v1/wallet/faucet/{address}`.
- * The entry holds its parameters with their locations and constraints.
+ * The entry holds its parameters with their locations and constraints and that it is sent once (`x-retry: false`).
  *
  * @example
  * ```ts
@@ -2151,7 +2151,8 @@ export const fundAccountV1 = {
       },
       "description": "Account address with or without a `0x` prefix (1 to 64 hex digits)"
     }
-  ]
+  ],
+  "retry": false
 } as const;
 
 /**

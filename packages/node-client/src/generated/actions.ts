@@ -27,9 +27,6 @@ export function getAccountV1(client: Caller, address: string, options?: CallOpti
   return client.call('getAccountV1', op.getAccountV1, { address }, options) as Promise<ResponseBody<'getAccountV1'>>;
 }
 
-/** `listCoinTransactionsV1` with its own reading of its answer (`listingPage`). */
-const listCoinTransactionsV1Op = /* @__PURE__ */ answering('listCoinTransactionsV1', op.listCoinTransactionsV1, listingPage);
-
 /**
  * Finalized coin withdraw/deposit transactions of the account (v1).
  *
@@ -46,7 +43,7 @@ const listCoinTransactionsV1Op = /* @__PURE__ */ answering('listCoinTransactions
  * ```
  */
 export function listCoinTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountCoinStatementV1> {
-  return client.call('listCoinTransactionsV1', listCoinTransactionsV1Op, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV1>;
+  return client.call('listCoinTransactionsV1', op.listCoinTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<AccountCoinStatementV1>;
 }
 
 /**
@@ -59,11 +56,8 @@ export function listCoinTransactionsV1(client: Caller, address: string, options?
  * ```
  */
 export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV1> {
-  return walkListing(client, 'listCoinTransactionsV1', listCoinTransactionsV1Op as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
+  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1 as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
 }
-
-/** `listModulesV1` with its own reading of its answer (`listingPage`). */
-const listModulesV1Op = /* @__PURE__ */ answering('listModulesV1', op.listModulesV1, listingPage);
 
 /**
  * Modules published by the account (v1).
@@ -79,7 +73,7 @@ const listModulesV1Op = /* @__PURE__ */ answering('listModulesV1', op.listModule
 export function listModulesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList> {
   const args: Record<string, unknown> = { address, count: options?.count, start: options?.start };
   const bad = byteStart(args, op.listModulesV1.paging);
-  return bad ? Promise.reject(bad) : client.call('listModulesV1', listModulesV1Op, args, options) as Promise<MoveList>;
+  return bad ? Promise.reject(bad) : client.call('listModulesV1', op.listModulesV1, args, options) as Promise<MoveList>;
 }
 
 /**
@@ -92,7 +86,7 @@ export function listModulesV1(client: Caller, address: string, options?: CallOpt
  * ```
  */
 export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>> {
-  return walkListing(client, 'listModulesV1', listModulesV1Op as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
+  return walkListing(client, 'listModulesV1', op.listModulesV1 as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
 }
 
 /**
@@ -110,9 +104,6 @@ export function getModuleV1(client: Caller, address: string, moduleName: string,
   return client.call('getModuleV1', op.getModuleV1, { address, module_name: moduleName }, options) as Promise<ResponseBody<'getModuleV1'>>;
 }
 
-/** `listResourcesV1` with its own reading of its answer (`listingPage`). */
-const listResourcesV1Op = /* @__PURE__ */ answering('listResourcesV1', op.listResourcesV1, listingPage);
-
 /**
  * Resources of the account (v1).
  *
@@ -127,7 +118,7 @@ const listResourcesV1Op = /* @__PURE__ */ answering('listResourcesV1', op.listRe
 export function listResourcesV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | readonly number[] | undefined }): Promise<MoveList> {
   const args: Record<string, unknown> = { address, count: options?.count, start: options?.start };
   const bad = byteStart(args, op.listResourcesV1.paging);
-  return bad ? Promise.reject(bad) : client.call('listResourcesV1', listResourcesV1Op, args, options) as Promise<MoveList>;
+  return bad ? Promise.reject(bad) : client.call('listResourcesV1', op.listResourcesV1, args, options) as Promise<MoveList>;
 }
 
 /**
@@ -140,7 +131,7 @@ export function listResourcesV1(client: Caller, address: string, options?: CallO
  * ```
  */
 export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>> {
-  return walkListing(client, 'listResourcesV1', listResourcesV1Op as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
+  return walkListing(client, 'listResourcesV1', op.listResourcesV1 as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
 }
 
 /**
@@ -158,9 +149,6 @@ export function getResourceV1(client: Caller, address: string, resourceType: str
   return client.call('getResourceV1', op.getResourceV1, { address, resource_type: resourceType }, options) as Promise<ResponseBody<'getResourceV1'>>;
 }
 
-/** `listTransactionsV1` with its own reading of its answer (`listingPage`). */
-const listTransactionsV1Op = /* @__PURE__ */ answering('listTransactionsV1', op.listTransactionsV1, listingPage);
-
 /**
  * Finalized transactions sent by the account (v1).
  *
@@ -176,7 +164,7 @@ const listTransactionsV1Op = /* @__PURE__ */ answering('listTransactionsV1', op.
  * ```
  */
 export function listTransactionsV1(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined }): Promise<AccountStatementV1> {
-  return client.call('listTransactionsV1', listTransactionsV1Op, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV1>;
+  return client.call('listTransactionsV1', op.listTransactionsV1, { address, count: options?.count, start: options?.start }, options) as Promise<AccountStatementV1>;
 }
 
 /**
@@ -189,7 +177,7 @@ export function listTransactionsV1(client: Caller, address: string, options?: Ca
  * ```
  */
 export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV1> {
-  return walkListing(client, 'listTransactionsV1', listTransactionsV1Op as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
+  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1 as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
 }
 
 /**

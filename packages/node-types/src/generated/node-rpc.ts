@@ -1879,10 +1879,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
-        /** @description A page of transactions, a bare array. */
+        /** @description A page of transactions, a bare array; `x-supra-oldest-block` says where the node's kept history starts. */
         TransactionsV3: {
             headers: {
                 "x-supra-chain-id": components["headers"]["ChainId"];
+                "x-supra-oldest-block": components["headers"]["OldestBlock"];
                 [name: string]: unknown;
             };
             content: {
@@ -1894,6 +1895,18 @@ export interface components {
             headers: {
                 "x-supra-chain-id": components["headers"]["ChainId"];
                 "x-supra-cursor": components["headers"]["Cursor"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountStatementV3"];
+            };
+        };
+        /** @description A page of transactions of a pruned history (coin and automated transactions), a bare array; the next page's start is the `x-supra-cursor` header, and `x-supra-oldest-block` says where the node's kept history starts. */
+        HistoryCursorTransactionsV3: {
+            headers: {
+                "x-supra-chain-id": components["headers"]["ChainId"];
+                "x-supra-cursor": components["headers"]["Cursor"];
+                "x-supra-oldest-block": components["headers"]["OldestBlock"];
                 [name: string]: unknown;
             };
             content: {
@@ -2042,7 +2055,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The chain id of the node's network (mainnet 8, testnet 6). */
+        /** @description The chain id of the node's network (mainnet 8, testnet 6). Declared where the node's served document declares it, the v2 account operations included. Decision: the account document says nothing of headers, the served document is the node's own current contract and no observation says otherwise, so v2 account answers carry it (the fake node sends it); v1 account answers, which the served document does not describe, do not. */
         ChainId: number;
         /** @description Where the next page starts: its `start` (or `cursor`). Opaque: take it from this header, never build it. Absent or empty on the last page. */
         Cursor: string;
@@ -2297,6 +2310,7 @@ export interface operations {
             /** @description The account data. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2333,6 +2347,7 @@ export interface operations {
             /** @description A page of coin transactions and the cursor of the next page. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2365,6 +2380,7 @@ export interface operations {
             /** @description A page of modules with their bytecode and ABI. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2397,6 +2413,7 @@ export interface operations {
             /** @description The module's bytecode and ABI. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2429,6 +2446,7 @@ export interface operations {
             /** @description A page of resources and the cursor of the next page. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2479,7 @@ export interface operations {
             /** @description The resource. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2496,6 +2515,7 @@ export interface operations {
             /** @description A page of transactions. */
             200: {
                 headers: {
+                    "x-supra-chain-id": components["headers"]["ChainId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2585,7 +2605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["CursorTransactionsV3"];
+            200: components["responses"]["HistoryCursorTransactionsV3"];
             410: components["responses"]["Pruned"];
             503: components["responses"]["ArchiveInitializing"];
             default: components["responses"]["Undocumented"];
@@ -2643,7 +2663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["CursorTransactionsV3"];
+            200: components["responses"]["HistoryCursorTransactionsV3"];
             410: components["responses"]["Pruned"];
             503: components["responses"]["ArchiveInitializing"];
             default: components["responses"]["Undocumented"];

@@ -67,7 +67,7 @@ export { DEFAULT_COUNT, MAX_TRANSACTION_COUNT };
 
 /**
  * The chain id of the stub's chain unless its `chainId` option says otherwise: 6, the id its transactions
- * have always carried (testnet's; mainnet is 8). v3 answers send it as `x-supra-chain-id`.
+ * have always carried (testnet's; mainnet is 8). Answers but v1's account reads send it as `x-supra-chain-id`.
  */
 export const DEFAULT_CHAIN_ID = CHAIN_ID;
 
@@ -85,7 +85,7 @@ export interface NodeStubOptions {
   /** How many requests `requests` keeps, the newest: default 1,000 (`DEFAULT_REQUEST_LOG_SIZE`); 0 keeps none. */
   requestLogSize?: number;
   /**
-   * The chain id (0 to 255): v3's `x-supra-chain-id` header, and the `chain_id` of every transaction's
+   * The chain id (0 to 255): the `x-supra-chain-id` header (of every answer but v1's account reads), and the `chain_id` of every transaction's
    * header and block header and of `0x1::chain_id::ChainId`, in every version. Default 6 (`DEFAULT_CHAIN_ID`).
    */
   chainId?: number;
@@ -212,8 +212,11 @@ interface ChainOptions {
   readonly clock: () => number;
 }
 
-/** Account reads of v1 and v2: their answers never carry `x-supra-chain-id` (every other operation's do). */
-const ACCOUNT_READ_V1_V2 = /^\/rpc\/v[12]\/accounts\//;
+/**
+ * Account reads of v1: their answers never carry `x-supra-chain-id` (every other operation's do, v2's as the
+ * node's served document declares; the spec's `ChainId` header says why).
+ */
+const ACCOUNT_READ_V1 = /^\/rpc\/v1\/accounts\//;
 
 function createShapedRouter(seed: number, users: Map<string, AccountView>, { chainId, oldestBlock, clock }: ChainOptions): (req: StubRequest, live: boolean) => StubResponse {
   const chain = chainFor(seed);
@@ -400,7 +403,7 @@ function createShapedRouter(seed: number, users: Map<string, AccountView>, { cha
     let reading: number | undefined;
     const res = answer(req, live, match.route.operationId, match.params, () => (reading ??= clock()));
     const clocked = reading === undefined ? res : { ...res, headers: { ...clockHeader(reading), ...res.headers } };
-    if (ACCOUNT_READ_V1_V2.test(match.route.path)) return clocked;
+    if (ACCOUNT_READ_V1.test(match.route.path)) return clocked;
     // Every v3 answer names its chain; but a resource read's 404 comes from the provider's proxy on live nodes, without it.
     if (live && res.status === 404 && match.route.operationId === 'getResourceV3') return clocked;
     return { ...clocked, headers: { ...chainIdHeader, ...clocked.headers } };

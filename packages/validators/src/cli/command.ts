@@ -80,6 +80,7 @@ async function main(argv: readonly string[], io: CommandIo): Promise<number> {
         timeoutMs,
         maxTotalBytes,
         deadlineMs,
+        fundFromFaucet: values['fund-from-faucet'],
         cwd: io.cwd,
         price: priceBase && apiKey ? { baseUrl: priceBase, pair: values.pair, apiKey } : undefined,
         progress: (line) => io.stderr(`${printable(line, 1000)}\n`),

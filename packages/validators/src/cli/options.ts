@@ -52,6 +52,7 @@ export const RECORD_OPTIONS = {
   'timeout-ms': { type: 'string', default: String(DEFAULT_RECORD_TIMEOUT_MS) },
   'max-total-bytes': { type: 'string', default: String(DEFAULT_RECORD_MAX_TOTAL_BYTES) },
   'deadline-ms': { type: 'string', default: String(DEFAULT_RECORD_DEADLINE_MS) },
+  'fund-from-faucet': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -80,7 +81,7 @@ export const USAGE = `Usage:
       not read: an error naming it and the limit.
   x-validate record --base-url URL --address ADDRESS [--out DIR] [--count N]
                     [--price-base-url URL [--pair PAIR]] [--timeout-ms MS]
-                    [--max-total-bytes N] [--deadline-ms MS]
+                    [--max-total-bytes N] [--deadline-ms MS] [--fund-from-faucet]
       Calls every GET operation of the specs' route table whose parameters it can fill, and
       writes a HAR file to DIR (default .): the node's operations, and the price service's when
       --price-base-url is given (key from $${PRICE_KEY_ENV}, required then; sent only under that
@@ -95,7 +96,9 @@ export const USAGE = `Usage:
       address in the account's recorded resources (its types from its module's ABI, also recorded).
       The price operations get PAIR (default btc_usdt) and the day before its latest
       price; no other query parameter is sent. Response headers are recorded. An operation it
-      cannot fill is skipped, named on stderr. Each request must end within MS (default
+      cannot fill is skipped, named on stderr. So is a GET that changes the chain (the spec's
+      x-retry: false: the testnet faucet, which would fund ADDRESS), unless --fund-from-faucet
+      is given. Each request must end within MS (default
       ${DEFAULT_RECORD_TIMEOUT_MS}) with a body of at most 16 MiB; only redirects to the same origin are followed
       (at most ${MAX_REDIRECTS}). The whole recording is bounded too: the HAR file at most N bytes
       (--max-total-bytes, default ${DEFAULT_RECORD_MAX_TOTAL_BYTES}, 128 MiB) and the run at most MS

@@ -6,10 +6,14 @@ import type { Entry, Har, Header } from 'har-format';
 // dist/cli/main.js, so @x/client-core is a devDependency and `npm install @x/validators` pulls none of it.
 import { REDACTED, redactText } from '@x/client-core';
 import { advances, BodyTooLarge, readPage, readText, sendWithinOrigin, underBase, type PageStart } from '@x/client-core/internal';
-import { paging, routes, type PagedOperationId, type PagingRule, type Route, type RouteService } from '@x/common';
+import { nodeRpcOperations, paging, routes, type PagedOperationId, type PagingRule, type Route, type RouteService } from '@x/common';
 import { DEFAULT_RECORD_DEADLINE_MS, DEFAULT_RECORD_MAX_TOTAL_BYTES, DEFAULT_RECORD_TIMEOUT_MS, MAX_RECORDED_BODY_BYTES, MAX_REDIRECTS } from './options.js';
 import { fromCwd } from './paths.js';
 import { printable } from './printable.js';
+
+/** Whether the operation table marks `route` as sent once (`x-retry: false`): it changes the chain. */
+const changesChain = (route: Route): boolean =>
+  route.service === 'node-rpc' && (nodeRpcOperations as Readonly<Record<string, { readonly retry?: false }>>)[route.operationId]?.retry === false;
 
 export type RecordOptions = {
   baseUrl: string;
@@ -29,6 +33,11 @@ export type RecordOptions = {
   maxTotalBytes?: number;
   /** How long the whole recording may take, in ms (default 5 minutes). */
   deadlineMs?: number;
+  /**
+   * Call the operations that change the chain too (the spec's `x-retry: false`: the testnet faucet, which
+   * funds `address`); default `false`: they are skipped, named on `progress`.
+   */
+  fundFromFaucet?: boolean;
   /** The directory a relative `outDir` is in (default: the process's working directory); the file returned is named under `outDir` as given. */
   cwd?: string;
 };
@@ -400,6 +409,8 @@ export async function record(options: RecordOptions): Promise<{ file: string; en
       options.progress(`skipped ${route.operationId} (${route.path}): ${why}`);
       return undefined;
     };
+    // A GET that changes the chain (the faucet funds the account) is no read to make unasked.
+    if (!options.fundFromFaucet && changesChain(route)) return skip('it changes the chain (x-retry: false: the faucet funds the account); --fund-from-faucet calls it');
     // A POST sends a JSON body, which record knows for some reads only.
     const bodySource = route.method === 'POST' && Object.hasOwn(REQUEST_BODIES, route.operationId) ? REQUEST_BODIES[route.operationId] : undefined;
     if (route.method !== 'GET' && bodySource === undefined) {
