@@ -13,7 +13,7 @@ import { accountPath, PAGE, txPagePath, type ServersReady } from './server.ts';
 /** The repository root, from this file's place in it. */
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 
-export const GROUPS = ['validate', 'unions', 'http', 'gen', 'stub', 'hostile'] as const;
+export const GROUPS = ['validate', 'unions', 'http', 'gen', 'stub', 'hostile', 'live'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** What a case gets from main.ts. */
@@ -204,6 +204,26 @@ export const CASES: readonly Case[] = [
       },
     }),
   ),
+  {
+    id: 'live.catchup',
+    group: 'live',
+    title: 'issue 46: catch-up of 1,000 missed blocks over a 40 ms link, one by one (100, scaled) vs watchBlocks (the fake node)',
+    servers: false,
+    async run(ctx) {
+      const { benchCatchUp } = await import('./live.ts');
+      return [await benchCatchUp(ctx.quick ? 1 : 3)];
+    },
+  },
+  {
+    id: 'live.push.p99',
+    group: 'live',
+    title: 'issue 46: push to consumer at 100 blocks/s, p99, raw ws vs watchBlocks (a loopback WebSocket server of its own)',
+    servers: false,
+    async run(ctx) {
+      const { benchPush } = await import('./live.ts');
+      return [await benchPush(ctx.quick ? 300 : 1_000)];
+    },
+  },
   {
     id: 'stub.start',
     group: 'stub',

@@ -17,7 +17,7 @@ const USAGE = `Usage: pnpm bench [--strict] [--quick] [--only ${GROUPS.join(',')
   --strict   exit 1 when a target is missed (default: report only, exit 0)
   --quick    fewer rounds: a rough look in ~45 s, not numbers to quote
   --only     run only these groups or benchmarks (comma-separated): the groups validate (1 and
-             strict/lenient of 5), unions (5), http (2 and 3), gen (4), stub (6), hostile (8); a benchmark by its id, e.g.
+             strict/lenient of 5), unions (5), http (2 and 3), gen (4), stub (6), hostile (8), live (issue 46: catch-up, push p99); a benchmark by its id, e.g.
              getAccount.stub or iterate.concurrency (the ids are in the JSON results)
   --out      where to write the JSON results (default .bench/results.json)`;
 
