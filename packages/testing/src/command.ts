@@ -110,7 +110,7 @@ async function start(values: ReturnType<typeof parse>['values'], output: StubOut
     throw err;
   }
   output.log(`node stub:  ${node.url}   (seed ${node.seed}, ${node.shapes} shapes, chain id ${node.chainId}${node.oldestBlock > 0 ? `, history from block ${node.oldestBlock}` : ''}${fault === undefined ? '' : `, every operation faulted: ${fault} (--fault)`})`);
-  output.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey})`);
+  output.log(`price stub: ${price.url}   (x-api-key: ${price.apiKey}; candle feed ${price.webSocketUrl})`);
   output.log(
     values['fixed-clock']
       ? `price clock: fixed at ${new Date(DEFAULT_PRICE_NOW).toISOString()} (--fixed-clock): /history has candles of the 30 days before it`
