@@ -70,6 +70,9 @@ export type WatchContext = {
   readonly toMillis: (name: string, value: unknown) => number;
 };
 
+/** How many times slots missing at the end of a history answer are asked again (history lagging the feed). */
+const HISTORY_LAG_ASKS = 3;
+
 /** Resolutions the feed takes: whole minutes, up to a day. */
 const MAX_MINUTES = 1440;
 
@@ -175,19 +178,24 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
   /**
    * The closed candles of `[from, before)` from `/history` (the `historyRange` path), with `stale` (the
    * forming candle of a slot whose end was missed) where history lacks its slot; `next` follows each.
+   * History may lag the feed by a moment (a slot just closed): slots missing at the end are asked
+   * again, up to `HISTORY_LAG_ASKS` times, waiting as reconnects do.
    */
   async function* fromHistory(from: number, before: number, stale: Candle | undefined): AsyncGenerator<CandleUpdate> {
     let pending = stale;
+    let start = from;
     const give = (candle: Candle): CandleUpdate => {
       next = candle.timestamp + step;
       return { candle, closed: true };
     };
-    if (from < before) {
-      for await (const candle of ctx.historyRange({ pair, start: from, end: before - 1, resolution, signal })) {
-        if (candle.timestamp < from || candle.timestamp >= before) continue;
+    for (let ask = 0; start < before && ask <= HISTORY_LAG_ASKS; ask++) {
+      if (ask > 0) await sleep(reconnectDelay(ask, undefined, parameters.reconnect), signal);
+      for await (const candle of ctx.historyRange({ pair, start, end: before - 1, resolution, signal })) {
+        if (candle.timestamp < start || candle.timestamp >= before) continue;
         if (pending !== undefined && candle.timestamp > pending.timestamp) yield give(pending);
         pending = undefined;
         yield give(candle);
+        start = candle.timestamp + step;
       }
     }
     if (pending !== undefined) yield give(pending);

@@ -16,6 +16,7 @@ const running: AbortController[] = [];
 beforeEach(() => {
   clock = NOW;
   ctx.stub.feed.reset();
+  ctx.stub.reset();
 });
 afterEach(async () => {
   for (const controller of running.splice(0)) controller.abort(new Error('test over'));
@@ -120,6 +121,20 @@ describe('watchCandles', () => {
     expect(shape(updates.slice(9))).toEqual([[0, false]]);
     await w.tick(NOW + MINUTE + 1);
     expect(shape(await w.take(2))).toEqual([[0, true], [MINUTE, false]]);
+    expectExact(w.seen);
+    await w.stop();
+  });
+
+  it('asks /history again for the slots it lacks at the seam (history lagging the feed)', async () => {
+    const w = watch({ since: NOW - 5 * MINUTE });
+    await w.tick(NOW + 30_000);
+    // The feed's tick is out; history's clock lags 1 min behind it until it has been asked once.
+    clock = NOW - 30_000;
+    await until(() => ctx.stub.requests.some((r) => r.operationId === 'getHistory'));
+    clock = NOW + 30_000;
+    const updates = await w.take(6);
+    expect(shape(updates)).toEqual([[-5 * MINUTE, true], [-4 * MINUTE, true], [-3 * MINUTE, true], [-2 * MINUTE, true], [-MINUTE, true], [0, false]]);
+    expect(ctx.stub.requests.filter((r) => r.operationId === 'getHistory').length).toBeGreaterThan(1);
     expectExact(w.seen);
     await w.stop();
   });
