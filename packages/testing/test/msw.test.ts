@@ -282,7 +282,7 @@ describe('what nodeHandlers returns', () => {
     expect(Array.isArray(node)).toBe(true);
     expect(node).toHaveLength(1);
     expect(node.every((h) => h instanceof RequestHandler)).toBe(true);
-    expect(Object.keys(node).sort()).toEqual(['0', 'accounts', 'chainId', 'failNext', 'now', 'oldestBlock', 'requests', 'reset', 'seed', 'shapes', 'url']);
+    expect(Object.keys(node).sort()).toEqual(['0', 'accounts', 'chainId', 'failNext', 'now', 'oldestBlock', 'requests', 'reset', 'seed', 'shapes', 'stream', 'streamHandlers', 'url']);
     expect(Object.keys(prices).sort()).toEqual(['0', 'apiKey', 'failNext', 'now', 'pairs', 'requests', 'reset', 'seed', 'url']);
     // Spread, it is the handlers only.
     expect([...node]).toEqual([node[0]]);
@@ -306,11 +306,11 @@ describe('what nodeHandlers returns', () => {
 describe('msw is needed by @x/testing/msw only', () => {
   const src = fileURLToPath(new URL('../src/', import.meta.url));
 
-  it('no module of the package but src/msw*.ts (and the feed handler it re-exports) imports msw', () => {
+  it('no module of the package but src/msw*.ts (and the stream handlers it re-exports) imports msw', () => {
     const importers = (readdirSync(src, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.ts'))
       .filter((f) => /from '(msw)(\/[^']*)?'|import\('msw/.test(readFileSync(join(src, f), 'utf8')));
-    expect(importers.sort()).toEqual(['msw.ts', 'price/ws-msw.ts']);
+    expect(importers.sort()).toEqual(['msw.ts', 'node/ws-msw.ts', 'price/ws-msw.ts']);
   });
 
   it("without msw installed, @x/testing loads and @x/testing/msw fails naming the package 'msw'", async () => {
