@@ -152,6 +152,8 @@ export default [
   // 2.4 kB over the one-node transport and the two REST reads it fills gaps with (7.62 kB), so the issue's
   // 4 kB holds for the stream code, not with the transport; createNodeClient loads it on first use.
   one('node-client', 'watchBlocks, http', { limit: margin(10_050) }),
+  // watchEvents is watchBlocks with a filter by type (and the event_type check of the operation table).
+  one('node-client', 'watchEvents, http'),
   entry('price-client', { limit: margin(11_170), isolated: true }),
   // Issue 45's budget: 6.5 kB.
   one('price-client', 'createPriceClient', { limit: margin(8_650) }),
