@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPriceClient, HttpError, type CandleUpdate, type PriceClient, type WatchCandlesEvent, type WatchCandlesParameters } from '@x/price-client';
 import { expectInvalid, rejectionOf, usePriceStub } from '@x-tools/test-helpers';
+import { PRICE_PAIRS } from '@x/testing';
 import { expectNoKey, KEY, NOW } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -182,6 +183,38 @@ describe('watchCandles', () => {
     const skipped = w.events.find((e) => e.type === 'skipped');
     expect(skipped?.type === 'skipped' && skipped.error.code).toBe('RESPONSE_SHAPE_ERROR');
     await w.stop();
+  });
+
+  it('a slow consumer gets the newest state of the forming candle, never a stale one, and every slot', async () => {
+    const w = watch();
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    // Three ticks while nobody reads; a garbage frame after them says when all three are in.
+    for (const at of [NOW + 20_000, NOW + 30_000, NOW + 40_000]) {
+      clock = at;
+      ctx.stub.feed.tick();
+    }
+    ctx.stub.feed.fault('garbage');
+    await until(() => w.events.some((e) => e.type === 'skipped'));
+    const [newest] = await w.take(1);
+    await w.tick(NOW + MINUTE + 1);
+    const [closed, forming] = await w.take(2);
+    expect(closed).toEqual({ candle: newest!.candle, closed: true });
+    expect(forming!.candle.timestamp).toBe(NOW + MINUTE);
+    // The newest is the tick at +40 s: the fake's forming volume grows with the time into the slot.
+    expect(newest!.candle.volume).toBeCloseTo((PRICE_PAIRS.btc_usdt!.volumePerMinute * 40) / 60, 3);
+    expectExact(w.seen);
+    await w.stop();
+  });
+
+  it('a /history failure at the seam ends the stream with that error (no slot is skipped silently)', async () => {
+    ctx.stub.failNext('getHistory', 400);
+    const w = watch({ since: NOW - 5 * MINUTE });
+    await w.tick(NOW + 30_000);
+    const err = await rejectionOf(w.take(1));
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(400);
+    await until(() => ctx.stub.feed.connections === 0);
   });
 
   it('a refused upgrade (a wrong key) is an HttpError, not retried, and shows no key', async () => {
