@@ -162,8 +162,14 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
   const apiKey = ctx.apiKey!;
   const step = resolution * 1000;
   const minutes = resolution / 60;
+  // One signal for the socket and history: the caller's, or the end of the loop (not AbortSignal.any,
+  // which Safari before 17.4 lacks).
   const stop = new AbortController();
-  const signal = parameters.signal === undefined ? stop.signal : AbortSignal.any([parameters.signal, stop.signal]);
+  const signal = stop.signal;
+  const outer = parameters.signal;
+  const onAbort = (): void => stop.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener('abort', onAbort, { once: true });
   const inbox = new Inbox();
   const onEvent = parameters.onEvent ?? (() => undefined);
   let socket: Socket | undefined;
@@ -278,6 +284,7 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
   } finally {
     clearTimeout(watchdog);
     socket?.close();
+    outer?.removeEventListener('abort', onAbort);
     stop.abort(new DOMException('watchCandles ended', 'AbortError'));
   }
 }

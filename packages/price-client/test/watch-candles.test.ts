@@ -256,6 +256,12 @@ describe('watchCandles: bad input, before any connection', () => {
     expect(ctx.stub.feed.connectionsOpened).toBe(0);
   });
 
+  it('an aborted signal rejects with its reason, before any connection', async () => {
+    const reason = new Error('not now');
+    expect(await rejectionOf(client().watchCandles({ pair: 'btc_usdt', resolution: 60, signal: AbortSignal.abort(reason) }).next())).toBe(reason);
+    expect(ctx.stub.feed.connectionsOpened).toBe(0);
+  });
+
   it('without an API key names apiKey', async () => {
     await expectInvalid(createPriceClient({ webSocketUrl: ctx.stub.webSocketUrl }).watchCandles({ pair: 'btc_usdt', resolution: 60 }).next(), 'apiKey');
     expect(ctx.stub.feed.connectionsOpened).toBe(0);
