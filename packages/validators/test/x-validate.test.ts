@@ -285,7 +285,8 @@ describe('x-validate record', () => {
       const out = join(dir, 'rec');
       const r = await xValidate(
         // 40 a page: the publisher's registry (its table) is among the resources recorded.
-        ['record', '--base-url', node.url, '--address', STUB_ACCOUNTS.publisher, '--out', out, '--count', '40', '--price-base-url', price.url],
+        // --fund-from-faucet: the faucet too (a GET that changes the chain, skipped without it).
+        ['record', '--base-url', node.url, '--address', STUB_ACCOUNTS.publisher, '--out', out, '--count', '40', '--price-base-url', price.url, '--fund-from-faucet'],
         { SUPRA_PRICE_API_KEY: DEFAULT_PRICE_API_KEY },
       );
       expect(r.code).toBe(0);
