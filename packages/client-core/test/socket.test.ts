@@ -106,6 +106,22 @@ describe('a refused upgrade', () => {
   });
 });
 
+describe('which WebSocket', () => {
+  it("in Node, the ws package over a global WebSocket that hides a refused upgrade's status (Node 22's)", async () => {
+    const g = globalThis as { WebSocket?: unknown };
+    const had = Object.getOwnPropertyDescriptor(g, 'WebSocket');
+    g.WebSocket = UndiciWebSocket;
+    try {
+      const err = await rejectionOf(openSocket({ url: `${base}/busy`, onMessage: () => undefined }));
+      expect(err).toBeInstanceOf(HttpError);
+      expect(err).toMatchObject({ status: 429, retryAfterMs: 2_000 });
+    } finally {
+      if (had === undefined) delete g.WebSocket;
+      else Object.defineProperty(g, 'WebSocket', had);
+    }
+  });
+});
+
 describe('socketUrl', () => {
   it.each(['https://x', 'not a url', 42])('refuses %s naming the option', (value) => {
     expect(() => socketUrl('webSocketUrl', value)).toThrow(InvalidArgumentError);

@@ -6,16 +6,23 @@
 import {
   ChainIdMismatchError,
   checkU64,
-  type ClientError,
+  ClientError,
+  HistoryPrunedError,
   HttpError,
   InvalidArgumentError,
   milliseconds,
+  NetworkError,
+  NodesFailedError,
   openSocket,
   reconnectDelay,
   ResponseParseError,
   ResponseShapeError,
+  ResponseTooLargeError,
+  ResponseValidationError,
   sleep,
   socketUrl,
+  TimeoutError,
+  type NodeAffinity,
   type ReconnectOptions,
   type Socket,
   type WebSocketConstructor,
@@ -45,7 +52,11 @@ export type WatchBlocksOptions = {
   webSocketUrl?: string | undefined;
   /** Headers of the upgrade (`Authorization: Bearer <token>` where the node asks for one); browsers send none. */
   headers?: Record<string, string> | undefined;
-  /** The chain the nodes must be of: a stream whose upgrade names another (`x-supra-chain-id`) is refused. */
+  /**
+   * The chain the nodes must be of: each connection reads the latest block over REST from the node it
+   * streams from before any pushed block is yielded, and another chain's answer (or upgrade's
+   * `x-supra-chain-id`) ends the watch with `ChainIdMismatchError`.
+   */
   chainId?: number | undefined;
   /** Blocks kept for a consumer that is behind (default 256): past it the socket closes, and REST catches up once it reads again. */
   maxBufferedBlocks?: number | undefined;
@@ -53,16 +64,28 @@ export type WatchBlocksOptions = {
   concurrency?: number | undefined;
   /** Told of the stream's opens, reconnects, polling and overflows. */
   onEvent?: ((event: WatchEvent) => void) | undefined;
-  /** The WebSocket class (default: the runtime's, else the `ws` package's). */
+  /** The WebSocket class (default: in Node the `ws` package's where installed, else the runtime's). */
   WebSocket?: WebSocketConstructor | undefined;
   /** The largest frame taken, in bytes (default 4 MiB). */
   maxFrameBytes?: number | undefined;
-  /** The reconnects' backoff (default: from 250 ms, doubling, at most 10 s; a `Retry-After` in full). */
+  /**
+   * The reconnects' backoff (default: from 250 ms, doubling, at most 10 s). A node's `Retry-After` keeps
+   * the watch off that node (at most 60 s), not off the others.
+   */
   reconnect?: ReconnectOptions | undefined;
+  /** No frame for this long, in ms, and the connection is taken as dead: the watch reconnects (default 30 000). */
+  idleTimeoutMs?: number | undefined;
+  /**
+   * Failures in a row (of the stream or of REST, no block taken between them) after which the watch ends
+   * with the last one (default: no bound: a watch outlives any outage, telling each failure by `onEvent`).
+   */
+  maxFailures?: number | undefined;
 };
 
 /** How long polling lasts before the stream is tried again, in ms. */
 const RETRY_STREAM_MS = 30_000;
+/** The longest a node's `Retry-After` keeps the watch off it, in ms: a node may ask an hour. */
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /** `ws(s)://host/rpc/v4/ws` of a node's base URL. */
 const streamUrl = (base: string): string => `${base.replace(/^http/, 'ws').replace(/\/rpc\/v\d+$/, '')}/rpc/v4/ws`;
@@ -70,13 +93,18 @@ const streamUrl = (base: string): string => `${base.replace(/^http/, 'ws').repla
 type Block = BlockV4 | BlockHeaderInfo;
 const headerOf = (block: Block): BlockHeaderInfo => ('header' in block ? block.header : block);
 
+/** One node of the watch: its stream, and its REST base where the client has it (not for a `webSocketUrl` of elsewhere). */
+type Node = { readonly ws: string; readonly rest: string | undefined };
+
 /**
  * Every block from `fromHeight` (or the next one made) as the node commits it: an async iterable that
  * never ends by itself (`break`, or abort `signal`). Each height comes exactly once and in order: the
  * node's WebSocket pushes new blocks, and REST reads what it did not (the past, the gap of a reconnect,
- * what a slow consumer's overflow dropped), several at a time. A stream that fails reconnects with
- * backoff (a 429 waits its `Retry-After`), moving on to the client's next node; one that is disabled
- * (503) or cannot open is polled instead (`onEvent` says `polling`). `headersOnly` yields headers.
+ * what a slow consumer's overflow dropped), several at a time, from the node that streams. A stream or a
+ * REST read that fails reconnects with backoff, moving on to the client's next node (a 429 keeps the
+ * watch off that node for its `Retry-After`); a stream that is disabled (503) or cannot open is polled
+ * instead (`onEvent` says `polling`). Only the caller's abort, a node of another `chainId`, bad input
+ * or `maxFailures` ends it. `headersOnly` yields headers.
  *
  * @example
  * ```ts
@@ -91,9 +119,14 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
   const from = options.fromHeight === undefined ? undefined : checkU64('fromHeight', options.fromHeight);
   if (from !== undefined && BigInt(from) > BigInt(Number.MAX_SAFE_INTEGER)) throw new InvalidArgumentError('fromHeight', `must be at most ${Number.MAX_SAFE_INTEGER}, got ${from}`);
   const pollIntervalMs = milliseconds('pollIntervalMs', options.pollIntervalMs ?? 1_000, 1);
+  const idleTimeoutMs = milliseconds('idleTimeoutMs', options.idleTimeoutMs ?? 30_000, 1);
+  const maxFailures = options.maxFailures ?? Infinity;
+  if (typeof maxFailures !== 'number' || !(maxFailures >= 1) || (maxFailures !== Infinity && !Number.isInteger(maxFailures))) {
+    throw new InvalidArgumentError('maxFailures', `must be an integer of at least 1 (or Infinity), got ${String(maxFailures)}`);
+  }
   const maxBuffered = Math.max(1, options.maxBufferedBlocks ?? 256);
   const concurrency = Math.max(1, options.concurrency ?? 16);
-  const urls = options.webSocketUrl === undefined ? client.baseUrls.map(streamUrl) : [socketUrl('webSocketUrl', options.webSocketUrl)];
+  const nodes: Node[] = options.webSocketUrl === undefined ? client.baseUrls.map((rest) => ({ ws: streamUrl(rest), rest })) : [ownStream(client, socketUrl('webSocketUrl', options.webSocketUrl))];
   const headersOnly = options.headersOnly === true;
   const withTransactions = options.includeTransactions === true;
   const tell = (event: WatchEvent): void => {
@@ -103,6 +136,12 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
       // A hook's failure is its own.
     }
   };
+  /** `client` with its calls sent to `rest` first (`only`: to it alone), where the client has that node. */
+  const through = (rest: string | undefined, only: boolean): Caller => {
+    if (rest === undefined || client.baseUrls.length < 2) return client;
+    const affinity = (): NodeAffinity => (only ? { node: rest, skip: new Set(client.baseUrls.filter((u) => u !== rest)) } : { node: rest });
+    return { baseUrls: client.baseUrls, call: (id, spec, args, callOptions) => client.call(id, spec, args, callOptions, affinity()) };
+  };
   return {
     async *[Symbol.asyncIterator]() {
       const stop = new AbortController();
@@ -110,18 +149,25 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
       signal.throwIfAborted();
       let next = from === undefined ? undefined : Number(from);
       let lastHash: string | undefined;
+      // A 404 of a height the watch knows exists (below a latest or a pushed block): a node behind, for now.
+      const behind = new WeakSet<object>();
       /** REST's block at `height`, as the watch yields it. */
-      const read = async (height: number): Promise<Block> => {
-        // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
-        const block = await getBlockByHeightV4(client, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) });
-        return headersOnly ? block.header : block;
+      const read = async (rest: Caller, height: number): Promise<Block> => {
+        try {
+          // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
+          const block = await getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) });
+          return headersOnly ? block.header : block;
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);
+          throw error;
+        }
       };
       /** The blocks from `next` to `to` from REST, `concurrency` in flight, in order. */
-      async function* fill(to: number): AsyncGenerator<Block> {
+      async function* fill(rest: Caller, to: number): AsyncGenerator<Block> {
         const start = next as number;
         const inFlight: Promise<Block>[] = [];
         for (let h = start, queued = start; h <= to; h++) {
-          while (queued <= to && queued - h < concurrency) inFlight.push(read(queued++));
+          while (queued <= to && queued - h < concurrency) inFlight.push(read(rest, queued++));
           // Each read is awaited in order; the ones behind it are caught meanwhile, so none rejects unheard.
           for (const p of inFlight) p.catch(() => undefined);
           yield await (inFlight.shift() as Promise<Block>);
@@ -139,93 +185,50 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
         lastHash = header.hash;
         return true;
       };
-      const latest = async (): Promise<number> => (await getLatestBlockV3(client, { signal })).header.height;
+      const latest = async (rest: Caller): Promise<number> => (await getLatestBlockV3(rest, { signal })).header.height;
 
       let node = 0;
+      /** Failures in a row: of the stream since its last pushed block taken, of REST since its last good poll. */
       let failures = 0;
       let pollUntil = 0;
+      /** When each node's `Retry-After` lets the watch back on it (by index; absent: any time). */
+      const restUntil = new Map<number, number>();
       try {
         for (;;) {
-          if (Date.now() < pollUntil) {
-            // Polling: REST up to the latest, then a rest.
-            const top = await latest();
-            next ??= top;
-            for await (const block of fill(top)) if (take(block)) yield block;
-            await sleep(pollIntervalMs, signal);
-            continue;
-          }
-          const url = urls[node % urls.length] as string;
-          const queue: Block[] = [];
-          let wake: (() => void) | undefined;
-          let failed: ClientError | undefined;
-          let overflowed = false;
-          const fail = (error: ClientError): void => {
-            failed ??= error;
-            wake?.();
-          };
-          let socket: Socket | undefined;
+          const { ws: url, rest } = nodes[node % nodes.length] as Node;
           try {
-            socket = await openSocket({
-              url,
-              headers: options.headers,
-              signal,
-              WebSocket: options.WebSocket,
-              maxFrameBytes: options.maxFrameBytes,
-              onMessage: (text) => {
-                const block = frame(text, url);
-                if (block === undefined) return;
-                if (queue.length >= maxBuffered) {
-                  overflowed = true;
-                  tell({ type: 'overflow', bufferedBlocks: queue.length });
-                  socket?.close();
-                  return;
-                }
-                queue.push(headersOnly ? headerOf(block) : block);
-                wake?.();
-              },
-            });
-            const sent = socket.headers?.['x-supra-chain-id'];
-            if (options.chainId !== undefined && sent !== undefined && Number(sent) !== options.chainId) {
-              throw new ChainIdMismatchError({ expected: options.chainId, received: sent, method: 'GET', url });
+            if (Date.now() < pollUntil) {
+              // Polling: REST up to the latest, then a rest.
+              const reads = through(rest, false);
+              const top = await latest(reads);
+              next ??= top;
+              for await (const block of fill(reads, top)) if (take(block)) yield block;
+              failures = 0;
+              await sleep(pollIntervalMs, signal);
+              continue;
             }
-            void socket.closed.then((error) => fail(error ?? (overflowed ? (undefined as never) : closedError(url))));
-            socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'supra_subscribe', params: headersOnly ? ['newBlockHeaders'] : ['newBlocks', { includeTransactions: withTransactions, includeProof: false }] }));
-            tell({ type: 'open', url });
-            // The past (or a reconnect's gap) from REST, while the stream's blocks wait in the queue.
-            if (next !== undefined) {
-              const top = await latest();
-              for await (const block of fill(top)) if (take(block)) yield block;
-            }
-            failures = 0;
-            for (;;) {
-              const block = queue.shift();
-              if (block === undefined) {
-                if (failed !== undefined || overflowed) break;
-                await new Promise<void>((resolve) => (wake = resolve));
-                wake = undefined;
-                signal.throwIfAborted();
-                continue;
-              }
-              const height = headerOf(block).height;
-              if (next !== undefined && height > next) for await (const gap of fill(height - 1)) if (take(gap)) yield gap;
-              if (take(block)) yield block;
-            }
-            if (overflowed && failed === undefined) continue;
-            throw failed as ClientError;
+            yield* stream(url, rest);
           } catch (error) {
-            socket?.close();
             signal.throwIfAborted();
-            if (!isStreamError(error)) throw error;
+            const mismatch = chainMismatch(error);
+            if (mismatch !== undefined) throw mismatch;
+            if (!recoverable(error, behind)) throw error;
             failures++;
-            node++;
-            if ((error instanceof HttpError && error.status === 503) || failures > urls.length * 2) {
+            if (failures >= maxFailures) throw error;
+            const failed = node % nodes.length;
+            if (error instanceof HttpError && error.retryAfterMs !== undefined) restUntil.set(failed, Date.now() + Math.min(Math.max(0, error.retryAfterMs), MAX_RETRY_AFTER_MS));
+            const polling = Date.now() < pollUntil;
+            if (!polling && ((error instanceof HttpError && error.status === 503 && isStreamError(error)) || failures > nodes.length * 2)) {
               // Disabled or not opening on any node: REST polling for a while, then the stream again.
               tell({ type: 'polling', error });
               pollUntil = Date.now() + RETRY_STREAM_MS;
-              failures = 0;
+              node = failed + 1;
               continue;
             }
-            const delayMs = reconnectDelay(failures, error, options.reconnect);
+            const turn = nextNode(failed, restUntil, nodes.length, Date.now());
+            node = turn.node;
+            const delayMs = turn.wakeAt === undefined ? reconnectDelay(failures, undefined, options.reconnect) : Math.max(0, turn.wakeAt - Date.now());
+            restUntil.delete(turn.node);
             tell({ type: 'reconnect', url, error, delayMs });
             await sleep(delayMs, signal);
           }
@@ -233,31 +236,184 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
       } finally {
         stop.abort();
       }
+
+      /** One connection to `url`: the chain checked and the gap read over REST on its node (`rest`), then its pushed blocks. */
+      async function* stream(url: string, rest: string | undefined): AsyncGenerator<Block> {
+        const queue: Block[] = [];
+        let wake: (() => void) | undefined;
+        let failed: ClientError | undefined;
+        let overflowed = false;
+        let idle: ReturnType<typeof setTimeout> | undefined;
+        const fail = (error: ClientError): void => {
+          failed ??= error;
+          wake?.();
+        };
+        /** The watchdog: a connection that sends nothing for `idleTimeoutMs` (half-open, a stalled node) is left. */
+        const alive = (): void => {
+          clearTimeout(idle);
+          idle = setTimeout(() => {
+            fail(new TimeoutError({ method: 'GET', url, timeoutMs: idleTimeoutMs }));
+            socket?.close();
+          }, idleTimeoutMs);
+        };
+        let socket: Socket | undefined;
+        try {
+          socket = await openSocket({
+            url,
+            headers: options.headers,
+            signal,
+            WebSocket: options.WebSocket,
+            maxFrameBytes: options.maxFrameBytes,
+            onMessage: (text) => {
+              alive();
+              const block = frame(text, url);
+              if (block === undefined) return;
+              if (queue.length >= maxBuffered) {
+                overflowed = true;
+                tell({ type: 'overflow', bufferedBlocks: queue.length });
+                socket?.close();
+                return;
+              }
+              queue.push(headersOnly ? headerOf(block) : block);
+              wake?.();
+            },
+          });
+          alive();
+          const sent = socket.headers?.['x-supra-chain-id'];
+          if (options.chainId !== undefined && sent !== undefined && Number(sent) !== options.chainId) {
+            throw new ChainIdMismatchError({ expected: options.chainId, received: sent, method: 'GET', url });
+          }
+          void socket.closed.then((error) => {
+            clearTimeout(idle);
+            fail(error ?? (overflowed ? (undefined as never) : closedError(url)));
+          });
+          socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'supra_subscribe', params: headersOnly ? ['newBlockHeaders'] : ['newBlocks', { includeTransactions: withTransactions, includeProof: false }] }));
+          tell({ type: 'open', url });
+          // The node's latest over REST, from that node alone, before any pushed block: the transport checks
+          // its chain (a 101 names none), and it bounds the past (or a reconnect's gap), read while the
+          // stream's blocks wait in the queue.
+          const top = await latest(through(rest, true));
+          const reads = through(rest, false);
+          if (next !== undefined) for await (const block of fill(reads, top)) if (take(block)) yield block;
+          for (;;) {
+            const block = queue.shift();
+            if (block === undefined) {
+              if (failed !== undefined || overflowed) break;
+              await new Promise<void>((resolve) => (wake = resolve));
+              wake = undefined;
+              signal.throwIfAborted();
+              continue;
+            }
+            const height = headerOf(block).height;
+            if (next !== undefined && height > next) for await (const gap of fill(reads, height - 1)) if (take(gap)) yield gap;
+            if (take(block)) {
+              // The stream works once it has brought a block, not when it opened: a node that accepts then fails backs off, then is polled.
+              failures = 0;
+              yield block;
+            }
+          }
+          if (overflowed && failed === undefined) return;
+          throw failed as ClientError;
+        } finally {
+          clearTimeout(idle);
+          socket?.close();
+        }
+      }
     },
   };
 }
 
-/** A failure of the stream itself (recovered by a reconnect), not of a REST read. */
-const isStreamError = (error: unknown): error is ClientError =>
-  error instanceof StreamFailure || (error as { method?: unknown }).method === 'GET' && typeof (error as { url?: unknown }).url === 'string' && /^wss?:|supra_subscription/.test((error as { url: string }).url);
+/** The node of a `webSocketUrl` where it is one of the client's (its REST then read there), else the stream alone. */
+function ownStream(client: Caller, ws: string): Node {
+  const same = (a: string, b: string): boolean => new URL(a).href === new URL(b).href;
+  return { ws, rest: client.baseUrls.find((base) => same(streamUrl(base), ws)) };
+}
 
-/** A stream that closed without saying why. */
+/**
+ * The node to connect to after node `failed`: the next in order whose `Retry-After` has passed, else the
+ * first to wake (`wakeAt`: wait until then, the server's time, no jitter on top).
+ */
+function nextNode(failed: number, restUntil: ReadonlyMap<number, number>, count: number, now: number): { node: number; wakeAt: number | undefined } {
+  for (let k = 1; k <= count; k++) {
+    const i = (failed + k) % count;
+    const until = restUntil.get(i);
+    if (until === undefined || until <= now) return { node: i, wakeAt: until };
+  }
+  let first = failed;
+  for (const [i, until] of restUntil) if (until < (restUntil.get(first) ?? Infinity)) first = i;
+  return { node: first, wakeAt: restUntil.get(first) };
+}
+
+/** The `ChainIdMismatchError` in `error` (itself, or one node's in a `NodesFailedError`). */
+function chainMismatch(error: unknown): ChainIdMismatchError | undefined {
+  if (error instanceof ChainIdMismatchError) return error;
+  if (error instanceof NodesFailedError) return error.attempts.map((a) => a.error).find((e): e is ChainIdMismatchError => e instanceof ChainIdMismatchError);
+  return undefined;
+}
+
+/**
+ * A failure the watch outlives (a reconnect, the next node): the stream's own, and REST's network
+ * errors, timeouts, 408, 429, 5xx, answers that are not a block, a node behind. Not: pruned history
+ * (`fromHeight` below what the nodes keep), another 4xx, bad input, or a bug.
+ */
+function recoverable(error: unknown, behind: WeakSet<object>): error is ClientError {
+  if (isStreamError(error) || behind.has(error as object)) return true;
+  if (error instanceof HistoryPrunedError) return false;
+  if (error instanceof HttpError) return error.status === 408 || error.status === 429 || error.status >= 500;
+  return (
+    error instanceof NetworkError ||
+    error instanceof TimeoutError ||
+    error instanceof NodesFailedError ||
+    error instanceof ResponseParseError ||
+    error instanceof ResponseShapeError ||
+    error instanceof ResponseTooLargeError ||
+    error instanceof ResponseValidationError
+  );
+}
+
+/** A failure of the stream itself (recovered by a reconnect), not of a REST read. */
+const isStreamError = (error: unknown): error is ClientError => {
+  if (error instanceof StreamFailure) return true;
+  const { method, url } = error instanceof ClientError ? (error as { method?: unknown; url?: unknown }) : {};
+  return method === 'GET' && typeof url === 'string' && /^wss?:|supra_subscription/.test(url);
+};
+
+/** A stream that closed without saying why, or sent what is not a subscription's. */
 class StreamFailure extends ResponseShapeError {}
 const closedError = (url: string): ClientError => new StreamFailure({ operationId: `supra_subscription (${url})`, path: '', expected: 'the stream to stay open' });
 
-/** A notification's block, `undefined` for the subscription's answer; a frame that is neither closes the stream. */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A notification's block, `undefined` for the subscription's answer; a frame that is neither (not JSON,
+ * an error answer, a block without a u64 height, string `hash` and `parent`) closes the stream.
+ */
 function frame(text: string, url: string): Block | undefined {
-  let message: { result?: unknown; error?: unknown; params?: { result?: unknown } };
+  let message: unknown;
   try {
-    message = JSON.parse(text) as typeof message;
+    message = JSON.parse(text);
   } catch (cause) {
     throw new ResponseParseError({ status: 101, method: 'GET', url, bodySnippet: text.slice(0, 200), cause });
   }
-  if (typeof message?.result === 'string') return undefined;
-  const block = message?.params?.result as Block | undefined;
-  const height = block === undefined || block === null ? undefined : (headerOf(block) as { height?: unknown } | undefined)?.height;
-  if (typeof height !== 'number' || !Number.isSafeInteger(height) || height < 0) {
-    throw new StreamFailure({ operationId: `supra_subscription (${url})`, path: '/params/result', expected: 'a block with a u64 height' });
+  const bad = (path: string, expected: string): StreamFailure => new StreamFailure({ operationId: `supra_subscription (${url})`, path, expected });
+  if (!isObject(message)) throw bad('', 'a JSON-RPC message (an object)');
+  if (message.error !== undefined && message.error !== null) {
+    // The node refused the subscription (or said something else went wrong): its words, not a shape.
+    throw new StreamFailure({ operationId: `supra_subscribe (${url})`, path: '/error', expected: `a subscription id; the node answered an error: ${JSON.stringify(message.error).slice(0, 300)}` });
   }
-  return block;
+  if (message.params === undefined) {
+    if (typeof message.result === 'string') return undefined;
+    throw bad('/result', 'a subscription id (a string)');
+  }
+  const result = isObject(message.params) ? message.params.result : undefined;
+  if (!isObject(result)) throw bad('/params/result', 'a block (an object)');
+  const nested = 'header' in result;
+  const header = nested ? result.header : result;
+  const at = nested ? '/params/result/header' : '/params/result';
+  if (!isObject(header)) throw bad(at, 'a block header (an object)');
+  if (typeof header.height !== 'number' || !Number.isSafeInteger(header.height) || header.height < 0) throw bad(`${at}/height`, 'a u64 height (a safe integer)');
+  if (typeof header.hash !== 'string') throw bad(`${at}/hash`, 'a string');
+  if (typeof header.parent !== 'string') throw bad(`${at}/parent`, 'a string');
+  if (nested && result.transactions !== undefined && result.transactions !== null && !Array.isArray(result.transactions)) throw bad('/params/result/transactions', 'an array');
+  return result as unknown as Block;
 }

@@ -2,18 +2,21 @@
  * The fake node's block stream as MSW handlers (`nodeHandlers().streamHandlers`), with MSW's `setupServer`
  * in Node (a browser's `setupWorker` runs the same handler): `watchBlocks` of the node client against REST
  * and stream both answered by MSW, on one clock. Node 20 has no global `WebSocket`, so this file lends it
- * `ws`'s for MSW to wrap (Node 22 and browsers have their own).
+ * `ws`'s for MSW to wrap (Node 22 and browsers have their own); in Node the client prefers the `ws`
+ * package itself, which MSW does not see, so the watch is given the global (MSW's) as `WebSocket`.
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { createNodeClient, type WatchEvent } from '@x/node-client';
+import type { WebSocketConstructor } from '@x/client-core';
 import { nodeHandlers } from '../src/msw.ts';
 
 const hadGlobal = 'WebSocket' in globalThis;
 if (!hadGlobal) Object.defineProperty(globalThis, 'WebSocket', { value: NodeWebSocket, configurable: true, writable: true });
 const node = nodeHandlers({ seed: 7, now: () => Date.UTC(2024, 10, 20), baseUrl: 'https://node.msw.test' });
 const server = setupServer(...node, ...node.streamHandlers);
+const intercepted = (): WebSocketConstructor => globalThis.WebSocket as unknown as WebSocketConstructor;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => {
   server.close();
@@ -26,7 +29,7 @@ it('serves watchBlocks: the past from REST, then the stream, every height once, 
   const events: WatchEvent[] = [];
   const got: number[] = [];
   node.reset();
-  for await (const header of client.watchBlocks({ fromHeight: latest - 3, headersOnly: true, reconnect: { baseDelayMs: 1 }, onEvent: (e) => events.push(e) })) {
+  for await (const header of client.watchBlocks({ fromHeight: latest - 3, headersOnly: true, WebSocket: intercepted(), reconnect: { baseDelayMs: 1 }, onEvent: (e) => events.push(e) })) {
     got.push(header.height);
     if (got.length === 12) break;
     if (got.length === 6) node.stream.drop();
@@ -46,7 +49,7 @@ it('a refused upgrade is a close the client reconnects after', async () => {
   node.stream.refuseNext(429, { retryAfterSeconds: 0 });
   const from = (await client.v3.getLatestBlock()).header.height;
   const got: number[] = [];
-  for await (const header of client.watchBlocks({ fromHeight: from, headersOnly: true, reconnect: { baseDelayMs: 1 }, onEvent: (e) => events.push(e) })) {
+  for await (const header of client.watchBlocks({ fromHeight: from, headersOnly: true, WebSocket: intercepted(), reconnect: { baseDelayMs: 1 }, onEvent: (e) => events.push(e) })) {
     got.push(header.height);
     if (got.length === 3) break;
     node.stream.produce(1);

@@ -17,10 +17,10 @@ afterAll(() => stub.close());
 
 type Frame = { result?: unknown; error?: { code: number }; id?: unknown; params?: { subscription: string; result: { header?: { height: number }; height?: number } } };
 /** A connection and the frames it got, with a wait for the n-th. */
-async function connect(): Promise<{ socket: Socket; frames: Frame[]; nth(n: number): Promise<Frame> }> {
+async function connect(url = wsUrl): Promise<{ socket: Socket; frames: Frame[]; nth(n: number): Promise<Frame> }> {
   const frames: Frame[] = [];
   const waiters: (() => void)[] = [];
-  const socket = await openSocket({ url: wsUrl, onMessage: (text) => (frames.push(JSON.parse(text) as Frame), waiters.splice(0).forEach((w) => w())) });
+  const socket = await openSocket({ url, onMessage: (text) => (frames.push(JSON.parse(text) as Frame), waiters.splice(0).forEach((w) => w())) });
   const nth = async (n: number): Promise<Frame> => {
     while (frames.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
     return frames[n - 1] as Frame;
@@ -44,6 +44,23 @@ describe('the fake node streams blocks', () => {
     const rest = (await (await fetch(`${stub.url}/rpc/v4/block/height/${latest}?with_finalized_transactions=true`)).json()) as unknown;
     expect(pushed.find((f) => f.params?.subscription === sub && f.params.result.header?.height === latest)?.params?.result).toEqual(rest);
     socket.close();
+  });
+
+  it('a subscriber after an idle spell gets the blocks made after it subscribed, not those made meanwhile', async () => {
+    let now = Date.UTC(2024, 10, 20);
+    const idle = await startNodeStub({ now: () => now });
+    try {
+      idle.stream.produce(1); // the feed has a head
+      now += 20_000; // blocks made while nobody listens
+      const { socket, nth } = await connect(`${idle.url.replace('http', 'ws')}/rpc/v4/ws`);
+      socket.send('{"jsonrpc":"2.0","id":1,"method":"supra_subscribe","params":["newBlockHeaders"]}');
+      await nth(1);
+      const made = idle.stream.produce(1);
+      expect((await nth(2)).params?.result.height).toBe(made);
+      socket.close();
+    } finally {
+      await idle.close();
+    }
   });
 
   it('answers JSON-RPC errors and unsubscribes', async () => {

@@ -2,9 +2,10 @@
  * A small WebSocket layer both clients' live feeds share (the node's `watchBlocks`, the price service's
  * candles): no framing of its own. What it does:
  *
- * - **Which WebSocket**: the runtime's global one (browsers, Deno, Bun, Node 22+), else the `ws` package
- *   (an optional peer dependency: Node 20 has no global `WebSocket`), loaded by a dynamic import no
- *   bundler follows; or the class passed as `WebSocket`.
+ * - **Which WebSocket**: in Node the `ws` package where it is installed (an optional peer dependency: it
+ *   shows a refused upgrade's status, which Node 22's global WebSocket hides; Node 20 has none), loaded
+ *   by a dynamic import no bundler follows; else the runtime's global one (browsers, Deno, Bun, Node 22+
+ *   without `ws`); or the class passed as `WebSocket`.
  * - **{@link openSocket}**: resolves once open; text frames go to `onMessage` in order; `closed` resolves
  *   with the `ClientError` that closed it (`NetworkError` for a drop, `ResponseTooLargeError` past
  *   `maxFrameBytes`; `ws` refuses such a frame before buffering it, a global WebSocket after), or

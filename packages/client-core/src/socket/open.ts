@@ -19,7 +19,7 @@ export type SocketOptions = {
   openTimeoutMs?: number | undefined;
   /** Aborts the opening (rejecting with its reason) or closes the open socket. */
   signal?: AbortSignal | undefined;
-  /** The WebSocket class (default: the global one, else the `ws` package's). */
+  /** The WebSocket class (default: in Node the `ws` package's where installed, else the global one). */
   WebSocket?: WebSocketConstructor | undefined;
   /** Called with each text frame, in order; what it throws closes the socket with that error. */
   onMessage(text: string): void;

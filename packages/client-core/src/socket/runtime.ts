@@ -1,7 +1,8 @@
 /**
- * Which WebSocket implementation a socket opens: the runtime's own (browsers, Deno, Bun, Node 22+), else
- * the `ws` package (Node 20 has no global `WebSocket`), loaded on first use by a specifier no bundler
- * follows, so that no browser bundle holds it.
+ * Which WebSocket implementation a socket opens: in Node the `ws` package where it is installed (it shows
+ * a refused upgrade's status; Node 22's global does not), else the runtime's own (browsers, Deno, Bun,
+ * Node 22+ without `ws`); `ws` is loaded on first use by a specifier no bundler follows, so that no
+ * browser bundle holds it.
  */
 
 /** What a socket reads of an event: a message's data, a close's code, an error's error. */
@@ -45,16 +46,20 @@ export function takesHeaders(): boolean {
 let loaded: Promise<WebSocketConstructor | undefined> | undefined;
 
 /**
- * The WebSocket class to open: the global one where the runtime has it, else `ws`'s, else `undefined`
- * (neither: the caller says so). Loaded once.
+ * The WebSocket class to open. In Node, the `ws` package where it is installed: Node 22's global
+ * WebSocket (undici's) hides a refused upgrade's status, so a 429's `Retry-After` and a 503 (polling
+ * instead) would be lost; else the global one. Elsewhere the global one (browsers, Deno, Bun), else
+ * `ws`'s, else `undefined` (neither: the caller says so). Loaded once.
  */
 export function webSocketClass(): Promise<WebSocketConstructor | undefined> {
-  const global = (globalThis as Runtime).WebSocket;
-  if (global !== undefined) return Promise.resolve(global);
+  const g = globalThis as Runtime;
+  const global = g.WebSocket;
+  const node = g.process?.versions?.node !== undefined && g.Deno === undefined && g.Bun === undefined;
+  if (global !== undefined && !node) return Promise.resolve(global);
   // A specifier in a variable: bundlers leave it alone, so only Node loads `ws`, and only here.
   const name = 'ws';
   return (loaded ??= import(/* @vite-ignore */ name).then(
-    (m: { default?: WebSocketConstructor; WebSocket?: WebSocketConstructor }) => m.WebSocket ?? m.default,
-    () => undefined,
+    (m: { default?: WebSocketConstructor; WebSocket?: WebSocketConstructor }) => m.WebSocket ?? m.default ?? global,
+    () => global,
   ));
 }

@@ -123,8 +123,9 @@ export function createBlockFeed(route: Router, clock: () => number, advance: (ms
     const options = (params[1] ?? {}) as { includeTransactions?: unknown };
     const kind = params[0] === 'newBlockHeaders' ? 'headers' : params[0] === 'newBlocks' && typeof options === 'object' ? (options.includeTransactions === false ? 'bare' : 'blocks') : undefined;
     if (kind === undefined) return fail(msg.id, RPC_ERRORS.params);
-    // Subscribers get the blocks made after this point: the head is read now.
-    if (head === undefined) head = latest();
+    // Subscribers get the blocks made after this point: the head is read now. With no subscriber the head
+    // may be old (it moves while someone listens), and a node sends no block made before one subscribed.
+    if (head === undefined || ![...peers.values()].some((others) => others.length > 0)) head = latest();
     const id = `0x${(nextId++).toString(16).padStart(16, '0')}`;
     subs.push({ id, kind });
     reply(msg.id, id);
