@@ -16,7 +16,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** fetch's own limit on hops; past it the 3xx is the answer. */
 const MAX_HOPS = 20;
 /** Why a redirect a browser hid is not followed (the message `explain` recognises). */
-const OPAQUE = 'redirect not followed: the browser hides where it leads (an opaque redirect)';
+export const OPAQUE = 'redirect not followed: the browser hides where it leads (an opaque redirect)';
 
 /**
  * One request of a call, as the transport sends it: the custom fetch or the global one.

@@ -1,27 +1,25 @@
 import {
-  ClientError,
+  type ClientError,
   HttpError,
   InvalidArgumentError,
   NetworkError,
   ResponseParseError,
-  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
 import { parseBaseUrl } from './base-url.js';
 import type { CallOptions, NodeAffinity, OperationSpec, TransportOptions } from './options.js';
 import { checkInteger, checkParam, type FormatChecks } from './params.js';
-import { foreignAnswer, isRedirect, OtherOrigin, sendWithinOrigin } from './redirects.js';
+import { OtherOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
-import { BodyTooLarge, readText } from './read-text.js';
 import { checkPath, requestUrl } from './url.js';
-import { deadline, DEFAULT_TIMEOUT_MS } from './deadline.js';
+import { DEFAULT_TIMEOUT_MS } from './deadline.js';
 
 /** `maxResponseBytes` unless configured: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** The most `maxResponseBytes` may be: 512 MiB, near the longest string a JavaScript engine makes. */
-const MAX_RESPONSE_BYTES_LIMIT = 512 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES_LIMIT = 512 * 1024 * 1024;
 /** How much of an error body is kept: enough for any message, and nothing a node can flood. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
@@ -144,29 +142,6 @@ export type AttemptContext = {
 export type AttemptMaker = (context: AttemptContext) => Transport['attempt'];
 
 /**
- * A transport to one node: checks arguments, sends, times out, retries, reads (bounded), parses and
- * validates; redirects within the origin only; typed errors. `fetch(url, init)` unless the options give a
- * custom `fetch`, which is called with one `Request` per attempt (a Request per call costs ~15% throughput
- * on loopback, so the default path builds one only for a redirect). What a service knows beyond HTTP comes
- * in `service`.
- *
- * Every call ends: a timeout or a caller's abort settles the attempt on the transport's own timer or
- * listener, aborts its request and cancels its body, without waiting for fetch to notice. The signal
- * fetch follows is the attempt's own, passed directly (a signal followed through a copied Request is
- * lost when the copy is collected: nodejs/undici#4068), and a Request the transport built is held until
- * the attempt ends.
- *
- * @example
- * ```ts
- * const transport = createTransport({ baseUrl: 'http://localhost:27000', timeoutMs: 5_000 });
- * const body = await transport.call('getAccountV2', operations.getAccountV2, { address: '0x1' });
- * ```
- */
-export function createTransport(options: OneNodeOptions, service: Service = {}): Transport {
-  return transportWith(options, service, fetchAttempt(options.fetch));
-}
-
-/**
  * A one-node transport whose attempts `makeAttempt` makes: the options checked, arguments prepared,
  * retries and their delays as `createTransport`'s, only the sending differs (the node client's undici
  * transport sends with undici's `request`). An attempt settles on the first of its answer, its timer
@@ -186,40 +161,12 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
   checkHeaders(options.headers);
   const policy = resolveRetry(options.retry, service.retryStatuses);
-  const { formats, args: normalize } = service;
   const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
   // Merged once; none at all is cheaper for fetch than an empty list.
   const headers = mergeHeaders(options.headers);
-  /** The operations whose path is known to join under the base URL (`checkPath`), so it is checked once. */
-  const joined = new WeakSet<OperationSpec>();
-  /** The operation of the last call: a client calling one operation skips even the set's lookup. */
-  let last: OperationSpec | undefined;
-  const retryDelay = (error: unknown, attempt: number): number | undefined => delayAfter(policy, error, attempt);
+  const prepare = prepareWith(url, service);
+  const retryDelay = retryDelayOf(policy);
   const once: RetryPolicy = { ...policy, attempts: 1 };
-
-  const prepare = (operationId: string, op: OperationSpec, args: Record<string, unknown>, callOptions?: CallOptions): Prepared => {
-    // An ad-hoc operation's path may not leave the base URL (a generated one never does: once each).
-    if (op !== last && !joined.has(op)) {
-      checkPath(url, op.path);
-      joined.add(op);
-    }
-    last = op;
-    let path: Record<string, unknown> | undefined;
-    let query: Record<string, unknown> | undefined;
-    normalize?.(args);
-    for (const spec of op.params) {
-      const value = checkParam(spec, args[spec.name], formats);
-      if (value === undefined) continue;
-      if (spec.in === 'path') (path ??= {})[spec.name] = value;
-      else if (spec.in === 'query') (query ??= {})[spec.name] = value;
-    }
-    // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
-    if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text made by requestBody');
-    const signal = callOptions?.signal;
-    signal?.throwIfAborted();
-    const once = (callOptions?.retry ?? op.retry) === false;
-    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body === undefined ? undefined : (args.body as string), signal, once };
-  };
 
   const attempt = makeAttempt({
     url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers, policy, service, validator: options.validator,
@@ -242,6 +189,41 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
       }
       return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
     },
+  };
+}
+
+/**
+ * The `prepare` of a one-node transport at `url`: checks a call's arguments (the service's own forms
+ * first) and makes its request's parts, once per call.
+ * @internal
+ */
+export function prepareWith(url: string, { formats, args: normalize }: Service): Transport['prepare'] {
+  /** The operations whose path is known to join under the base URL (`checkPath`), so it is checked once. */
+  const joined = new WeakSet<OperationSpec>();
+  /** The operation of the last call: a client calling one operation skips even the set's lookup. */
+  let last: OperationSpec | undefined;
+  return (operationId: string, op: OperationSpec, args: Record<string, unknown>, callOptions?: CallOptions): Prepared => {
+    // An ad-hoc operation's path may not leave the base URL (a generated one never does: once each).
+    if (op !== last && !joined.has(op)) {
+      checkPath(url, op.path);
+      joined.add(op);
+    }
+    last = op;
+    let path: Record<string, unknown> | undefined;
+    let query: Record<string, unknown> | undefined;
+    normalize?.(args);
+    for (const spec of op.params) {
+      const value = checkParam(spec, args[spec.name], formats);
+      if (value === undefined) continue;
+      if (spec.in === 'path') (path ??= {})[spec.name] = value;
+      else if (spec.in === 'query') (query ??= {})[spec.name] = value;
+    }
+    // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
+    if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text made by requestBody');
+    const signal = callOptions?.signal;
+    signal?.throwIfAborted();
+    const once = (callOptions?.retry ?? op.retry) === false;
+    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body === undefined ? undefined : (args.body as string), signal, once };
   };
 }
 
@@ -300,130 +282,6 @@ export function readAnswer(context: AttemptContext, call: Prepared, answer: Answ
   return call.op.answer ? call.op.answer(parsed, answer.headers(), call.path) : parsed;
 }
 
-/** The attempt of `createTransport`: one `fetch` (the custom one, with a `Request`, when given). */
-function fetchAttempt(custom: OneNodeOptions['fetch']): AttemptMaker {
-  return (context) => {
-    const { url, timeoutMs, maxBytes, errorBytes, headers, service: { check } } = context;
-    /** One request as it leaves, below the redirect rule: the custom fetch or the global one. */
-    const send = (request: Request): Promise<Response> => (custom ?? fetch)(request);
-    return (call: Prepared, signal: AbortSignal | undefined): Promise<unknown> =>
-      new Promise((resolve, reject) => {
-        const { op, body } = call;
-        const { method } = op;
-        const controller = new AbortController();
-        // The URL sent (as the Request reads it, when there is one); redacted only when an error shows it.
-        let sent = url + op.path;
-        let stage: 'before' | 'fetch-failed' | 'responded' = 'before';
-        let status = 0;
-        // Why a redirect was not followed, when one was not.
-        let refused: string | undefined;
-        const onRefused = (why: string): void => {
-          refused = why;
-        };
-        // Holds a Request the transport built until the attempt ends (see createTransport's doc).
-        let held: Request | undefined;
-        // The body being read, for a timeout or abort to cancel.
-        let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-        let over = false;
-        const end = (): boolean => {
-          if (over) return false;
-          over = true;
-          clear();
-          held = undefined;
-          return true;
-        };
-        /** Ends the attempt from outside (timeout, caller's abort): settle now, then stop the request. */
-        const stop = (reason: unknown): void => {
-          if (!end()) return;
-          reject(reason);
-          controller.abort(reason);
-          // Without waiting for fetch to follow the signal: a body being read is cancelled directly.
-          reader?.cancel(reason).catch(noop);
-        };
-        const clear = deadline(timeoutMs, signal, stop, () => new TimeoutError({ method, url: redactUrl(sent), timeoutMs }));
-        // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
-        if (signal?.aborted) return stop(signal.reason);
-
-        const fail = (err: unknown): void => {
-          if (!end()) return;
-          if (err instanceof ClientError) return reject(err); // ours, or a custom fetch's
-          const where = redactUrl(sent);
-          if (err instanceof BodyTooLarge) return reject(new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes }));
-          if (stage === 'fetch-failed') reject(new NetworkError({ method, url: where, cause: err }));
-          // The response started but its body could not be read to the end (reset, truncated).
-          else if (stage === 'responded') reject(new ResponseParseError({ status, method, url: where, cause: err }));
-          else reject(err); // before fetch (a parameter value encodeURIComponent or Request refuses)
-        };
-        const received = async (response: Response): Promise<void> => {
-          // The default path sends without a Request, so its redirects are followed here, and only when
-          // there is one; a hop that fails is a fetch failure like the first.
-          if (direct !== undefined && isRedirect(response) && !over) {
-            response = await sendWithinOrigin(send, (held = new Request(direct.url, direct.init)), { first: response, onRefused });
-          }
-          status = response.status;
-          stage = 'responded';
-          if (over) {
-            // Too late: nobody reads this body, so release the connection now.
-            response.body?.cancel().catch(noop);
-            return;
-          }
-          // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's. Then
-          // every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
-          const foreign = foreignAnswer(response, sent);
-          const refusal = foreign ? new NetworkError({ method, url: redactUrl(sent), cause: foreign }) : check?.(response.headers, { method, url: redactUrl(sent) });
-          if (refusal) {
-            response.body?.cancel().catch(noop);
-            if (end()) reject(refusal);
-            return;
-          }
-          // Counted as it streams, decoded: a Content-Length says nothing of a gzip body's size.
-          reader = response.body?.getReader();
-          // An error body is kept even when it is cut short: the status is the answer.
-          const text = reader === undefined ? '' : await readText(reader, !response.ok, response.ok ? maxBytes : errorBytes);
-          if (!end()) return;
-          const answered = response;
-          try {
-            resolve(readAnswer(context, call, { status, statusText: answered.statusText, headers: () => answered.headers, text, sent, refused }));
-          } catch (err) {
-            reject(err); // the attempt has ended: `fail` would drop it
-          }
-        };
-
-        let sending: Promise<Response>;
-        // The URL the default path sent, without a Request: its redirects are followed in `received`.
-        let direct: { url: string; init: RequestInit } | undefined;
-        try {
-          sent = url + call.target;
-          const init: RequestInit = { method, headers, signal: controller.signal, redirect: 'manual' };
-          if (body !== undefined) {
-            init.body = body;
-            // The body's type is the operation's, whatever the `headers` option says (fetch would join both).
-            init.headers = [...(headers ?? []).filter(([name]) => name !== 'content-type'), ['content-type', 'application/json']];
-          }
-          stage = 'fetch-failed'; // until a response arrives (a custom fetch may also throw at once)
-          if (custom === undefined) {
-            direct = { url: sent, init };
-            sending = fetch(sent, init);
-          } else {
-            const request = (held = new Request(sent, init));
-            sent = request.url;
-            // Async: a custom fetch that throws at once is a rejection here too.
-            sending = sendWithinOrigin(send, request, { onRefused });
-          }
-        } catch (err) {
-          // A value encodeURIComponent or Request refuses (a lone surrogate, say): the attempt ends like any
-          // failure, so its timer and abort listener go with it.
-          stage = 'before';
-          return fail(err);
-        }
-        // Keeps the Request alive while the attempt runs (see createTransport's doc).
-        void held;
-        sending.then(received).catch(fail);
-      });
-  };
-}
-
-function noop(): void {}
 
 /** An HTTP header name (RFC 9110's token). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -460,7 +318,7 @@ export function checkHeaders(headers: unknown, parameter = 'headers'): void {
  * names lowercased and in order, as fetch's `Headers` lists them; none when there are none. Checked by
  * `checkHeaders` before.
  */
-function mergeHeaders(headers: Readonly<Record<string, unknown>> | Headers | undefined): [string, string][] | undefined {
+export function mergeHeaders(headers: Readonly<Record<string, unknown>> | Headers | undefined): [string, string][] | undefined {
   if (headers === undefined) return undefined;
   const merged = new Headers();
   // A Headers object (from JavaScript: the type does not allow it) by its entries.
@@ -476,7 +334,10 @@ function mergeHeaders(headers: Readonly<Record<string, unknown>> | Headers | und
 /**
  * The delay before retrying after `error` (attempt `attempt` failed), or undefined when it is not
  * retried: network errors, timeouts and the policy's statuses are, honouring `Retry-After`.
+ * @internal
  */
+export const retryDelayOf = (policy: RetryPolicy) => (error: unknown, attempt: number): number | undefined => delayAfter(policy, error, attempt);
+
 function delayAfter(policy: RetryPolicy, error: unknown, attempt: number): number | undefined {
   if (error instanceof HttpError) {
     if (!policy.statuses.includes(error.status)) return undefined;
