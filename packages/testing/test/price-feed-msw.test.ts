@@ -46,6 +46,14 @@ it('serves the feed to the global WebSocket: subscribe, ticks, garbage and drop'
   expect(feed.feed.upgrades).toEqual(['/feed']);
 });
 
+it('logs an upgrade with its path and query', async () => {
+  feed.feed.reset();
+  const socket = new globalThis.WebSocket(`${feed.webSocketUrl}?client=test&v=2`);
+  await new Promise((resolve) => socket.addEventListener('open', resolve));
+  expect(feed.feed.upgrades).toEqual(['/feed?client=test&v=2']);
+  socket.close();
+});
+
 it('refuses a webSocketUrl that is not ws: or wss:', () => {
   expect(() => priceFeedHandlers({ webSocketUrl: 'https://prices.example.test' })).toThrow(StubArgumentError);
 });

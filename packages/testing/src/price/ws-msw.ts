@@ -47,7 +47,8 @@ export function priceFeedHandlers(options: PriceFeedHandlersOptions = {}): Price
   const feed = createPriceFeed({ seed: seedToU32(options.seed ?? 1), now, apiKey: DEFAULT_PRICE_API_KEY, tickMs: checkFeedTickMs(options.feedTickMs) });
   const handler = ws.link(url).addEventListener('connection', ({ client }) => {
     // 1006: an abnormal closure, as a dropped connection reads (MSW lets a handler send it).
-    const peer = feed.accept({ send: (text) => client.send(text), terminate: () => client.close(1006) }, new URL(client.url).pathname);
+    const { pathname, search } = new URL(client.url);
+    const peer = feed.accept({ send: (text) => client.send(text), terminate: () => client.close(1006) }, pathname + search);
     client.addEventListener('message', (event) => peer.message(typeof event.data === 'string' ? event.data : ''));
     client.addEventListener('close', () => peer.closed());
   });
