@@ -46,18 +46,26 @@ const number = (value: unknown): number | undefined => {
 };
 
 /**
- * A tick's time in Unix ms. Which field the service sends is not certain: `time`, else `timestamp`; each
- * as ms, as seconds (below 1e11, so before 1973 in ms), or as date text (`YYYY-MM-DD HH:MM:SS`, read as
- * UTC, or ISO 8601).
+ * The tick times taken, Unix ms: 2001-09-09 (1e12) to 2286-11-20 (1e13). Outside it a number is no time
+ * in ms or s (microseconds, nanoseconds, a counter) and is passed over rather than guessed at.
+ */
+const MIN_TIME = 1e12;
+const MAX_TIME = 1e13;
+
+/**
+ * A tick's time in Unix ms, if plausible. Which field the service sends is not certain: `time`, else
+ * `timestamp`; each as ms, as seconds (below 1e10), or as date text (`YYYY-MM-DD HH:MM:SS`, read as UTC,
+ * or ISO 8601). A number outside {@link MIN_TIME}..{@link MAX_TIME} (after seconds are read as ms) is no time.
  */
 function timeOf(tick: Record<string, unknown>): number | undefined {
+  const plausible = (ms: number): number | undefined => (ms >= MIN_TIME && ms < MAX_TIME ? ms : undefined);
   for (const value of [tick.time, tick.timestamp]) {
     const n = number(value);
-    if (n !== undefined && Number.isSafeInteger(n) && n > 0) return n < 1e11 ? n * 1000 : n;
+    if (n !== undefined && Number.isSafeInteger(n) && n > 0) return plausible(n < 1e10 ? n * 1000 : n);
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(value)) {
       const iso = value.replace(' ', 'T');
       const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) ? iso : `${iso}Z`);
-      if (Number.isFinite(ms)) return ms;
+      if (Number.isFinite(ms)) return plausible(ms);
     }
   }
   return undefined;
@@ -65,11 +73,13 @@ function timeOf(tick: Record<string, unknown>): number | undefined {
 
 /**
  * The ticks of `pair` (at `minutes`, where a tick names its resolution) in one frame. A frame that is
- * not JSON, or a feed event whose payload or tick lacks what a candle needs (a time, a close), is
- * `skipped` with a `ResponseShapeError` naming the JSON pointer of what is wrong; the caller passes it
- * over (and its watchdog, which only ticks reset, reconnects a socket that sends nothing else).
+ * not JSON, or a feed event whose payload or tick lacks what a candle needs (a plausible time, a close),
+ * or whose tick is later than `latest` (Unix ms: a tick from the future would be taken for the current
+ * slot and make every real one look late), is `skipped` with a `ResponseShapeError` naming the JSON
+ * pointer of what is wrong; the caller passes it over (and its watchdog, which only ticks reset,
+ * reconnects a socket that sends nothing else).
  */
-export function readFrame(text: string, pair: string, minutes: number): FrameReading {
+export function readFrame(text: string, pair: string, minutes: number, latest: number): FrameReading {
   const skip = (path: string, expected: string): FrameReading => ({ skipped: new ResponseShapeError({ operationId: CHANNEL, path, expected }) });
   let message: unknown;
   try {
@@ -86,7 +96,8 @@ export function readFrame(text: string, pair: string, minutes: number): FrameRea
     const tick = item as Record<string, unknown>;
     if (tick.tradingPair !== pair || (tick.resolution !== undefined && number(tick.resolution) !== minutes)) continue;
     const time = timeOf(tick);
-    if (time === undefined) return skip(`/payload/${i}/time`, 'Unix milliseconds or a date-time');
+    if (time === undefined) return skip(`/payload/${i}/time`, 'Unix milliseconds or seconds, or a date-time, from 2001 to 2286');
+    if (time > latest) return skip(`/payload/${i}/time`, `a time no later than ${new Date(latest).toISOString()} (the local clock, plus a slot and some clock skew)`);
     const close = number(tick.close) ?? number(tick.currentPrice);
     if (close === undefined) return skip(`/payload/${i}/close`, 'a decimal price');
     // Where open, high or low is missing, the tick's price stands in for it (a tick of a price, not a candle).

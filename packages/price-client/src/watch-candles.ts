@@ -29,7 +29,10 @@ export type WatchCandlesEvent =
   | { readonly type: 'connected' }
   /** The socket closed or fell silent; a reconnect follows after `delayMs`. */
   | { readonly type: 'disconnected'; readonly error: ClientError; readonly delayMs: number }
-  /** A frame was passed over: not JSON, or a feed event without what a candle needs. */
+  /**
+   * A frame was passed over: not JSON, a feed event without what a candle needs, or a tick whose time is
+   * no plausible Unix ms or s, or is more than a slot and a minute (clock skew) ahead of the local clock.
+   */
   | { readonly type: 'skipped'; readonly error: ResponseShapeError };
 
 /** Parameters of {@link PriceClient.watchCandles}. */
@@ -76,6 +79,18 @@ const HISTORY_LAG_ASKS = 3;
 /** Resolutions the feed takes: whole minutes, up to a day. */
 const MAX_MINUTES = 1440;
 
+/**
+ * How far the local clock may lag the service's: a tick more than a slot plus this ahead of it is
+ * passed over (`skipped`), since it would be taken for the forming slot and make every real tick late.
+ */
+const MAX_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Ticks (one per slot) held for a consumer that does not read: past this, the socket is closed and the
+ * slots are read from `/history` when it reads again, so a stream nobody reads holds a bounded queue.
+ */
+const MAX_QUEUED = 256;
+
 /** A tick of connection `conn`, or the end of that connection (`error`: why). */
 type Item = { readonly conn: number; readonly tick: Tick; readonly slot: number } | { readonly conn: number; readonly error: ClientError };
 
@@ -87,6 +102,10 @@ type Item = { readonly conn: number; readonly tick: Tick; readonly slot: number 
 class Inbox {
   private readonly items: Item[] = [];
   private wake: (() => void) | undefined;
+
+  get size(): number {
+    return this.items.length;
+  }
 
   put(item: Item): void {
     const last = this.items.at(-1);
@@ -134,10 +153,14 @@ function check(ctx: WatchContext, parameters: WatchCandlesParameters) {
   return { url, pair, resolution, since, watchdogMs };
 }
 
-/** Whether the key is a value of `url`: a query parameter, the user or password, or a path segment. */
+/**
+ * Whether the key is a part of `url`: a query parameter's name or value, the user or password, a path
+ * segment, or the fragment (whole, or a name or value of it).
+ */
 function keyIn(url: string, apiKey: string): boolean {
-  const { searchParams, username, password, pathname } = new URL(url);
-  return [...searchParams.values(), ...pathname.split('/'), username, password].some((part) => {
+  const { searchParams, username, password, pathname, hash } = new URL(url);
+  const fragment = hash.slice(1);
+  return [...searchParams.keys(), ...searchParams.values(), ...pathname.split('/'), username, password, fragment, ...fragment.split(/[&=]/)].some((part) => {
     try {
       return decodeURIComponent(part) === apiKey;
     } catch {
@@ -171,7 +194,13 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
   if (outer?.aborted) onAbort();
   else outer?.addEventListener('abort', onAbort, { once: true });
   const inbox = new Inbox();
-  const onEvent = parameters.onEvent ?? (() => undefined);
+  const onEvent = (event: WatchCandlesEvent): void => {
+    try {
+      parameters.onEvent?.(event);
+    } catch {
+      // A hook's failure is its own.
+    }
+  };
   let socket: Socket | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let conn = 0;
@@ -227,12 +256,20 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
     yield { candle: open.candle, closed: false };
   }
 
+  /**
+   * Ends connection `id` with `why`: its socket closed at once (not when the loop next reads, so a
+   * stream nobody reads stops taking ticks), the loop told in order after the ticks before it.
+   */
+  const drop = (id: number, why: string): void => {
+    clearTimeout(watchdog);
+    inbox.put({ conn: id, error: new NetworkError({ method: 'GET', url, cause: new Error(why) }) });
+    if (id === conn) socket?.close();
+  };
+
   const arm = (id: number): void => {
     clearTimeout(watchdog);
     if (watchdogMs === 0) return;
-    watchdog = setTimeout(() => {
-      inbox.put({ conn: id, error: new NetworkError({ method: 'GET', url, cause: new Error(`no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`) }) });
-    }, watchdogMs);
+    watchdog = setTimeout(() => drop(id, `no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`), watchdogMs);
   };
 
   try {
@@ -245,7 +282,8 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
           apiKey,
           signal,
           onMessage: (text) => {
-            const read = readFrame(text, pair, minutes);
+            if (inbox.size >= MAX_QUEUED) return drop(id, `${MAX_QUEUED} slots queued unread: the missed slots come from /history`);
+            const read = readFrame(text, pair, minutes, Date.now() + step + MAX_CLOCK_SKEW_MS);
             if ('skipped' in read) return onEvent({ type: 'skipped', error: read.skipped });
             for (const tick of read.ticks) {
               arm(id);
@@ -276,7 +314,8 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
       socket?.close();
       socket = undefined;
       const delayMs = reconnectDelay(++failures, error, parameters.reconnect);
-      onEvent({ type: 'disconnected', error, delayMs });
+      // A close reason or an answer's headers could echo the key.
+      onEvent({ type: 'disconnected', error: redactError(error, apiKey), delayMs });
       await sleep(delayMs, signal);
     }
   } catch (err) {

@@ -3,11 +3,15 @@
  * (`startPriceStub`: `feedTickMs: 0` leaves its clock to the test, which moves it and calls
  * `feed.tick()`). No wall clock: the tests wait for what the fake sees (connections, subscriptions).
  */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPriceClient, HttpError, type CandleUpdate, type PriceClient, type WatchCandlesEvent, type WatchCandlesParameters } from '@x/price-client';
+import { createPriceClient, HttpError, ResponseShapeError, type CandleUpdate, type PriceClient, type WatchCandlesEvent, type WatchCandlesParameters } from '@x/price-client';
 import { expectInvalid, rejectionOf, usePriceStub } from '@x-tools/test-helpers';
 import { PRICE_PAIRS } from '@x/testing';
-import { expectNoKey, KEY, NOW } from './helpers.ts';
+import { DAY, expectNoKey, KEY, NOW } from './helpers.ts';
 
 const MINUTE = 60_000;
 let clock = NOW;
@@ -238,6 +242,106 @@ describe('watchCandles', () => {
   });
 });
 
+describe('watchCandles: what the server sends cannot break it', () => {
+  it.each([
+    // Far enough ahead that the wall clock of any run is behind it (the check is against the local clock).
+    ['a century in the future', NOW + 100 * 365 * DAY],
+    ['in microseconds', NOW * 1000],
+  ])('a tick %s is skipped (a ResponseShapeError), not acted on: no /history asked, later ticks not late', async (_name, at) => {
+    const w = watch({ since: NOW - 2 * MINUTE });
+    await w.tick(NOW + 10_000);
+    expect(shape(await w.take(3))).toEqual([[-2 * MINUTE, true], [-MINUTE, true], [0, false]]);
+    const asked = ctx.stub.requests.length;
+    clock = at;
+    expect(ctx.stub.feed.tick()).toBe(1);
+    clock = NOW + 20_000;
+    // A garbage frame after it says when the tick is in (frames of a socket come in order).
+    ctx.stub.feed.fault('garbage');
+    await until(() => w.events.some((e) => e.type === 'skipped'));
+    const skipped = w.events.filter((e) => e.type === 'skipped').map((e) => e.error);
+    expect(skipped).toHaveLength(2);
+    expect(skipped[0]).toBeInstanceOf(ResponseShapeError);
+    expect(skipped[0]!.path).toBe('/payload/0/time');
+    await w.tick(NOW + MINUTE + 1);
+    expect(shape(await w.take(2))).toEqual([[0, true], [MINUTE, false]]);
+    expect(ctx.stub.requests.length).toBe(asked);
+    expectExact(w.seen);
+    await w.stop();
+  });
+
+  it('a hook that throws is its own failure: connected, skipped and disconnected each go on', async () => {
+    const told: string[] = [];
+    const w = watch({
+      onEvent: (e) => {
+        told.push(e.type);
+        throw new Error('the hook failed');
+      },
+    });
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    ctx.stub.feed.fault('garbage');
+    await until(() => told.includes('skipped'));
+    ctx.stub.feed.fault('drop');
+    await w.tick(NOW + 20_000);
+    expect(shape(await w.take(1))).toEqual([[0, false]]);
+    expect(told).toEqual(['connected', 'skipped', 'disconnected', 'connected']);
+    // The garbage frame's throwing hook did not end its socket: only the drop did.
+    expect(ctx.stub.feed.connectionsOpened).toBe(2);
+    await w.stop();
+  });
+
+  it('a close reason that echoes the key reaches onEvent redacted', async () => {
+    // A WebSocket server of the test's own, on node:http: it accepts each upgrade and closes it at once,
+    // with code 1011 and a reason that quotes the x-api-key header.
+    const server = createServer();
+    const sockets: Duplex[] = [];
+    server.on('upgrade', (req, socket: Duplex) => {
+      sockets.push(socket);
+      const accept = createHash('sha1').update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+      const reason = Buffer.from(`no capacity for ${String(req.headers['x-api-key'])}`);
+      socket.write(`HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: ${accept}\r\n\r\n`);
+      socket.end(Buffer.concat([Buffer.from([0x88, reason.length + 2, 0x03, 0xf3]), reason]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const controller = new AbortController();
+    const events: WatchCandlesEvent[] = [];
+    const { port } = server.address() as AddressInfo;
+    const prices = createPriceClient({ baseUrl: ctx.stub.url, webSocketUrl: `ws://127.0.0.1:${port}`, apiKey: KEY });
+    const done = prices.watchCandles({ pair: 'btc_usdt', resolution: 60, reconnect: { baseDelayMs: 1, maxDelayMs: 1 }, signal: controller.signal, onEvent: (e) => events.push(e) }).next();
+    await until(() => events.some((e) => e.type === 'disconnected'));
+    controller.abort(new Error('seen'));
+    await done.catch(() => undefined);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+    const disconnected = events.find((e) => e.type === 'disconnected');
+    expect(String(disconnected?.type === 'disconnected' && disconnected.error.cause)).toContain('1011: no capacity for');
+    expectNoKey(disconnected);
+  });
+
+  it(`a stream nobody reads keeps at most ${256} slots: then its socket closes, and the slots come from /history when it reads`, async () => {
+    const w = watch();
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    // Nobody reads while the feed ticks 260 slots; the socket closes (the fake sees no connection).
+    for (let k = 1; k <= 260; k++) {
+      clock = NOW + k * MINUTE + 10_000;
+      ctx.stub.feed.tick();
+    }
+    await until(() => ctx.stub.feed.connections === 0);
+    // The queued ticks come first (the forming candle of slots 1 to 256, each closed at the next) ...
+    while (w.seen.at(-1)!.candle.timestamp < NOW + 256 * MINUTE) await w.take(1);
+    expect(w.seen.at(-1)).toMatchObject({ closed: false });
+    // ... then a new socket, and the slots it missed from /history.
+    await w.tick(NOW + 300 * MINUTE + 10_000);
+    while (w.seen.at(-1)!.candle.timestamp < NOW + 300 * MINUTE) await w.take(1);
+    const closed = w.seen.filter((u) => u.closed).map((u) => (u.candle.timestamp - NOW) / MINUTE);
+    expect(closed).toEqual(Array.from({ length: 300 }, (_, i) => i));
+    expectExact(w.seen);
+    expect(ctx.stub.feed.connectionsOpened).toBe(2);
+    await w.stop();
+  });
+});
+
 describe('watchCandles: bad input, before any connection', () => {
   const cases: [string, Partial<WatchCandlesParameters>, string][] = [
     ['a pair in another spelling', { pair: 'BTC-USDT' }, 'pair'],
@@ -273,6 +377,9 @@ describe('watchCandles: bad input, before any connection', () => {
     ['no URL', 'prod-kline-ws.supra.com'],
     ['the key in the URL', `wss://prod-kline-ws.supra.com/?key=${KEY}`],
     ['the key in its path', `wss://prod-kline-ws.supra.com/${KEY}/feed`],
+    ['the key as a bare query name', `wss://prod-kline-ws.supra.com/?${KEY}`],
+    ['the key in the fragment', `wss://prod-kline-ws.supra.com/#${KEY}`],
+    ['the key as a value in the fragment', `wss://prod-kline-ws.supra.com/#key=${KEY}`],
     ['not a string', 42 as never],
   ])('a webSocketUrl that is %s names webSocketUrl', async (_name, webSocketUrl) => {
     ctx.stub.feed.reset();
