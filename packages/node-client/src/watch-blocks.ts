@@ -31,7 +31,11 @@ import type { BlockHeaderInfo, BlockV4 } from '@x/node-types';
 import { getBlockByHeightV4, getLatestBlockV3 } from './generated/actions.js';
 import type { Caller } from './types.js';
 
-/** What a watch tells as it goes: the stream opened, it failed and will reconnect, it polls instead, a slow consumer's overflow. */
+/**
+ * What a watch tells as it goes: the stream opened; it (or a REST read, polling included) failed and the
+ * watch goes on after `delayMs` on the next node (`url`: the stream of the node that failed); it polls
+ * instead; a slow consumer's overflow.
+ */
 export type WatchEvent =
   | { readonly type: 'open'; readonly url: string }
   | { readonly type: 'reconnect'; readonly url: string; readonly error: ClientError; readonly delayMs: number }

@@ -193,6 +193,28 @@ describe('watchBlocks', () => {
     expect(reconnects(events)[0]).toMatchObject({ error: { code: 'RESPONSE_SHAPE_ERROR', path } });
   });
 
+  it('a pushed block whose transactions is not an array is refused: REST reads the real one', async () => {
+    const events: WatchEvent[] = [];
+    const from = await latest();
+    const got: { transactions?: unknown }[] = [];
+    for await (const block of watchBlocks(createNodeClient({ baseUrl: stub.url }).transport, { fromHeight: from, onEvent: (e) => events.push(e), ...fast })) {
+      got.push(block);
+      if (got.length === 4) break;
+      if (got.length === 2) {
+        // The next block, pushed by hand with a broken list (the feed paused so that it does not push the real one).
+        stub.stream.pause();
+        const height = stub.stream.produce(1);
+        const real = (await (await fetch(`${stub.url}/rpc/v4/block/height/${height}?with_finalized_transactions=false`)).json()) as object;
+        stub.stream.sendGarbage(JSON.stringify({ jsonrpc: '2.0', method: 'supra_subscription', params: { subscription: 'x', result: { ...real, transactions: 5 } } }));
+        stub.stream.resume();
+        continue;
+      }
+      stub.stream.produce(1);
+    }
+    expect(got.map((b) => b.transactions === undefined || b.transactions === null || Array.isArray(b.transactions))).toEqual([true, true, true, true]);
+    expect(reconnects(events)[0]).toMatchObject({ error: { code: 'RESPONSE_SHAPE_ERROR', path: '/params/result/transactions' } });
+  });
+
   it('an error answer to the subscription says what the node said', async () => {
     const events: WatchEvent[] = [];
     const from = await latest();
