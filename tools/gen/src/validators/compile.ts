@@ -12,6 +12,7 @@ import { RUNTIME_MODULE, RUNTIME_FILE, liveActionsKeyword, liveFormsKeyword } fr
 import { readFileSync } from 'node:fs';
 import { callsWithoutContext } from './calls.ts';
 import { inlineSmallRefs } from './inline.ts';
+import { compactErrorPushes } from './push-errors.ts';
 
 /**
  * The largest schema (characters of JSON, once its own small parts are expanded) inlined where it is
@@ -120,7 +121,7 @@ export function standaloneVariant(variant: Variant, defs: Record<string, Schema>
   for (const name of Object.keys(defs)) refs[exportName(variant.name, name)] = ID_BASE + name;
   let code = nameFunctions(standaloneCode(ajv, refs));
   if (/\.evaluated\b|dynamicAnchors/.test(code)) throw new Error('standalone code tracks evaluated properties');
-  code = callsWithoutContext(importLiveRuntime(fastOwnChecks(dropUnusedContext(code))));
+  code = compactErrorPushes(callsWithoutContext(importLiveRuntime(fastOwnChecks(dropUnusedContext(code)))));
   return { code, ajv };
 }
 
