@@ -242,14 +242,15 @@ describe('parseHexPattern (what a hex pattern accepts, as numbers)', () => {
 describe('the specs', () => {
   const { schemas } = collect(loadSpecs());
   const merged = mergeAllOf(Object.fromEntries(schemas.map((s) => [s.name, s.schema])));
-  it('have exactly five keyed unions and one tagged union (the v3 transactions, on txn_type), all rewritten, and no oneOf/anyOf/allOf left', () => {
+  it('have exactly these keyed unions and two tagged unions (the v3 and v4 transactions, on txn_type), all rewritten, and no oneOf/anyOf/allOf left', () => {
     const unions = schemas.filter((s) => detectKeyedUnion(s.schema)).map((s) => s.name);
-    expect(unions.sort()).toEqual(['EvmTransactionOutput', 'MoveList', 'MoveValue', 'TransactionOutput', 'TypeTag']);
+    expect(unions.sort()).toEqual(['AuthorizedCommittee', 'EvmTransactionOutput', 'FaucetStatus', 'MoveList', 'MoveValue', 'TransactionOutput', 'TransactionOutputV4', 'TypeTag']);
     const taggedUnions = Object.entries(merged).flatMap(([name, s]) => {
       const found = detectTaggedUnion(s);
       return found ? [[name, found.spec]] : [];
     });
-    expect(taggedUnions).toEqual([['TransactionV3', { tag: 'txn_type', values: ['user', 'automated', 'block_metadata', 'automation_record'] }]]);
+    const kinds = { tag: 'txn_type', values: ['user', 'automated', 'block_metadata', 'automation_record'] };
+    expect(taggedUnions).toEqual([['TransactionV3', kinds], ['TransactionV4', kinds]]);
     // As written, the branches are allOfs: only the merged schema is a tagged union.
     expect(detectTaggedUnion(schemas.find((s) => s.name === 'TransactionV3')!.schema)).toBeUndefined();
     for (const profile of ['lenient', 'strict'] as const) {
