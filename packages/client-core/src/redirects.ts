@@ -133,9 +133,4 @@ export function foreignAnswer(response: Response, asked: string): OtherOrigin | 
   return new OtherOrigin(`the answer came from another origin (${origin ?? 'unnamed'})`);
 }
 
-/** Whether an answer to a `redirect: 'manual'` request is a redirect this module acts on. */
-export function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || (REDIRECTS.has(response.status) && response.headers.has('location'));
-}
-
 function noop(): void {}
