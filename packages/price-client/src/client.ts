@@ -1,10 +1,9 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { HttpError, InvalidArgumentError, ResponseShapeError, checkHeaders, checkInteger, show, checkParam, type ParamSpec, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { HttpError, InvalidArgumentError, ResponseShapeError, type ClientError, checkHeaders, checkInteger, show, checkParam, type ParamSpec, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { Flights, scopeOf, type Flight } from '@x/client-core/internal';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
-import type { CandleUpdate, WatchCandlesParameters } from './watch-candles.js';
 
 /** Options of {@link createPriceClient}. */
 export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterMs' | 'rateLimit' | 'onAttempt'> & {
@@ -55,6 +54,59 @@ export type HistoryRangeParameters = HistoryParameters & {
 export const DEFAULT_WINDOW_CANDLES = 1000;
 /** Windows `historyRange` fetches at once unless configured. */
 export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * One update of {@link PriceClient.watchCandles}. `closed: false` is the forming candle of the current
+ * slot (each tick of the feed: its values change, its `timestamp` does not); `closed: true` is a candle
+ * whose slot has ended, given once per slot, in slot order, and never followed by an update of an
+ * earlier or the same slot.
+ */
+export type CandleUpdate = {
+  /** The candle; `timestamp` is its slot's start (Unix ms), a multiple of the resolution. */
+  readonly candle: Candle;
+  /** Whether the slot has ended: this candle is final. */
+  readonly closed: boolean;
+};
+
+/** What {@link WatchCandlesParameters.onEvent} is told. */
+export type WatchCandlesEvent =
+  /** The socket is open and subscribed. */
+  | { readonly type: 'connected' }
+  /** The socket closed or fell silent; a reconnect follows after `delayMs`. */
+  | { readonly type: 'disconnected'; readonly error: ClientError; readonly delayMs: number }
+  /**
+   * A frame was passed over: not JSON, a feed event without what a candle needs, or a tick whose time is
+   * no plausible Unix ms or s, or is more than a slot and a minute (clock skew) ahead of the local clock.
+   */
+  | { readonly type: 'skipped'; readonly error: ResponseShapeError };
+
+/** Parameters of {@link PriceClient.watchCandles}. */
+export type WatchCandlesParameters = {
+  /** Trading pair, lowercase `<base>_<quote>`. */
+  pair: string;
+  /**
+   * Seconds per candle, as for `history`: a whole number of minutes (60, 300, 900, 3600, …, at most
+   * 86,400), since the feed counts in minutes.
+   */
+  resolution: number;
+  /**
+   * Candles from this time on (`timestamp >= since`): the closed ones from `/history` (the
+   * `historyRange` path), then the feed, with no slot missing or repeated at the seam. Without it, the
+   * stream starts at the feed's current slot.
+   */
+  since?: TimeInput | undefined;
+  /** Stops the stream: the socket closes, requests in flight are aborted, the loop rejects with the reason. */
+  signal?: AbortSignal | undefined;
+  /**
+   * A socket that sends no tick of the pair for this long is closed and opened again (default 10,000 ms:
+   * the public programs that use the feed reconnect after 2 to 10 s of silence); 0 turns the watchdog off.
+   */
+  watchdogMs?: number | undefined;
+  /** How reconnects are spaced: full jitter from `baseDelayMs` (250) doubling to `maxDelayMs` (10,000). */
+  reconnect?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined;
+  /** Told when the socket connects, disconnects, or passes a frame over. */
+  onEvent?: ((event: WatchCandlesEvent) => void) | undefined;
+};
 
 /** Parameters of {@link PriceClient.latest}. */
 export type LatestParameters = CallOptions & {

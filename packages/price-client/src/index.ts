@@ -12,7 +12,7 @@
  */
 export { createPriceClient, DEFAULT_WINDOW_CANDLES, DEFAULT_CONCURRENCY } from './client.js';
 export { DEFAULT_WEBSOCKET_URL } from './candle-feed.js';
-export type { CandleUpdate, WatchCandlesEvent, WatchCandlesParameters } from './watch-candles.js';
+export type { CandleUpdate, WatchCandlesEvent, WatchCandlesParameters } from './client.js';
 export type { PriceClient, PriceClientOptions, HistoryParameters, HistoryRangeParameters, LatestParameters, TimeInput } from './client.js';
 export { readInstrument } from './instrument.js';
 export type { InstrumentValues } from './instrument.js';

@@ -20,7 +20,7 @@
 import type { DataTag } from '@tanstack/query-core';
 import type { AnyClientError, QueryErrorOptions } from '@x/client-core';
 import type { HistoryParameters, LatestParameters, PriceClient } from './client.js';
-import type { CandleUpdate, WatchCandlesParameters } from './watch-candles.js';
+import type { CandleUpdate, WatchCandlesParameters } from './client.js';
 import type { Candle, LatestResponse } from '@x/price-types';
 import type { PriceHistoryOperationId as OperationId } from '@x/common';
 

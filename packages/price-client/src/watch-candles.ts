@@ -4,64 +4,11 @@
  * import on first use: `createPriceClient` carries none of it.
  */
 import type { Candle } from '@x/price-types';
-import { ClientError, HttpError, InvalidArgumentError, NetworkError, checkInteger, reconnectDelay, show, sleep, socketUrl, type ResponseShapeError, type Socket } from '@x/client-core';
-import type { HistoryRangeParameters, TimeInput } from './client.js';
+import { ClientError, HttpError, InvalidArgumentError, NetworkError, checkInteger, reconnectDelay, show, sleep, socketUrl, type Socket } from '@x/client-core';
+import type { CandleUpdate, HistoryRangeParameters, WatchCandlesEvent, WatchCandlesParameters } from './client.js';
 import { DEFAULT_WEBSOCKET_URL, candleOf, readFrame, subscribeMessage, type Tick } from './candle-feed.js';
 import { openFeedSocket } from './feed-socket.js';
 import { redactError } from './secret.js';
-
-/**
- * One update of {@link PriceClient.watchCandles}. `closed: false` is the forming candle of the current
- * slot (each tick of the feed: its values change, its `timestamp` does not); `closed: true` is a candle
- * whose slot has ended, given once per slot, in slot order, and never followed by an update of an
- * earlier or the same slot.
- */
-export type CandleUpdate = {
-  /** The candle; `timestamp` is its slot's start (Unix ms), a multiple of the resolution. */
-  readonly candle: Candle;
-  /** Whether the slot has ended: this candle is final. */
-  readonly closed: boolean;
-};
-
-/** What {@link WatchCandlesParameters.onEvent} is told. */
-export type WatchCandlesEvent =
-  /** The socket is open and subscribed. */
-  | { readonly type: 'connected' }
-  /** The socket closed or fell silent; a reconnect follows after `delayMs`. */
-  | { readonly type: 'disconnected'; readonly error: ClientError; readonly delayMs: number }
-  /**
-   * A frame was passed over: not JSON, a feed event without what a candle needs, or a tick whose time is
-   * no plausible Unix ms or s, or is more than a slot and a minute (clock skew) ahead of the local clock.
-   */
-  | { readonly type: 'skipped'; readonly error: ResponseShapeError };
-
-/** Parameters of {@link PriceClient.watchCandles}. */
-export type WatchCandlesParameters = {
-  /** Trading pair, lowercase `<base>_<quote>`. */
-  pair: string;
-  /**
-   * Seconds per candle, as for `history`: a whole number of minutes (60, 300, 900, 3600, …, at most
-   * 86,400), since the feed counts in minutes.
-   */
-  resolution: number;
-  /**
-   * Candles from this time on (`timestamp >= since`): the closed ones from `/history` (the
-   * `historyRange` path), then the feed, with no slot missing or repeated at the seam. Without it, the
-   * stream starts at the feed's current slot.
-   */
-  since?: TimeInput | undefined;
-  /** Stops the stream: the socket closes, requests in flight are aborted, the loop rejects with the reason. */
-  signal?: AbortSignal | undefined;
-  /**
-   * A socket that sends no tick of the pair for this long is closed and opened again (default 10,000 ms:
-   * the public programs that use the feed reconnect after 2 to 10 s of silence); 0 turns the watchdog off.
-   */
-  watchdogMs?: number | undefined;
-  /** How reconnects are spaced: full jitter from `baseDelayMs` (250) doubling to `maxDelayMs` (10,000). */
-  reconnect?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined;
-  /** Told when the socket connects, disconnects, or passes a frame over. */
-  onEvent?: ((event: WatchCandlesEvent) => void) | undefined;
-};
 
 /** What the client gives the stream: its feed URL and key, its history, its argument checks. */
 export type WatchContext = {
