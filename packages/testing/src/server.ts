@@ -8,25 +8,10 @@ import type { Duplex } from 'node:stream';
 import { answerHeaders, MAX_REQUEST_BODY_BYTES, type RequestBody, type StubEngine } from './engine.ts';
 import { StubArgumentError } from './errors.ts';
 import type { StubResponse } from './router.ts';
+import type { Listening, ListenOptions } from './listen-options.ts';
 
 /** Loopback addresses the stubs may bind to. Anything else is refused. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-
-/** Where a server listens. */
-export interface ListenOptions {
-  /** Port to listen on; 0 (default) picks a free one. */
-  port?: number;
-  /** Loopback host: '127.0.0.1' (default), '::1' or 'localhost'. */
-  host?: string;
-}
-
-export interface Listening {
-  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
-  readonly url: string;
-  readonly port: number;
-  /** Stops listening and destroys every open socket, pending slow responses included. */
-  close(): Promise<void>;
-}
 
 function write(res: ServerResponse, r: StubResponse): void {
   const body = new TextEncoder().encode(r.body);

@@ -38,5 +38,5 @@ export { VIEW_FUNCTIONS } from './node/view-functions.ts';
 export type { RecordedRequest } from './engine.ts';
 export type { StubControls, StubHandle, StubFetch, NodeOperationId, PriceOperationId } from './handles.ts';
 export type { StubFetchOptions, FetchFunction } from './fetch.ts';
-export type { ListenOptions } from './server.ts';
+export type { ListenOptions } from './listen-options.ts';
 export { StubArgumentError } from './errors.ts';
