@@ -43,6 +43,8 @@ export function takesHeaders(): boolean {
   return g.process?.versions?.node !== undefined || g.Deno !== undefined || g.Bun !== undefined;
 }
 
+/** `import(specifier)` of a specifier no bundler can read ahead of time. */
+const load = (specifier: string): Promise<{ default?: WebSocketConstructor; WebSocket?: WebSocketConstructor }> => import(/* @vite-ignore */ specifier);
 let loaded: Promise<WebSocketConstructor | undefined> | undefined;
 
 /**
@@ -56,9 +58,9 @@ export function webSocketClass(): Promise<WebSocketConstructor | undefined> {
   const global = g.WebSocket;
   const node = g.process?.versions?.node !== undefined && g.Deno === undefined && g.Bun === undefined;
   if (global !== undefined && !node) return Promise.resolve(global);
-  // A specifier in a variable: bundlers leave it alone, so only Node loads `ws`, and only here.
-  const name = 'ws';
-  return (loaded ??= import(/* @vite-ignore */ name).then(
+  // The specifier is a parameter: a minifier folds a constant into `import("ws")`, which an app's bundler
+  // then tries to resolve for browsers; through a parameter only Node loads `ws`, and only here.
+  return (loaded ??= load('ws').then(
     (m: { default?: WebSocketConstructor; WebSocket?: WebSocketConstructor }) => m.WebSocket ?? m.default ?? global,
     () => global,
   ));
