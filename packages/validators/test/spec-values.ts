@@ -66,6 +66,11 @@ function ofType(type: string, s: Schema, depth: number): fc.Arbitrary<Json> {
     }
     case 'object': {
       const props = (s.properties ?? {}) as Record<string, unknown>;
+      const extra = s.additionalProperties;
+      // A map (the v4 committees' members by identity): a few keys, each value of its schema.
+      if (Object.keys(props).length === 0 && typeof extra === 'object' && extra !== null) {
+        return depth >= MAX_REF_DEPTH ? fc.constant({}) : (fc.dictionary(fc.string({ maxLength: 8 }), valueOf(extra, depth), { maxKeys: 3 }) as fc.Arbitrary<Json>);
+      }
       if (Object.keys(props).length === 0) return openObject;
       const required = Array.isArray(s.required) ? (s.required as string[]) : [];
       const model: Record<string, fc.Arbitrary<Json>> = {};
