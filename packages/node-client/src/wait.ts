@@ -115,7 +115,10 @@ export async function waitForTransaction(client: Caller, hash: string, options: 
   const started = Date.now();
   let lastStatus: string | undefined;
   let lastError: ClientError | undefined;
-  const timeout = (): TransactionWaitTimeoutError => new TransactionWaitTimeoutError({ hash, waitedMs: Date.now() - started, lastStatus, lastError });
+  // A timer may fire a millisecond before Date.now() has moved as far (their clocks round apart): the
+  // deadline's own error says at least the whole wait.
+  const timeout = (): TransactionWaitTimeoutError =>
+    new TransactionWaitTimeoutError({ hash, waitedMs: Math.max(timeoutMs, Date.now() - started), lastStatus, lastError });
   // One controller for the whole wait: the deadline or the caller's abort ends a poll in flight, or a pause.
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(signal!.reason);
