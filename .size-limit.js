@@ -108,7 +108,11 @@ const installFiles = () => {
     else paths.push(`${rel}/**`);
     for (const dep of Object.keys(pkg.dependencies ?? {})) {
       let d = dir;
-      while (!existsSync(join(d, 'node_modules', dep, 'package.json'))) d = dirname(d);
+      while (!existsSync(join(d, 'node_modules', dep, 'package.json'))) {
+        // At the root with no copy found: the install is stale (run `pnpm install`), not a loop to spin in.
+        if (d === dirname(d)) throw new Error(`size: ${name}'s dependency ${dep} is not installed; run \`pnpm install\``);
+        d = dirname(d);
+      }
       visit(dep, realpathSync(join(d, 'node_modules', dep)));
     }
   };
