@@ -9,6 +9,7 @@
  */
 import { errorResponse, jsonResponse, queryParam } from '../router.ts';
 import type { StubResponse } from '../router.ts';
+import { eventV3 } from './event-forms.ts';
 import { MAX_TRANSACTION_COUNT, bad, parseCount, parseFlag, parseU64Param, type ChainCall, type ChainHandler, type Parsed } from './handling.ts';
 import type { Ledger } from './ledger.ts';
 import { parseTypeTag, structTagToString } from './move.ts';
@@ -40,17 +41,6 @@ const CURSOR = /^[0-9a-fA-F]{32}$/;
 function typeKey(type: string): string | undefined {
   const parsed = parseTypeTag(type.startsWith('0x') ? type : `0x${type}`);
   return parsed !== undefined && typeof parsed !== 'string' && 'struct' in parsed ? structTagToString(parsed.struct) : undefined;
-}
-
-/** A record's event (documented: guid `<address>:<n>`, sequence number a number) as EventV3: guid an object, numbers decimal text. */
-function eventV3(e: { guid: string; sequence_number: number; type: string; data: unknown }): Body {
-  const i = e.guid.lastIndexOf(':');
-  return {
-    guid: { creation_number: e.guid.slice(i + 1), account_address: e.guid.slice(0, i) },
-    sequence_number: String(e.sequence_number),
-    type: e.type,
-    data: e.data,
-  };
 }
 
 const hex = (n: number, digits: number): string => n.toString(16).padStart(digits, '0');

@@ -8,6 +8,7 @@
  */
 import { sha256Hex } from '../random.ts';
 import { liveBlockHeader, liveTransaction } from './live.ts';
+import { eventV4, type RecordEvent } from './event-forms.ts';
 import type { LedgerBlock } from './ledger.ts';
 import type { TxView } from './views.ts';
 
@@ -39,18 +40,6 @@ const transactionLeaf = (hash: string): string => `0x${sha256Hex('transaction-le
 /** An event's hash: the stub's stand-in for the keccak256 of its RLP encoding. */
 export const eventHash = (transactionHash: string, index: number): string => `0x${sha256Hex('event', transactionHash, index)}`;
 
-/** A documented record's event (guid `<address>:<n>`, sequence number a number) as EventV4. */
-function eventV4(e: { guid: string; sequence_number: number; type: string; data: unknown }, transactionHash: string, index: number): Body {
-  const i = e.guid.lastIndexOf(':');
-  return {
-    guid: { creation_number: e.guid.slice(i + 1), account_address: e.guid.slice(0, i) },
-    sequence_number: String(e.sequence_number),
-    type: e.type,
-    data: e.data,
-    hash: eventHash(transactionHash, index),
-  };
-}
-
 /** The hashes of a block's transactions in execution order: its account transactions, or its one block-metadata transaction. */
 export function blockTransactionHashes(block: LedgerBlock, metadataHash: (height: number) => string): string[] {
   return block.txs.length === 0 ? [metadataHash(block.info.height)] : block.txs.map((tx) => tx.hash);
@@ -80,8 +69,8 @@ export interface V4Rendering {
 }
 
 /** The events of a documented record's Move output, if any. */
-const eventsOf = (record: Body): Array<{ guid: string; sequence_number: number; type: string; data: unknown }> => {
-  const output = record.output as { Move?: { events?: Array<{ guid: string; sequence_number: number; type: string; data: unknown }> } } | string | null;
+const eventsOf = (record: Body): RecordEvent[] => {
+  const output = record.output as { Move?: { events?: RecordEvent[] } } | string | null;
   return typeof output === 'object' && output !== null ? (output.Move?.events ?? []) : [];
 };
 
@@ -97,7 +86,7 @@ export function transactionV4(tx: TxView, { live, inBlock, proofAmong }: V4Rende
   if (inBlock) record.block_header = null;
   const output = rendered.output as { Move?: Body } | string | null;
   if (typeof output === 'object' && output !== null && output.Move !== undefined) {
-    record.output = { Move: { ...output.Move, events: eventsOf(rendered).map((e, i) => eventV4(e, tx.hash, i)) } };
+    record.output = { Move: { ...output.Move, events: eventsOf(rendered).map((e, i) => eventV4(e, eventHash(tx.hash, i))) } };
   }
   if (proofAmong !== undefined) record.inclusion_proof = inclusionProof(proofAmong, tx.hash, tx.height, transactionEventHashes(tx));
   return live ? { txn_type: 'user', ...liveTransaction(record) } : { ...record, txn_type: 'user' };
