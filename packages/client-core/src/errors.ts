@@ -147,12 +147,8 @@ export class HttpError extends ClientError {
       code,
       `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,
     );
-    this.status = init.status;
-    this.body = init.body;
-    this.method = init.method;
-    this.url = init.url;
-    this.headers = redactHeaders(init.headers);
-    this.retryAfterMs = init.retryAfterMs;
+    const { status, body, method, url, retryAfterMs } = init;
+    Object.assign(this, { status, body, method, url, headers: redactHeaders(init.headers), retryAfterMs });
   }
 }
 
@@ -170,8 +166,8 @@ export class NetworkError extends ClientError {
   declare readonly url: string;
   constructor(init: { method: string; url: string; cause: unknown }) {
     super('NETWORK_ERROR', `${init.method} ${init.url} failed: ${describeCause(init.cause)}`, { cause: init.cause });
-    this.method = init.method;
-    this.url = init.url;
+    // Its fields are its init's (`cause` stays Error's own, not enumerable).
+    Object.assign(this, init);
   }
 }
 
@@ -190,9 +186,7 @@ export class TimeoutError extends ClientError {
   declare readonly url: string;
   constructor(init: { method: string; url: string; timeoutMs: number }) {
     super('TIMEOUT', `${init.method} ${init.url} timed out after ${init.timeoutMs} ms`);
-    this.timeoutMs = init.timeoutMs;
-    this.method = init.method;
-    this.url = init.url;
+    Object.assign(this, init);
   }
 }
 
@@ -215,10 +209,7 @@ export class ResponseParseError extends ClientError {
     // A body that broke off says so, with the bytes that arrived (`read-text.ts` names them first).
     const cause = init.cause ? describeCause(init.cause) : '';
     super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body ${cause.startsWith('cut short') ? cause : `is not valid JSON${cause && ` (${cause})`}`}`, { cause: init.cause });
-    this.status = init.status;
-    this.method = init.method;
-    this.url = init.url;
-    this.bodySnippet = init.bodySnippet;
+    Object.assign(this, { bodySnippet: undefined }, init);
   }
 }
 
@@ -240,9 +231,7 @@ export class ResponseValidationError extends ClientError {
     const where = first ? ` at '${first.path || '/'}': ${first.message}` : '';
     const more = init.issues.length > 1 ? ` (+${init.issues.length - 1} more)` : '';
     super('RESPONSE_VALIDATION_ERROR', `Response of ${init.operationId} does not match the spec${where}${more}`);
-    this.operationId = init.operationId;
-    this.issues = init.issues;
-    this.body = init.body;
+    Object.assign(this, init);
   }
 }
 
@@ -288,10 +277,7 @@ export class ResponseTooLargeError extends ClientError {
   declare readonly limitBytes: number;
   constructor(init: { status: number; method: string; url: string; limitBytes: number }) {
     super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body over ${init.limitBytes} bytes`);
-    this.status = init.status;
-    this.method = init.method;
-    this.url = init.url;
-    this.limitBytes = init.limitBytes;
+    Object.assign(this, init);
   }
 }
 
@@ -343,10 +329,7 @@ export class ChainIdMismatchError extends ClientError {
   declare readonly url: string;
   constructor(init: { expected: number; received: number | string; method: string; url: string }) {
     super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`);
-    this.expected = init.expected;
-    this.received = init.received;
-    this.method = init.method;
-    this.url = init.url;
+    Object.assign(this, init);
   }
 }
 

@@ -9,11 +9,11 @@ import {
 } from './errors.js';
 import { parseBaseUrl } from './base-url.js';
 import type { CallOptions, NodeAffinity, OperationSpec, TransportOptions } from './options.js';
-import { checkInteger, checkParam, type FormatChecks } from './params.js';
+import { checkInteger, checkParam, show, type FormatChecks } from './params.js';
 import { OtherOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
-import { checkPath, requestUrl } from './url.js';
+import { requestUrl } from './url.js';
 import { DEFAULT_TIMEOUT_MS } from './deadline.js';
 
 /** `maxResponseBytes` unless configured: 16 MiB. */
@@ -133,6 +133,8 @@ export type AttemptContext = {
   readonly validator: TransportOptions['validator'];
   /** The URL a call is sent to: the base URL, the operation's path, its path and query parameters. */
   readonly target: (call: Prepared) => string;
+  /** The `fetch` option: a custom fetch, called with one `Request` per request. */
+  readonly fetch?: TransportOptions['fetch'];
 };
 
 /**
@@ -162,17 +164,13 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   checkHeaders(options.headers);
   const policy = resolveRetry(options.retry, service.retryStatuses);
   const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
-  // Merged once; none at all is cheaper for fetch than an empty list.
-  const headers = mergeHeaders(options.headers);
-  const prepare = prepareWith(url, service);
+  const prepare = prepareWith(service);
   const retryDelay = retryDelayOf(policy);
   const once: RetryPolicy = { ...policy, attempts: 1 };
-
   const attempt = makeAttempt({
-    url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers, policy, service, validator: options.validator,
+    url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers: mergeHeaders(options.headers), policy, service, validator: options.validator, fetch: options.fetch,
     target: (call) => url + call.target,
   });
-
   return {
     url,
     baseUrls: Object.freeze([url]),
@@ -181,50 +179,44 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
     attempt,
     retryDelay,
     call(operationId, op, args, callOptions) {
-      let call: Prepared;
       try {
-        call = prepare(operationId, op, args, callOptions);
+        const call = prepare(operationId, op, args, callOptions);
+        return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
       } catch (err) {
         return Promise.reject(err);
       }
-      return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
     },
   };
 }
 
 /**
- * The `prepare` of a one-node transport at `url`: checks a call's arguments (the service's own forms
- * first) and makes its request's parts, once per call.
+ * The `prepare` of a one-node transport: checks a call's arguments (the service's own forms first) and
+ * makes its request's parts, once per call.
  * @internal
  */
-export function prepareWith(url: string, { formats, args: normalize }: Service): Transport['prepare'] {
-  /** The operations whose path is known to join under the base URL (`checkPath`), so it is checked once. */
-  const joined = new WeakSet<OperationSpec>();
-  /** The operation of the last call: a client calling one operation skips even the set's lookup. */
-  let last: OperationSpec | undefined;
-  return (operationId: string, op: OperationSpec, args: Record<string, unknown>, callOptions?: CallOptions): Prepared => {
-    // An ad-hoc operation's path may not leave the base URL (a generated one never does: once each).
-    if (op !== last && !joined.has(op)) {
-      checkPath(url, op.path);
-      joined.add(op);
-    }
-    last = op;
-    let path: Record<string, unknown> | undefined;
-    let query: Record<string, unknown> | undefined;
+export function prepareWith({ formats, args: normalize }: Service): Transport['prepare'] {
+  return (operationId, op, args, callOptions) => {
+    // A path that starts with / stays under the base URL (normalised: no query, fragment or trailing
+    // slash); an ad-hoc one that does not (`@evil.example/x`) would change the host.
+    if (typeof op.path !== 'string' || op.path[0] !== '/') throw new InvalidArgumentError('path', `must start with /, got ${show(op.path)}`);
     normalize?.(args);
-    for (const spec of op.params) {
-      const value = checkParam(spec, args[spec.name], formats);
-      if (value === undefined) continue;
-      if (spec.in === 'path') (path ??= {})[spec.name] = value;
-      else if (spec.in === 'query') (query ??= {})[spec.name] = value;
-    }
+    const [path, query] = checkArgs(op, args, formats);
     // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
     if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text made by requestBody');
     const signal = callOptions?.signal;
     signal?.throwIfAborted();
-    const once = (callOptions?.retry ?? op.retry) === false;
-    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body === undefined ? undefined : (args.body as string), signal, once };
+    return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body && (args.body as string), signal, once: (callOptions?.retry ?? op.retry) === false };
   };
+}
+
+/** Each parameter of `op` checked, in wire form: the path's and the query's, each undefined when empty. */
+function checkArgs(op: OperationSpec, args: Record<string, unknown>, formats: FormatChecks | undefined): [Record<string, unknown>?, Record<string, unknown>?] {
+  const parts: [Record<string, unknown>?, Record<string, unknown>?] = [];
+  for (const spec of op.params) {
+    const value = checkParam(spec, args[spec.name], formats);
+    if (value !== undefined && (spec.in === 'path' || spec.in === 'query')) (parts[+(spec.in === 'query')] ??= {})[spec.name] = value;
+  }
+  return parts;
 }
 
 /**

@@ -1,5 +1,3 @@
-import { InvalidArgumentError } from './errors.js';
-import { show } from './params.js';
 
 /** A parameter in a path template: `{address}`. */
 const PATH_PARAM = /\{([^{}]+)\}/g;
@@ -40,25 +38,4 @@ export function requestUrl(
     }
   }
   return url;
-}
-
-/**
- * Refuses an operation's path template that would not be joined under `baseUrl`: one that does not
- * start with `/` (`.evil.example/rpc` would change the host, `@evil.example/rpc` the whole authority),
- * or whose joined URL has another origin than the base URL (never, for a base URL the clients accept:
- * a check of its own all the same). Names `path`, before any request.
- *
- * @example
- * ```ts
- * checkPath('https://rpc-mainnet.supra.com', '.evil.example/rpc'); // throws InvalidArgumentError: Invalid argument 'path': ...
- * ```
- */
-export function checkPath(baseUrl: string, template: unknown): void {
-  let joined: string | undefined;
-  try {
-    if (typeof template === 'string' && template[0] === '/') joined = new URL(baseUrl + template).origin;
-  } catch {
-    // Not a URL once joined: refused below.
-  }
-  if (joined === undefined || joined !== new URL(baseUrl).origin) throw new InvalidArgumentError('path', `must start with /, got ${show(template)}`);
 }

@@ -3,15 +3,12 @@
  * closure per transport, one attempt function, no hooks a one-action user never runs; what a service
  * knows beyond HTTP comes in its `Service`, what an operation does is in its table entry.
  */
-import { ClientError, InvalidArgumentError, NetworkError, ResponseParseError, ResponseTooLargeError, TimeoutError } from '../errors.js';
-import { parseBaseUrl } from '../base-url.js';
-import { checkInteger } from '../params.js';
+import { ClientError, NetworkError, ResponseParseError, ResponseTooLargeError, TimeoutError } from '../errors.js';
 import { BodyTooLarge } from '../read-text.js';
 import { foreignAnswer, OPAQUE, OtherOrigin, redirectHop } from '../redirects.js';
 import { redactUrl } from '../redact.js';
-import { milliseconds, resolveRetry, withRetry, type RetryPolicy } from '../retry.js';
-import { deadline, DEFAULT_TIMEOUT_MS } from '../deadline.js';
-import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, mergeHeaders, prepareWith, readAnswer, retryDelayOf, type AttemptContext, type OneNodeOptions, type Prepared, type Service, type Transport } from '../transport.js';
+import { deadline } from '../deadline.js';
+import { readAnswer, transportWith, type AttemptMaker, type OneNodeOptions, type Service, type Transport } from '../transport.js';
 
 /**
  * A transport to one node: checks arguments, sends, times out, retries, reads (bounded), parses and
@@ -31,30 +28,19 @@ import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, mer
  * ```
  */
 export function createTransport(options: OneNodeOptions, service: Service = {}): Transport {
-  // A router's options, given to one node: they belong to `fallback`.
-  for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if ((options as Record<string, unknown>)[k] !== undefined) throw new InvalidArgumentError(k, 'is an option of fallback');
-  // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
-  const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
-  const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
-  checkHeaders(options.headers);
-  const policy = resolveRetry(options.retry, service.retryStatuses);
-  const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
-  const origin = new URL(url).origin;
-  const headers = mergeHeaders(options.headers);
-  const custom = options.fetch;
-  const { check } = service;
-  const context: AttemptContext = { url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, 65_536), headers, policy, service, validator: options.validator, target: (call) => url + call.target };
-  const prepare = prepareWith(url, service);
-  const retryDelay = retryDelayOf(policy);
-  // A call sent once (the operation's `retry: false`, or the call's own `retry`): no retry.
-  const once: RetryPolicy = { ...policy, attempts: 1 };
+  return transportWith(options, service, fetchAttempt);
+}
 
-  const attempt = (call: Prepared, signal: AbortSignal | undefined): Promise<unknown> =>
+/** The attempt of {@link createTransport}: one `fetch` per hop, settled on the first of its answer, timer and signal. */
+const fetchAttempt: AttemptMaker = (context) => {
+  const { url, timeoutMs, maxBytes, errorBytes, headers, fetch: custom, service: { check } } = context;
+  const origin = new URL(url).origin;
+  return (call, signal) =>
     new Promise((resolve, reject) => {
       const { method } = call.op;
       const controller = new AbortController();
-      // The URL sent (as a Request reads it, when there is one); redacted only when an error shows it.
-      let sent = url + call.target;
+      // The URL sent; redacted only when an error shows it.
+      const sent = url + call.target;
       // 0 before sending, 1 sent (a failure is the network's), 2 answered (a failure is the body's).
       let stage = 0;
       let status = 0;
@@ -82,38 +68,35 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         // The Request of a custom fetch, held by this closure until the attempt ends.
         let request: Request | undefined;
         const send = (to: string): Promise<Response> => (custom ? custom((request = new Request(to, init))) : fetch(to, init));
-        if (custom) sent = (request = new Request(sent, init)).url;
         stage = 1;
-        let response = await (request ? custom!(request) : fetch(sent, init));
+        let response = await send(sent);
         let refused: string | undefined;
         // Redirects within the origin are sent again; one elsewhere is the answer, and says where it led.
         for (let hop = 0, at = sent; ; hop++) {
-          if (response.type === 'opaqueredirect') throw new NetworkError({ method, url: redactUrl(sent), cause: new OtherOrigin(OPAQUE) });
+          if (response.type === 'opaqueredirect') throw new OtherOrigin(OPAQUE);
           const next = redirectHop(response.status, response.headers.get('location'), method, at, origin, hop);
-          if (next === undefined) break;
           if (!(next instanceof URL)) {
-            refused = next.refused;
+            refused = next?.refused;
             break;
           }
           await response.body?.cancel().catch(noop);
           if (over) return;
           response = await send((at = next.href));
         }
-        status = response.status;
-        stage = 2;
-        if (over) return void response.body?.cancel().catch(noop);
+        const answered = response;
+        status = answered.status;
         // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's. Then
         // every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
-        const foreign = foreignAnswer(response, sent);
-        const refusal = foreign ? new NetworkError({ method, url: redactUrl(sent), cause: foreign }) : check?.(response.headers, { method, url: redactUrl(sent) });
+        const refusal = over ? 1 : (foreignAnswer(answered, sent) ?? check?.(answered.headers, { method, url: redactUrl(sent) }));
         if (refusal) {
-          response.body?.cancel().catch(noop);
+          answered.body?.cancel().catch(noop);
+          if (over) return;
           throw refusal;
         }
+        stage = 2;
         // Counted as it streams, decoded; an error body is kept even when cut short: the status is the answer.
-        reader = response.body?.getReader();
-        const text = reader ? await read(reader, !response.ok, response.ok ? maxBytes : context.errorBytes) : '';
-        const answered = response;
+        reader = answered.body?.getReader();
+        const text = reader ? await read(reader, !answered.ok, answered.ok ? maxBytes : errorBytes) : '';
         void request;
         return readAnswer(context, call, { status, statusText: answered.statusText, headers: () => answered.headers, text, sent, refused });
       };
@@ -125,6 +108,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
           reject(
             err instanceof ClientError || stage === 0 ? err
             : err instanceof BodyTooLarge ? new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes })
+            // Not sent, answered by another origin, or a redirect a browser hid: the network's failure.
             : stage === 1 ? new NetworkError({ method, url: where, cause: err })
             // The response started but its body could not be read to the end (reset, truncated).
             : new ResponseParseError({ status, method, url: where, cause: err }),
@@ -132,24 +116,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         },
       );
     });
-
-  return {
-    url,
-    baseUrls: Object.freeze([url]),
-    policy,
-    prepare,
-    attempt,
-    retryDelay,
-    call(operationId, op, args, callOptions) {
-      try {
-        const call = prepare(operationId, op, args, callOptions);
-        return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    },
-  };
-}
+};
 
 function noop(): void {}
 
