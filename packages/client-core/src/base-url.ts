@@ -24,29 +24,27 @@ const SAFE = /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/;
  */
 export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): URL {
   // In a page (or a worker) a path is its own origin's: a same-origin proxy is `/prices`.
-  const page = (globalThis as { location?: { href?: unknown } }).location?.href;
-  const relative = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  const relative = typeof value === 'string' && /^\/(?!\/)/.test(value);
+  const refuse = (problem: string): InvalidArgumentError => new InvalidArgumentError('baseUrl', problem);
   let url: URL | undefined;
   try {
-    url = typeof value === 'string' ? (relative && typeof page === 'string' ? new URL(value, page) : new URL(value)) : undefined;
+    if (typeof value === 'string') url = new URL(value, relative ? page : undefined);
   } catch {
-    url = undefined;
+    // Not a URL: refused below.
   }
   // Short messages; `explain(err)` gives the URL that was probably meant, from the value echoed here.
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    // Echoed only when it is nothing but a host, a port and a path (no secret).
-    const got = typeof value === 'string' && SAFE.test(value) ? `, got ${JSON.stringify(value)}` : '';
-    throw new InvalidArgumentError('baseUrl', `must be an absolute http: or https: URL${relative ? ' (no page here)' : got}`);
-  }
+  // Echoed only when it is nothing but a host, a port and a path (no secret).
+  if (!/^https?:$/.test(url?.protocol ?? '')) throw refuse(`must be an absolute http: or https: URL${relative ? ' (no page here)' : typeof value !== 'string' || !SAFE.test(value) ? '' : `, got ${JSON.stringify(value)}`}`);
   // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
-  if (url.username !== '' || url.password !== '') throw new InvalidArgumentError('baseUrl', 'must not contain credentials');
+  if (url!.username || url!.password) throw refuse('must not contain credentials');
   // Paths are appended to the base URL, so a query or fragment in it would end up before them.
-  if (url.search !== '' || url.hash !== '') throw new InvalidArgumentError('baseUrl', 'must not contain a query or fragment');
+  if (url!.search || url!.hash) throw refuse('must not contain a query or fragment');
   // The client appends its API paths itself (nothing secret is left in the URL to echo).
-  const path = url.pathname.replace(/\/$/, '');
+  const path = url!.pathname.replace(/\/$/, '');
   const api = apiPaths.find((p) => path.endsWith(p));
-  if (api) throw new InvalidArgumentError('baseUrl', `must not end in the API path ${url.pathname.slice(path.length - api.length)}, got ${JSON.stringify(url.href)}`);
-  return url;
+  if (api) throw refuse(`must not end in the API path ${url!.pathname.slice(path.length - api.length)}, got ${JSON.stringify(url!.href)}`);
+  return url!;
 }
 
 /**

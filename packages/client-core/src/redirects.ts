@@ -16,7 +16,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** fetch's own limit on hops; past it the 3xx is the answer. */
 const MAX_HOPS = 20;
 /** Why a redirect a browser hid is not followed (the message `explain` recognises). */
-export const OPAQUE = 'redirect not followed: the browser hides where it leads (an opaque redirect)';
+export const OPAQUE = 'redirect not followed: opaque redirect';
 
 /**
  * One request of a call, as the transport sends it: the custom fetch or the global one.
@@ -94,7 +94,7 @@ export function redirectHop(status: number, location: string | null | undefined,
   try {
     target = new URL(location, current);
   } catch {
-    return { refused: 'redirect not followed: its Location is not a URL' };
+    return { refused: 'redirect not followed: bad Location' };
   }
   if (hop === maxHops) return { refused: `redirect not followed: more than ${maxHops} redirects` };
   if (target.origin !== origin) return { refused: `redirect not followed: it leads to another origin (${target.origin})` };

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from './errors.js';
 import { checkInteger } from './params.js';
+import { deadline } from './deadline.js';
 
 /**
  * Retry policy of the clients' GET requests. Only idempotent reads are sent, so network errors,
@@ -33,13 +34,14 @@ export const DEFAULT_RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 
 /** Resolves the user's `retry` option (`false` turns retries off) over a client's default statuses. */
 export function resolveRetry(option: RetryOptions | false | undefined, defaultStatuses = DEFAULT_RETRY_STATUSES): RetryPolicy {
-  const o = option === false ? { attempts: 1 } : (option ?? {});
+  const o: RetryOptions = option === false ? { attempts: 1 } : (option ?? {});
+  const ms = (name: 'baseDelayMs' | 'maxDelayMs' | 'maxElapsedMs', fallback: number, max?: number): number => milliseconds(`retry.${name}`, o[name] ?? fallback, 0, max);
   return {
     // Bounded: a retry loop must end, so attempts is a small integer (and the elapsed time is capped).
     attempts: checkInteger('retry.attempts', o.attempts ?? 3, 1, 100),
-    baseDelayMs: milliseconds('retry.baseDelayMs', o.baseDelayMs ?? 250),
-    maxDelayMs: milliseconds('retry.maxDelayMs', o.maxDelayMs ?? 10_000),
-    maxElapsedMs: milliseconds('retry.maxElapsedMs', o.maxElapsedMs ?? 60_000, 0, Infinity),
+    baseDelayMs: ms('baseDelayMs', 250),
+    maxDelayMs: ms('maxDelayMs', 10_000),
+    maxElapsedMs: ms('maxElapsedMs', 60_000, Infinity),
     statuses: o.statuses ?? defaultStatuses,
     now: o.now ?? Date.now,
     sleep: o.sleep ?? sleep,
@@ -58,7 +60,7 @@ export function resolveRetry(option: RetryOptions | false | undefined, defaultSt
  */
 export function milliseconds(name: string, value: unknown, min = 0, max = 2 ** 31 - 1): number {
   if (typeof value !== 'number' || !(value >= min && value <= max)) {
-    throw new InvalidArgumentError(name, `must be a number of milliseconds from ${min} to ${max}, got ${String(value)}`);
+    throw new InvalidArgumentError(name, `must be ${min} to ${max} ms, got ${String(value)}`);
   }
   return value;
 }
@@ -118,14 +120,9 @@ export async function withRetry<T>(
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // The timer's reason is undefined; an abort's never is (abort() without one gives an AbortError).
+    const clear = deadline(ms, signal, (reason) => (clear(), reason === undefined ? resolve() : reject(reason)), noop);
   });
 }
+
+function noop(): void {}

@@ -161,14 +161,14 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
   const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
   const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
-  checkHeaders(options.headers);
+  const headers = checkHeaders(options.headers);
   const policy = resolveRetry(options.retry, service.retryStatuses);
   const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
   const prepare = prepareWith(service);
   const retryDelay = retryDelayOf(policy);
   const once: RetryPolicy = { ...policy, attempts: 1 };
   const attempt = makeAttempt({
-    url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers: mergeHeaders(options.headers), policy, service, validator: options.validator, fetch: options.fetch,
+    url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers, policy, service, validator: options.validator, fetch: options.fetch,
     target: (call) => url + call.target,
   });
   return {
@@ -202,7 +202,7 @@ export function prepareWith({ formats, args: normalize }: Service): Transport['p
     normalize?.(args);
     const [path, query] = checkArgs(op, args, formats);
     // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
-    if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text made by requestBody');
+    if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text (requestBody)');
     const signal = callOptions?.signal;
     signal?.throwIfAborted();
     return { operationId, op, path, query, target: requestUrl('', op.path, path, query), body: op.body && (args.body as string), signal, once: (callOptions?.retry ?? op.retry) === false };
@@ -260,12 +260,11 @@ export function readAnswer(context: AttemptContext, call: Prepared, answer: Answ
     const { failure } = context.service;
     throw failure ? failure(init) : new HttpError(init);
   }
-  if (text.length === 0) throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: '', cause: new Error('empty body') });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: text.slice(0, 200), cause: err });
+    throw new ResponseParseError({ status, method, url: redactUrl(sent), bodySnippet: text.slice(0, 200), cause: text ? err : new Error('empty body') });
   }
   const result = context.validator?.(call.operationId, status, parsed);
   if (result && !result.ok) throw new ResponseValidationError({ operationId: call.operationId, issues: result.issues, body: parsed });
@@ -283,41 +282,29 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /**
  * Refuses headers fetch would refuse on every call (a CR or LF in a key read from a file, say), with an
  * `InvalidArgumentError` naming `parameter` and the header but never echoing a value, which may be a
- * secret. Clients call it where they take headers (the transport does for `headers`).
+ * secret; returns them as the transport sends them: a null or undefined value left out, a list one value
+ * per item (fetch joins them with `, `), numbers and booleans as text, the names lowercased and in order,
+ * as fetch's `Headers` lists them; none when there are none.
  *
  * @example
  * ```ts
  * checkHeaders({ 'x-api-key': 'abc\r\n' }, 'apiKey'); // throws: Invalid argument 'apiKey': bad value of x-api-key
+ * checkHeaders({ 'X-A': ['1', 2] }); // [['x-a', '1, 2']]
  * ```
  */
-export function checkHeaders(headers: unknown, parameter = 'headers'): void {
-  if (headers === undefined) return;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new InvalidArgumentError(parameter, 'must be an object of header names to values');
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || value === null) continue; // left out (see mergeHeaders)
-    if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `bad header name ${JSON.stringify(name.slice(0, 64))}`);
-    // Numbers and lists are sent as text, a list one header value per item (see mergeHeaders).
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    if (!values.every((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && FIELD_VALUE.test(String(v)))) {
-      throw new InvalidArgumentError(parameter, `bad value of ${name}`);
-    }
-  }
-}
-
-/**
- * The `headers` option as the transport sends it, merged once: a null or undefined value left out, a
- * list one value per item (fetch joins them with `, ` on one line), numbers and booleans as text, the
- * names lowercased and in order, as fetch's `Headers` lists them; none when there are none. Checked by
- * `checkHeaders` before.
- */
-export function mergeHeaders(headers: Readonly<Record<string, unknown>> | Headers | undefined): [string, string][] | undefined {
+export function checkHeaders(headers: unknown, parameter = 'headers'): [string, string][] | undefined {
   if (headers === undefined) return undefined;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new InvalidArgumentError(parameter, 'must be an object');
   const merged = new Headers();
-  // A Headers object (from JavaScript: the type does not allow it) by its entries.
-  for (const [name, value] of headers instanceof Headers ? headers.entries() : Object.entries(headers)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value as unknown[]) merged.append(name, String(item));
-    else merged.set(name, String(value));
+  // A Headers object (from JavaScript: the type does not allow it) by its entries, checked by it already.
+  for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers)) {
+    if (value == null) continue;
+    if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `bad header name ${JSON.stringify(name.slice(0, 64))}`);
+    if (!Array.isArray(value)) merged.delete(name);
+    for (const v of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (!['string', 'number', 'boolean'].includes(typeof v) || !FIELD_VALUE.test(String(v))) throw new InvalidArgumentError(parameter, `bad value of ${name}`);
+      merged.append(name, String(v));
+    }
   }
   const list = [...merged];
   return list.length > 0 ? list : undefined;
@@ -328,20 +315,15 @@ export function mergeHeaders(headers: Readonly<Record<string, unknown>> | Header
  * retried: network errors, timeouts and the policy's statuses are, honouring `Retry-After`.
  * @internal
  */
-export const retryDelayOf = (policy: RetryPolicy) => (error: unknown, attempt: number): number | undefined => delayAfter(policy, error, attempt);
-
-function delayAfter(policy: RetryPolicy, error: unknown, attempt: number): number | undefined {
-  if (error instanceof HttpError) {
-    if (!policy.statuses.includes(error.status)) return undefined;
-    const retryAfter = error.retryAfterMs;
-    // Asking again sooner than the server said would only add load, so a longer wait than this client
-    // will make ends the retries with the error.
-    if (retryAfter !== undefined && retryAfter > policy.maxDelayMs) return undefined;
-    return backoffDelay(policy, attempt, retryAfter);
-  }
-  // An answer of another origin would come again: the fetch or the browser that followed it is the same.
-  return (error instanceof NetworkError && !(error.cause instanceof OtherOrigin)) || error instanceof TimeoutError ? backoffDelay(policy, attempt, undefined) : undefined;
-}
+export const retryDelayOf = (policy: RetryPolicy) => (error: unknown, attempt: number): number | undefined => {
+  const answered = error instanceof HttpError;
+  const after = answered ? error.retryAfterMs : undefined;
+  // Asking again sooner than the server said would only add load, so a longer wait than this client will
+  // make ends the retries with the error. An answer of another origin would come again: not retried.
+  return (answered ? policy.statuses.includes(error.status) && !(after! > policy.maxDelayMs) : (error instanceof NetworkError && !(error.cause instanceof OtherOrigin)) || error instanceof TimeoutError)
+    ? backoffDelay(policy, attempt, after)
+    : undefined;
+};
 
 /** An error body as `HttpError.body` holds it: parsed when it is JSON, else the text; none when empty. */
 function errorBody(text: string): unknown {

@@ -16,18 +16,14 @@ const RETRY_IN_READ = 1024;
  * ```
  */
 export function supraRetryIn(body: unknown): number | undefined {
-  const message = typeof body === 'string' ? body : typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  if (typeof message !== 'string') return undefined;
+  const message = typeof body === 'string' ? body : (body as { message?: unknown } | null | undefined)?.message;
   // A Rust `Duration` is short (`1h 5m 30s 250ms`): the expressions read at most 64 characters of it, and
   // a number only from its first digit, so a node's 100,000 digits cost one pass, not one per digit.
-  const m = /try again in\s{1,8}([0-9][0-9.a-zµ ]{0,63})/i.exec(message.length > RETRY_IN_READ ? message.slice(0, RETRY_IN_READ) : message);
-  if (!m) return undefined;
-  const units: Record<string, number> = { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-  let total = 0;
-  let any = false;
-  for (const [, n, unit] of m[1]!.matchAll(/(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|m|h|d)\b/g)) {
-    total += Number(n) * units[unit!]!;
-    any = true;
-  }
-  return any ? Math.ceil(total) : undefined;
+  const m = typeof message === 'string' ? /try again in\s{1,8}([0-9][0-9.a-zµ ]{0,63})/i.exec(message.slice(0, RETRY_IN_READ)) : null;
+  let total: number | undefined;
+  for (const [, n, unit] of m?.[1]!.matchAll(/(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|m|h|d)\b/g) ?? []) total = (total ?? 0) + Number(n) * UNITS[unit!]!;
+  return total === undefined ? undefined : Math.ceil(total);
 }
+
+/** A Rust `Duration`'s units, in ms. */
+const UNITS: Readonly<Record<string, number>> = { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -29,8 +29,9 @@ export type HttpOptions = Omit<TransportOptions, 'baseUrl' | 'rateLimit' | 'hedg
  * it (`try again in 1.5s`), and a 410's oldest block.
  */
 function failure(init: HttpErrorInit): HttpError {
-  const read: HttpErrorInit = 'message' in init ? init : { ...init, message: nodeErrorMessage(init.body) };
-  if (read.retryAfterMs === undefined && (read.status === 429 || read.status === 503)) read.retryAfterMs = supraRetryIn(read.body);
+  // The transport's own message (a redirect it did not follow) wins over the body's.
+  const read: HttpErrorInit = { message: nodeErrorMessage(init.body), ...init };
+  if (read.status === 429 || read.status === 503) read.retryAfterMs ??= supraRetryIn(read.body);
   // One construction per line: an uncaught error's source line is its own class's.
   if (read.status === 410) return new HistoryPrunedError({ ...read, oldestBlock: u64Header(read.headers as Headers, 'x-supra-oldest-block') });
   return new HttpError(read);
