@@ -67,8 +67,9 @@ const one = (pkg, names, options, module) => check(`import { ${names} } from '${
 
 /**
  * The example app (examples/explorer) as Vite builds it: each file gzipped alone and summed (each is its own
- * request). "first load" is the entry chunk with its static imports and CSS; the in-memory stubs are a chunk
- * loaded only without ?node=/?price=.
+ * request). "first load" is the entry chunk with its static imports and CSS; the live streams' code is loaded
+ * on first use; the in-memory stubs (and msw, which serves their streams) are chunks loaded only without
+ * ?node=/?price=.
  */
 const APP = 'examples/explorer/dist';
 const manifest = JSON.parse(readFileSync(join(ROOT, APP, '.vite/manifest.json'), 'utf8'));
@@ -192,6 +193,9 @@ export default [
   entry('validators', {}, 'standard'),
   entry('testing', { ignore: ['msw'] }, 'msw'),
   app('examples/explorer (Vite build, JS + CSS), first load', appFiles(() => false)),
-  app('examples/explorer, with the in-memory stubs', appFiles((key) => key.includes('packages/testing/'))),
+  // The live parts' stream code (watchBlocks, watchCandles): chunks the clients load on first use.
+  app('examples/explorer, first load and the live streams (watchBlocks, watchCandles)', appFiles((key) => /\/watch-(blocks|candles)\.js$/.test(key))),
+  // The stubs, and msw serving their streams in the page (src/stub-streams.ts): loaded only without ?node=/?price=.
+  app('examples/explorer, with the in-memory stubs and their streams (msw)', appFiles((key) => key.includes('packages/testing/') || key === 'src/stub-streams.ts')),
   { name: 'install size of @x/testing (files on disk, dependencies included, uncompressed)', path: installFiles(), brotli: false, disablePlugins: ['@size-limit/esbuild'] },
 ];

@@ -1,5 +1,6 @@
 import { AccountView } from './account/AccountView.tsx';
 import { BlockPage } from './chain/BlockPage.tsx';
+import { LiveBlocks } from './chain/LiveBlocks.tsx';
 import { TransactionPage } from './chain/TransactionPage.tsx';
 import { PricePanel } from './price/PricePanel.tsx';
 import { useRoute, type Route } from './route.ts';
@@ -20,6 +21,7 @@ function Page({ services, route }: { services: Services; route: Route }) {
   return (
     <>
       <AccountView services={services} initialAddress={route.address} />
+      <LiveBlocks node={services.nodeClient} />
       <PricePanel services={services} />
     </>
   );

@@ -10,15 +10,21 @@
  * - `?shapes=live`: the node stub answers in the shapes real nodes send (default: the documented ones).
  * - `?oldest-block=<height>`: the node stub keeps no history below that block, as a pruning node: what
  *   lies below answers 410 (`HistoryPrunedError`). For the pruned states of the transaction and block pages.
+ * - `?price-feed=<ws url>`: the candle feed's WebSocket (a proxy of yours that adds the key: a page's
+ *   WebSocket sends no header); without it, a real price service's chart has no live candle.
+ *
+ * With the stubs, their streams (the node's `/rpc/v4/ws`, the price feed) are served in the page by MSW's
+ * WebSocket API (`stub-streams.ts`, a chunk of its own with `msw`), started before the page renders so that
+ * the clients' first socket already meets it.
  *
  * `@x/testing` is imported only when a stub is used, and `@x/validators` only with `?validate=`, so a
  * page pointed at real services without validation loads neither.
  */
-import { createNodeClient } from '@x/node-client';
+import { createNodeClient, type NodeClient } from '@x/node-client';
 import { createNodeQueries, type NodeQueries } from '@x/node-client/query';
-import { createPriceClient } from '@x/price-client';
+import { createPriceClient, type PriceClient } from '@x/price-client';
 import { createPriceQueries, type PriceQueries } from '@x/price-client/query';
-import type { NodeStubFetch, PriceStubFetch } from '@x/testing';
+import type { NodeStubFetch, PriceFeedControls, PriceStubFetch } from '@x/testing';
 
 /** Where a source of data is: a stub in the page, or a URL. */
 export type Source = { kind: 'stub' } | { kind: 'remote'; url: string };
@@ -26,6 +32,11 @@ export type Source = { kind: 'stub' } | { kind: 'remote'; url: string };
 export interface Services {
   readonly node: NodeQueries;
   readonly prices: PriceQueries;
+  /** The clients themselves, for the live parts (`node.watchBlocks`, `liveCandleQueryOptions`). */
+  readonly nodeClient: NodeClient;
+  readonly priceClient: PriceClient;
+  /** Whether the price service's candle feed can be reached: the stub's, or `?price-feed=`. */
+  readonly liveCandles: boolean;
   readonly nodeSource: Source;
   readonly priceSource: Source;
   /** Accounts offered as shortcuts: the stub's, or the framework account of a real node. */
@@ -40,7 +51,7 @@ export interface Services {
 declare global {
   interface Window {
     /** The in-memory stubs, when the page uses them: their `requests`, `failNext()`, `reset()`. */
-    explorer?: { nodeStub?: NodeStubFetch; priceStub?: PriceStubFetch };
+    explorer?: { nodeStub?: NodeStubFetch; priceStub?: PriceStubFetch; priceFeed?: PriceFeedControls | undefined };
   }
 }
 
@@ -50,6 +61,8 @@ const PAIRS = ['btc_usdt', 'eth_usdt', 'supra_usdt', 'eth_btc'];
  * at a proxy of your own that replaces this placeholder with the key, server side.
  */
 const PROXY_PLACEHOLDER_KEY = 'added-by-your-proxy';
+/** The in-page price feed's WebSocket URL: the price client opens it, MSW answers it (`stub-streams.ts`). */
+const STUB_FEED_URL = 'ws://127.0.0.1:27001/feed';
 
 function remote(params: URLSearchParams, name: string): Source {
   const url = params.get(name);
@@ -67,7 +80,9 @@ export async function connect(params: URLSearchParams): Promise<Services> {
   const priceSource = remote(params, 'price');
   const timeout = Number(params.get('timeout'));
   const timeoutMs = Number.isSafeInteger(timeout) && timeout > 0 ? timeout : 10_000;
-  const testing = nodeSource.kind === 'stub' || priceSource.kind === 'stub' ? await import('@x/testing') : undefined;
+  const stubbed = nodeSource.kind === 'stub' || priceSource.kind === 'stub';
+  // Both chunks at once: the stubs, and the MSW code that serves their streams.
+  const [testing, streams] = stubbed ? await Promise.all([import('@x/testing'), import('./stub-streams.ts')]) : [];
   const profile = params.get('validate');
   const validator =
     profile === 'live' || profile === 'documented' ? (await import('@x/validators')).createResponseValidator({ profile }) : undefined;
@@ -80,15 +95,19 @@ export async function connect(params: URLSearchParams): Promise<Services> {
     nodeSource.kind === 'remote'
       ? createNodeClient({ baseUrl: nodeSource.url, timeoutMs, validator })
       : createNodeClient({ baseUrl: (nodeStub = testing!.createNodeStubFetch({ shapes, oldestBlock })).url, fetch: nodeStub, timeoutMs, validator });
+  const priceFeed = params.get('price-feed') ?? undefined;
   const prices =
     priceSource.kind === 'remote'
-      ? createPriceClient({ baseUrl: priceSource.url, apiKey: PROXY_PLACEHOLDER_KEY, timeoutMs })
-      : createPriceClient({ baseUrl: (priceStub = testing!.createPriceStubFetch()).url, fetch: priceStub, apiKey: priceStub.apiKey, timeoutMs });
-  if (testing) window.explorer = { nodeStub, priceStub };
+      ? createPriceClient({ baseUrl: priceSource.url, apiKey: PROXY_PLACEHOLDER_KEY, timeoutMs, webSocketUrl: priceFeed })
+      : createPriceClient({ baseUrl: (priceStub = testing!.createPriceStubFetch()).url, fetch: priceStub, apiKey: priceStub.apiKey, timeoutMs, webSocketUrl: STUB_FEED_URL });
+  if (testing) window.explorer = { nodeStub, priceStub, priceFeed: await streams!.startStubStreams(nodeStub, priceStub, STUB_FEED_URL) };
 
   return {
     node: createNodeQueries(node),
     prices: createPriceQueries(prices),
+    nodeClient: node,
+    priceClient: prices,
+    liveCandles: priceStub !== undefined || priceFeed !== undefined,
     nodeSource,
     priceSource,
     shortcuts: nodeStub ? testing!.STUB_ACCOUNTS : { framework: '0x1' },

@@ -25,7 +25,7 @@ import { http, type HttpHandler, type WebSocketHandler } from 'msw';
 import { StubArgumentError } from './errors.ts';
 import type { FetchFunction } from './fetch.ts';
 import { fetchOf, type NodeOperationId, type PriceOperationId, type StubControls } from './handles.ts';
-import { NODE_STUB_URL, nodeEngine, type NodeStubInfo, type NodeStubOptions } from './node/stub.ts';
+import { blockFeedOf, NODE_STUB_URL, nodeEngine, type NodeStubFetch, type NodeStubInfo, type NodeStubOptions } from './node/stub.ts';
 import type { NodeStream } from './node/ws-feed.ts';
 import { nodeStreamHandler } from './node/ws-msw.ts';
 import { createPriceStubFetch, PRICE_STUB_URL, type PriceStubInfo, type PriceStubOptions } from './price/stub.ts';
@@ -130,6 +130,28 @@ export function nodeHandlers(options: NodeHandlersOptions = {}): NodeHandlers {
   const { engine, info, stream } = nodeEngine(stub);
   const handlers = handlersOf(fetchOf<NodeOperationId, NodeStubInfo>(engine, NODE_STUB_URL, { ...stub, url }, info));
   return Object.defineProperties(handlers, { stream: { value: stream as NodeStream, enumerable: true }, streamHandlers: { value: [nodeStreamHandler(stream, url)], enumerable: true } }) as unknown as NodeHandlers;
+}
+
+/**
+ * The block stream of an in-memory node stub (`createNodeStubFetch()`) as an MSW 2 WebSocket handler:
+ * `ws(s)://<stub.url's origin>/rpc/v4/ws`, fed by that stub's own chain and clock, so a pushed block is
+ * the block its `fetch` answers for that height. For a page that answers REST with the stub's `fetch`
+ * (no Service Worker in the way) and needs `watchBlocks` too: MSW's `setupWorker` intercepts the page's
+ * `WebSocket`. Drive it with `stub.stream` (`produce`, `drop`, `refuseNext`, ...).
+ *
+ * @example
+ * ```ts
+ * import { setupWorker } from 'msw/browser';
+ * const stub = createNodeStubFetch();
+ * await setupWorker(...nodeStreamHandlers(stub)).start({ quiet: true, onUnhandledRequest: 'bypass' });
+ * const node = createNodeClient({ baseUrl: stub.url, fetch: stub });
+ * for await (const header of node.watchBlocks({ headersOnly: true })) console.log(header.height);
+ * ```
+ */
+export function nodeStreamHandlers(stub: NodeStubFetch): readonly WebSocketHandler[] {
+  const feed = typeof stub === 'function' ? blockFeedOf(stub) : undefined;
+  if (feed === undefined) throw new StubArgumentError('stub', 'must be a stub made by createNodeStubFetch()');
+  return [nodeStreamHandler(feed, new URL(stub.url).origin)];
 }
 
 /**

@@ -10,12 +10,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { createNodeClient, type WatchEvent } from '@x/node-client';
 import type { WebSocketConstructor } from '@x/client-core';
-import { nodeHandlers } from '../src/msw.ts';
+import { nodeHandlers, nodeStreamHandlers } from '../src/msw.ts';
+import { createNodeStubFetch, StubArgumentError, type NodeStubFetch } from '../src/index.ts';
 
 const hadGlobal = 'WebSocket' in globalThis;
 if (!hadGlobal) Object.defineProperty(globalThis, 'WebSocket', { value: NodeWebSocket, configurable: true, writable: true });
 const node = nodeHandlers({ seed: 7, now: () => Date.UTC(2024, 10, 20), baseUrl: 'https://node.msw.test' });
-const server = setupServer(...node, ...node.streamHandlers);
+// An in-memory stub whose REST is its own fetch and whose stream MSW serves, as the example explorer's page does.
+const inMemory = createNodeStubFetch({ seed: 3, now: () => Date.UTC(2024, 10, 20), url: 'http://in-memory.msw.test' });
+const server = setupServer(...node, ...node.streamHandlers, ...nodeStreamHandlers(inMemory));
 const intercepted = (): WebSocketConstructor => globalThis.WebSocket as unknown as WebSocketConstructor;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => {
@@ -56,4 +59,28 @@ it('a refused upgrade is a close the client reconnects after', async () => {
   }
   expect(got).toEqual([from, from + 1, from + 2]);
   expect(events.filter((e) => e.type === 'reconnect')).toHaveLength(1);
+});
+
+it("nodeStreamHandlers serves an in-memory stub's own stream: pushed blocks chain onto its fetch's", async () => {
+  const client = createNodeClient({ baseUrl: inMemory.url, fetch: inMemory });
+  const from = (await client.v3.getLatestBlock()).header.height;
+  const events: WatchEvent[] = [];
+  const got: number[] = [];
+  for await (const header of client.watchBlocks({ fromHeight: from, headersOnly: true, WebSocket: intercepted(), onEvent: (e) => events.push(e) })) {
+    got.push(header.height);
+    if (got.length === 4) break;
+    inMemory.stream.produce(1);
+  }
+  expect(got).toEqual([from, from + 1, from + 2, from + 3]);
+  expect(events).toEqual([{ type: 'open', url: 'ws://in-memory.msw.test/rpc/v4/ws' }]);
+  // Blocks after the first came by the stream: one REST block read (fromHeight's), not four.
+  expect(inMemory.requests.filter((r) => r.operationId === 'getBlockByHeightV4').length).toBe(1);
+  while (inMemory.stream.connections > 0) await new Promise((resolve) => setImmediate(resolve));
+});
+
+it('nodeStreamHandlers takes only a stub of createNodeStubFetch: StubArgumentError naming stub', () => {
+  for (const stub of [{}, () => undefined, undefined] as unknown as NodeStubFetch[]) {
+    expect(() => nodeStreamHandlers(stub)).toThrow(expect.objectContaining({ name: 'StubArgumentError', code: 'INVALID_ARGUMENT', parameter: 'stub' }));
+  }
+  expect(() => nodeStreamHandlers({} as NodeStubFetch)).toThrow(StubArgumentError);
 });

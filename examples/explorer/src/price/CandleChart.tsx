@@ -1,14 +1,24 @@
-import type { Candle } from '@x/price-client';
+import type { Candle, CandleUpdate } from '@x/price-client';
 import { CandlestickSeries, createChart, HistogramSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { dateTime } from '../ui/format.ts';
 
 const UP = '#26a69a';
 const DOWN = '#ef5350';
 
-/** Candles and their volume, drawn by TradingView's lightweight-charts on a canvas. */
-export function CandleChart({ candles, label }: { candles: Candle[]; label: string }) {
+const time = (t: number) => (t / 1000) as UTCTimestamp;
+const bar = (k: Candle) => ({ time: time(k.timestamp), open: k.open, high: k.high, low: k.low, close: k.close });
+const volumeBar = (k: Candle) => ({ time: time(k.timestamp), value: k.volume, color: k.close >= k.open ? `${UP}80` : `${DOWN}80` });
+
+/**
+ * Candles and their volume, drawn by TradingView's lightweight-charts on a canvas; `live`, the feed's latest
+ * update, redraws the last candle in place (its slot's) or adds the next one.
+ */
+export function CandleChart({ candles, live, label }: { candles: Candle[]; live?: CandleUpdate | undefined; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{ api: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> }>(null);
+  // The last candle drawn: history's, then the feed's.
+  const drawn = useRef<Candle | undefined>(undefined);
 
   useEffect(() => {
     const api = createChart(container.current!, {
@@ -30,19 +40,35 @@ export function CandleChart({ candles, label }: { candles: Candle[]; label: stri
 
   useEffect(() => {
     const c = chart.current!;
-    const time = (t: number) => (t / 1000) as UTCTimestamp;
-    c.candles.setData(candles.map((k) => ({ time: time(k.timestamp), open: k.open, high: k.high, low: k.low, close: k.close })));
-    c.volume.setData(candles.map((k) => ({ time: time(k.timestamp), value: k.volume, color: k.close >= k.open ? `${UP}80` : `${DOWN}80` })));
+    c.candles.setData(candles.map(bar));
+    c.volume.setData(candles.map(volumeBar));
     c.api.timeScale().fitContent();
+    drawn.current = candles.at(-1);
   }, [candles]);
 
-  const last = candles.at(-1);
+  useEffect(() => {
+    const c = chart.current!;
+    // lightweight-charts updates the last bar or appends a later one; an older slot (an update of a pair
+    // or resolution the chart no longer shows) is not drawn.
+    if (live === undefined || (drawn.current !== undefined && live.candle.timestamp < drawn.current.timestamp)) return;
+    c.candles.update(bar(live.candle));
+    c.volume.update(volumeBar(live.candle));
+    drawn.current = live.candle;
+  }, [live, candles]);
+
+  const last = live !== undefined && live.candle.timestamp >= (candles.at(-1)?.timestamp ?? 0) ? live.candle : candles.at(-1);
   return (
     <figure className="chart">
       <div ref={container} className="chart-canvas" data-testid="chart" role="img" aria-label={`Candlestick chart: ${label}`} />
       <figcaption className="muted">
         {candles.length} candles, {label}
-        {last ? `; last close ${last.close}` : ''}
+        {last ? (
+          <>
+            ; last candle <span data-testid="last-candle-time">{dateTime(new Date(last.timestamp))}</span>, close{' '}
+            <span data-testid="last-candle-close">{last.close}</span>
+            {last === live?.candle ? (live.closed ? ' (closed, live)' : ' (forming, live)') : ''}
+          </>
+        ) : null}
       </figcaption>
     </figure>
   );

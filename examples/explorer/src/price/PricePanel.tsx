@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { liveCandleQueryOptions } from '@x/price-client/query';
 import { useId, useMemo, useState } from 'react';
 import type { Services } from '../services.ts';
 import { ErrorState, Loading } from '../ui/ErrorState.tsx';
@@ -13,7 +14,11 @@ const RESOLUTIONS = [
 ];
 const CANDLES = 120;
 
-/** A pair and a resolution; the latest price and a chart of the last {@link CANDLES} candles. */
+/**
+ * A pair and a resolution; the latest price and a chart of the last {@link CANDLES} candles, whose last
+ * candle moves with the price feed (`liveCandleQueryOptions`: the latest `watchCandles` update) where the
+ * page can reach the feed.
+ */
 export function PricePanel({ services }: { services: Services }) {
   const [pair, setPair] = useState(services.pairs[0] ?? 'btc_usdt');
   const [resolution, setResolution] = useState(3600);
@@ -26,6 +31,7 @@ export function PricePanel({ services }: { services: Services }) {
     return { start: end - CANDLES * step, end };
   }, [resolution, services]);
   const history = useQuery({ ...services.prices.history({ pair, resolution, ...range }), placeholderData: keepPreviousData });
+  const live = useQuery({ ...liveCandleQueryOptions(services.priceClient, { pair, resolution }), enabled: services.liveCandles });
 
   return (
     <section aria-labelledby="price-heading" className="panel">
@@ -56,8 +62,15 @@ export function PricePanel({ services }: { services: Services }) {
       ) : history.data.length === 0 ? (
         <p className="state empty">No candles in this range.</p>
       ) : (
-        <CandleChart candles={history.data} label={`${pair} candles of ${RESOLUTIONS.find((r) => r.seconds === resolution)?.label}`} />
+        <CandleChart
+          candles={history.data}
+          // The previous choice's candles stay while the new ones load: no live candle of the new choice on them.
+          live={history.isPlaceholderData ? undefined : live.data}
+          label={`${pair} candles of ${RESOLUTIONS.find((r) => r.seconds === resolution)?.label}`}
+        />
       )}
+      {/* The feed reconnects by itself; what ends it (a refused key, a bad ?price-feed=) is said here. */}
+      {live.error ? <ErrorState error={live.error} /> : null}
     </section>
   );
 }

@@ -127,8 +127,12 @@ export interface NodeStubHandle extends StubHandle<NodeOperationId>, NodeStubInf
   readonly stream: NodeStream;
 }
 
-/** The node stub in memory: `createNodeStubFetch()`, a `fetch` to pass to `createNodeClient`. */
-export type NodeStubFetch = StubFetch<NodeOperationId> & NodeStubInfo;
+/**
+ * The node stub in memory: `createNodeStubFetch()`, a `fetch` to pass to `createNodeClient`. Its `stream`
+ * is the block stream's controls; `nodeStreamHandlers(stub)` of `@x/testing/msw` serves that stream as
+ * `ws://<stub origin>/rpc/v4/ws` in a page (MSW's WebSocket API), on the stub's clock.
+ */
+export type NodeStubFetch = StubFetch<NodeOperationId> & NodeStubInfo & { readonly stream: NodeStream };
 
 /** The node stub's default origin in memory: the local network node of the document. */
 export const NODE_STUB_URL = 'http://127.0.0.1:27000';
@@ -444,6 +448,14 @@ export function nodeEngine(options: NodeStubOptions): { engine: StubEngine; info
  * ```
  */
 export function createNodeStubFetch(options: NodeStubOptions & StubFetchOptions = {}): NodeStubFetch {
-  const { engine, info } = nodeEngine(options);
-  return fetchOf(engine, NODE_STUB_URL, options, info);
+  const { engine, info, stream } = nodeEngine(options);
+  const stub = fetchOf<NodeOperationId, NodeStubInfo & { readonly stream: NodeStream }>(engine, NODE_STUB_URL, options, { ...info, stream });
+  feeds.set(stub, stream);
+  return stub;
 }
+
+/** The block feed behind each in-memory stub, for a transport to carry (`nodeStreamHandlers` of `@x/testing/msw`). */
+const feeds = new WeakMap<NodeStubFetch, ReturnType<typeof createBlockFeed>>();
+
+/** The block feed of a stub made by `createNodeStubFetch`, or `undefined` for anything else. */
+export const blockFeedOf = (stub: NodeStubFetch): ReturnType<typeof createBlockFeed> | undefined => feeds.get(stub);
