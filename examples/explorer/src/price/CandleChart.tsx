@@ -24,7 +24,8 @@ export function CandleChart({ candles, live, label }: { candles: Candle[]; live?
     const api = createChart(container.current!, {
       autoSize: true,
       layout: { background: { color: '#ffffff' }, textColor: '#333' },
-      timeScale: { timeVisible: true },
+      // A bar's width of room on the right: the last candle, the one that moves, is drawn whole.
+      timeScale: { timeVisible: true, rightOffset: 1 },
     });
     const series = api.addSeries(CandlestickSeries, { upColor: UP, downColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, borderVisible: false });
     const volume = api.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '' });
