@@ -44,7 +44,7 @@ export interface Services {
   readonly pairs: readonly string[];
   /** `?validate=` and `?shapes=`, shown in the page's header when set. */
   readonly options: readonly string[];
-  /** The price service's clock (the stub's stands at 2024-11-20T00:00:00Z). */
+  /** The price service's clock (the stub's follows the wall clock by default). */
   now(): number;
 }
 
