@@ -1,8 +1,8 @@
 /**
  * `@x/client-core/internal`: what this repository's clients share beyond the public runtime (the
  * attempt of a one-node transport for another sender, bounded reading, redirect hops, paging, flights,
- * scopes). Internal: no semver promise, every name tagged `@internal` in its API report; a client author
- * outside this repository uses `@x/client-core`.
+ * scopes, the live feeds' reconnecting stream). Internal: no semver promise, every name tagged
+ * `@internal` in its API report; a client author outside this repository uses `@x/client-core`.
  *
  * @example
  * ```ts
@@ -25,3 +25,5 @@ export type { PageRead, PageStart } from './paging.js';
 export { scopeOf, underBase } from './scope.js';
 export { checkEcho } from './echo.js';
 export { bytesToHex, isWellFormed } from './params.js';
+export { isSocketError, openFeed, reconnecting } from './socket/stream.js';
+export type { Feed, FeedOptions, Reconnect } from './socket/stream.js';

@@ -5,28 +5,24 @@
  */
 import {
   ChainIdMismatchError,
+  checkInteger,
   checkU64,
   ClientError,
   HistoryPrunedError,
   HttpError,
   InvalidArgumentError,
   milliseconds,
-  NetworkError,
   NodesFailedError,
-  openSocket,
   reconnectDelay,
   ResponseParseError,
   ResponseShapeError,
-  ResponseTooLargeError,
-  ResponseValidationError,
   sleep,
   socketUrl,
-  TimeoutError,
   type NodeAffinity,
   type ReconnectOptions,
-  type Socket,
   type WebSocketConstructor,
 } from '@x/client-core';
+import { isSocketError, openFeed, reconnecting } from '@x/client-core/internal';
 import type { BlockHeaderInfo, BlockV4 } from '@x/node-types';
 import { getBlockByHeightV4, getLatestBlockV3 } from './generated/actions.js';
 import type { Caller } from './types.js';
@@ -77,7 +73,7 @@ export type WatchBlocksOptions = {
    * the watch off that node (at most 60 s), not off the others.
    */
   reconnect?: ReconnectOptions | undefined;
-  /** No frame for this long, in ms, and the connection is taken as dead: the watch reconnects (default 30 000). */
+  /** No block pushed for this long, in ms, and the connection is taken as dead: the watch reconnects (default 30 000). */
   idleTimeoutMs?: number | undefined;
   /**
    * Failures in a row (of the stream or of REST, no block taken between them) after which the watch ends
@@ -120,14 +116,12 @@ type Node = { readonly ws: string; readonly rest: string | undefined };
 export function watchBlocks(client: Caller, options?: WatchBlocksOptions & { headersOnly?: false | undefined }): AsyncIterable<BlockV4>;
 export function watchBlocks(client: Caller, options: WatchBlocksOptions & { headersOnly: true }): AsyncIterable<BlockHeaderInfo>;
 export function watchBlocks(client: Caller, options: WatchBlocksOptions & { headersOnly?: boolean | undefined } = {}): AsyncIterable<Block> {
-  const from = options.fromHeight === undefined ? undefined : checkU64('fromHeight', options.fromHeight);
-  if (from !== undefined && BigInt(from) > BigInt(Number.MAX_SAFE_INTEGER)) throw new InvalidArgumentError('fromHeight', `must be at most ${Number.MAX_SAFE_INTEGER}, got ${from}`);
+  // A u64 (any spelling of one), within what a height of this watch is: a safe integer.
+  const from = options.fromHeight === undefined ? undefined : checkInteger('fromHeight', Number(checkU64('fromHeight', options.fromHeight)), 0, Number.MAX_SAFE_INTEGER);
   const pollIntervalMs = milliseconds('pollIntervalMs', options.pollIntervalMs ?? 1_000, 1);
   const idleTimeoutMs = milliseconds('idleTimeoutMs', options.idleTimeoutMs ?? 30_000, 1);
   const maxFailures = options.maxFailures ?? Infinity;
-  if (typeof maxFailures !== 'number' || !(maxFailures >= 1) || (maxFailures !== Infinity && !Number.isInteger(maxFailures))) {
-    throw new InvalidArgumentError('maxFailures', `must be an integer of at least 1 (or Infinity), got ${String(maxFailures)}`);
-  }
+  if (maxFailures !== Infinity) checkInteger('maxFailures', maxFailures, 1, Number.MAX_SAFE_INTEGER);
   const maxBuffered = Math.max(1, options.maxBufferedBlocks ?? 256);
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const nodes: Node[] = options.webSocketUrl === undefined ? client.baseUrls.map((rest) => ({ ws: streamUrl(rest), rest })) : [ownStream(client, socketUrl('webSocketUrl', options.webSocketUrl))];
@@ -147,205 +141,158 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
     return { baseUrls: client.baseUrls, call: (id, spec, args, callOptions) => client.call(id, spec, args, callOptions, affinity()) };
   };
   return {
-    async *[Symbol.asyncIterator]() {
-      const stop = new AbortController();
-      const signal = options.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, options.signal]);
-      signal.throwIfAborted();
-      let next = from === undefined ? undefined : Number(from);
-      let lastHash: string | undefined;
-      // A 404 of a height the watch knows exists (below a latest or a pushed block): a node behind, for now.
-      const behind = new WeakSet<object>();
-      /** REST's block at `height`, as the watch yields it. */
-      const read = async (rest: Caller, height: number): Promise<Block> => {
-        try {
-          // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
-          const block = await getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) });
-          return headersOnly ? block.header : block;
-        } catch (error) {
-          if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);
-          throw error;
-        }
-      };
-      /** The blocks from `next` to `to` from REST, `concurrency` in flight, in order. */
-      async function* fill(rest: Caller, to: number): AsyncGenerator<Block> {
-        const start = next as number;
-        const inFlight: Promise<Block>[] = [];
-        for (let h = start, queued = start; h <= to; h++) {
-          while (queued <= to && queued - h < concurrency) inFlight.push(read(rest, queued++));
-          // Each read is awaited in order; the ones behind it are caught meanwhile, so none rejects unheard.
-          for (const p of inFlight) p.catch(() => undefined);
-          yield await (inFlight.shift() as Promise<Block>);
-        }
-      }
-      /** Delivers `block` if it is `next` (a repeat is dropped); a block that does not chain onto the last is refused. */
-      const take = (block: Block): boolean => {
-        const header = headerOf(block);
-        if (next !== undefined && header.height < next) return false;
-        if (lastHash !== undefined && next === header.height && header.parent !== lastHash) {
-          // Not the chain the watch has followed (a fork, or a node that lies): this node's stream is left.
-          throw new StreamFailure({ operationId: 'supra_subscription', path: '/header/parent', expected: `the parent ${lastHash} (the block before it), got ${header.parent}` });
-        }
-        next = header.height + 1;
-        lastHash = header.hash;
-        return true;
-      };
-      const latest = async (rest: Caller): Promise<number> => (await getLatestBlockV3(rest, { signal })).header.height;
-
-      let node = 0;
-      /** Failures in a row: of the stream since its last pushed block taken, of REST since its last good poll. */
-      let failures = 0;
-      let pollUntil = 0;
-      /** When each node's `Retry-After` lets the watch back on it (by index; absent: any time). */
-      const restUntil = new Map<number, number>();
-      try {
-        for (;;) {
-          const { ws: url, rest } = nodes[node % nodes.length] as Node;
+    [Symbol.asyncIterator]: () =>
+      reconnecting<Block>(options.signal, (signal) => {
+        let next = from;
+        let lastHash: string | undefined;
+        // A 404 of a height the watch knows exists (below a latest or a pushed block): a node behind, for now.
+        const behind = new WeakSet<object>();
+        /** REST's block at `height`, as the watch yields it. */
+        const read = async (rest: Caller, height: number): Promise<Block> => {
           try {
-            if (Date.now() < pollUntil) {
-              // Polling: REST up to the latest, then a rest.
-              const reads = through(rest, false);
-              const top = await latest(reads);
-              next ??= top;
-              for await (const block of fill(reads, top)) if (take(block)) yield block;
-              failures = 0;
-              await sleep(pollIntervalMs, signal);
-              continue;
-            }
-            yield* stream(url, rest);
+            // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
+            const block = await getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) });
+            return headersOnly ? block.header : block;
           } catch (error) {
-            signal.throwIfAborted();
+            if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);
+            throw error;
+          }
+        };
+        /**
+         * The blocks from `next` to `to` from REST, `concurrency` in flight, in order, as `take` delivers
+         * them: none while `next` is unknown (`undefined <= to` is false) or past `to`.
+         */
+        async function* fill(rest: Caller, to: number): AsyncGenerator<Block> {
+          const inFlight: Promise<Block>[] = [];
+          for (let h = next as number, queued = h; h <= to; h++) {
+            while (queued <= to && queued - h < concurrency) inFlight.push(read(rest, queued++));
+            // Each read is awaited in order; the ones behind it are caught meanwhile, so none rejects unheard.
+            for (const p of inFlight) p.catch(() => undefined);
+            const block = await (inFlight.shift() as Promise<Block>);
+            if (take(block)) yield block;
+          }
+        }
+        /** Delivers `block` if it is `next` (a repeat is dropped); a block that does not chain onto the last is refused. */
+        const take = (block: Block): boolean => {
+          const header = headerOf(block);
+          if (next !== undefined && header.height < next) return false;
+          if (lastHash !== undefined && next === header.height && header.parent !== lastHash) {
+            // Not the chain the watch has followed (a fork, or a node that lies): this node's stream is left.
+            throw new ResponseShapeError({ operationId: 'supra_subscription', path: '/header/parent', expected: `the parent ${lastHash} (the block before it), got ${header.parent}` });
+          }
+          next = header.height + 1;
+          lastHash = header.hash;
+          return true;
+        };
+        const latest = async (rest: Caller): Promise<number> => (await getLatestBlockV3(rest, { signal })).header.height;
+
+        /**
+         * One connection to a node's stream (the chain checked, the gap read over REST on that node, then
+         * its pushed blocks), or, `polling`, one poll: REST up to the latest, then a rest.
+         */
+        async function* connection({ ws: url, rest }: Node, polling: boolean, ok: () => void): AsyncGenerator<Block> {
+          const feed = polling
+            ? undefined
+            : await openFeed<Block>({
+                url,
+                headers: options.headers,
+                signal,
+                WebSocket: options.WebSocket,
+                maxFrameBytes: options.maxFrameBytes,
+                maxQueued: maxBuffered,
+                onOverflow: (bufferedBlocks) => tell({ type: 'overflow', bufferedBlocks }),
+                // The watchdog: a connection that pushes nothing for idleTimeoutMs (half-open, a stalled node) is left.
+                idleMs: idleTimeoutMs,
+                read: (text) => {
+                  const block = frame(text, url);
+                  return block === undefined ? [] : [headersOnly ? headerOf(block) : block];
+                },
+              });
+          try {
+            if (feed) {
+              const sent = feed.headers?.['x-supra-chain-id'];
+              if (options.chainId !== undefined && sent !== undefined && Number(sent) !== options.chainId) {
+                throw new ChainIdMismatchError({ expected: options.chainId, received: sent, method: 'GET', url });
+              }
+              feed.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'supra_subscribe', params: headersOnly ? ['newBlockHeaders'] : ['newBlocks', { includeTransactions: withTransactions, includeProof: false }] }));
+              tell({ type: 'open', url });
+            }
+            // The node's latest over REST (a stream's from that node alone, before any pushed block: the
+            // transport checks its chain, which a 101 does not name) bounds the past, or a reconnect's gap,
+            // read while the stream's blocks wait in the feed.
+            const top = await latest(through(rest, !polling));
+            const reads = through(rest, false);
+            if (polling) next ??= top;
+            yield* fill(reads, top);
+            if (!feed) {
+              ok();
+              return await sleep(pollIntervalMs, signal);
+            }
+            // After an overflow the feed ends once read: the next connection's REST reads what it dropped.
+            for await (const block of feed) {
+              yield* fill(reads, headerOf(block).height - 1);
+              if (take(block)) {
+                // The stream works once it has brought a block, not when it opened: a node that accepts then fails backs off, then is polled.
+                ok();
+                yield block;
+              }
+            }
+          } finally {
+            feed?.close();
+          }
+        }
+
+        let node = 0;
+        let pollUntil = 0;
+        /** When each node's `Retry-After` lets the watch back on it (by index; absent: any time). */
+        const restUntil = new Map<number, number>();
+        return {
+          connect: (ok) => connection(nodes[node] as Node, Date.now() < pollUntil, ok),
+          retry: (error, failures) => {
             const mismatch = chainMismatch(error);
             if (mismatch !== undefined) throw mismatch;
-            if (!recoverable(error, behind)) throw error;
-            failures++;
-            if (failures >= maxFailures) throw error;
-            const failed = node % nodes.length;
-            if (error instanceof HttpError && error.retryAfterMs !== undefined) restUntil.set(failed, Date.now() + Math.min(Math.max(0, error.retryAfterMs), MAX_RETRY_AFTER_MS));
-            const polling = Date.now() < pollUntil;
-            if (!polling && ((error instanceof HttpError && error.status === 503 && isStreamError(error)) || failures > nodes.length * 2)) {
+            if (!recoverable(error, behind) || failures >= maxFailures) throw error;
+            const failed = node;
+            if (error instanceof HttpError && error.retryAfterMs !== undefined) restUntil.set(failed, Date.now() + Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS));
+            if (Date.now() >= pollUntil && ((error instanceof HttpError && error.status === 503 && isSocketError(error)) || failures > nodes.length * 2)) {
               // Disabled or not opening on any node: REST polling for a while, then the stream again.
               tell({ type: 'polling', error });
               pollUntil = Date.now() + RETRY_STREAM_MS;
-              node = failed + 1;
-              continue;
+              node = (failed + 1) % nodes.length;
+              return 0;
             }
             const turn = nextNode(failed, restUntil, nodes.length, Date.now());
             node = turn.node;
             const delayMs = turn.wakeAt === undefined ? reconnectDelay(failures, undefined, options.reconnect) : Math.max(0, turn.wakeAt - Date.now());
             restUntil.delete(turn.node);
-            tell({ type: 'reconnect', url, error, delayMs });
-            await sleep(delayMs, signal);
-          }
-        }
-      } finally {
-        stop.abort();
-      }
-
-      /** One connection to `url`: the chain checked and the gap read over REST on its node (`rest`), then its pushed blocks. */
-      async function* stream(url: string, rest: string | undefined): AsyncGenerator<Block> {
-        const queue: Block[] = [];
-        let wake: (() => void) | undefined;
-        let failed: ClientError | undefined;
-        let overflowed = false;
-        let idle: ReturnType<typeof setTimeout> | undefined;
-        const fail = (error: ClientError): void => {
-          failed ??= error;
-          wake?.();
+            tell({ type: 'reconnect', url: (nodes[failed] as Node).ws, error, delayMs });
+            return delayMs;
+          },
         };
-        /** The watchdog: a connection that sends nothing for `idleTimeoutMs` (half-open, a stalled node) is left. */
-        const alive = (): void => {
-          clearTimeout(idle);
-          idle = setTimeout(() => {
-            fail(new TimeoutError({ method: 'GET', url, timeoutMs: idleTimeoutMs }));
-            socket?.close();
-          }, idleTimeoutMs);
-        };
-        let socket: Socket | undefined;
-        try {
-          socket = await openSocket({
-            url,
-            headers: options.headers,
-            signal,
-            WebSocket: options.WebSocket,
-            maxFrameBytes: options.maxFrameBytes,
-            onMessage: (text) => {
-              alive();
-              const block = frame(text, url);
-              if (block === undefined) return;
-              if (queue.length >= maxBuffered) {
-                overflowed = true;
-                tell({ type: 'overflow', bufferedBlocks: queue.length });
-                socket?.close();
-                return;
-              }
-              queue.push(headersOnly ? headerOf(block) : block);
-              wake?.();
-            },
-          });
-          alive();
-          const sent = socket.headers?.['x-supra-chain-id'];
-          if (options.chainId !== undefined && sent !== undefined && Number(sent) !== options.chainId) {
-            throw new ChainIdMismatchError({ expected: options.chainId, received: sent, method: 'GET', url });
-          }
-          void socket.closed.then((error) => {
-            clearTimeout(idle);
-            fail(error ?? (overflowed ? (undefined as never) : closedError(url)));
-          });
-          socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'supra_subscribe', params: headersOnly ? ['newBlockHeaders'] : ['newBlocks', { includeTransactions: withTransactions, includeProof: false }] }));
-          tell({ type: 'open', url });
-          // The node's latest over REST, from that node alone, before any pushed block: the transport checks
-          // its chain (a 101 names none), and it bounds the past (or a reconnect's gap), read while the
-          // stream's blocks wait in the queue.
-          const top = await latest(through(rest, true));
-          const reads = through(rest, false);
-          if (next !== undefined) for await (const block of fill(reads, top)) if (take(block)) yield block;
-          for (;;) {
-            const block = queue.shift();
-            if (block === undefined) {
-              if (failed !== undefined || overflowed) break;
-              await new Promise<void>((resolve) => (wake = resolve));
-              wake = undefined;
-              signal.throwIfAborted();
-              continue;
-            }
-            const height = headerOf(block).height;
-            if (next !== undefined && height > next) for await (const gap of fill(reads, height - 1)) if (take(gap)) yield gap;
-            if (take(block)) {
-              // The stream works once it has brought a block, not when it opened: a node that accepts then fails backs off, then is polled.
-              failures = 0;
-              yield block;
-            }
-          }
-          if (overflowed && failed === undefined) return;
-          throw failed as ClientError;
-        } finally {
-          clearTimeout(idle);
-          socket?.close();
-        }
-      }
-    },
+      }),
   };
 }
 
-/** The node of a `webSocketUrl` where it is one of the client's (its REST then read there), else the stream alone. */
-function ownStream(client: Caller, ws: string): Node {
-  const same = (a: string, b: string): boolean => new URL(a).href === new URL(b).href;
-  return { ws, rest: client.baseUrls.find((base) => same(streamUrl(base), ws)) };
-}
+/** The node of a `webSocketUrl` (a URL's `href`) where it is one of the client's (its REST then read there), else the stream alone. */
+const ownStream = (client: Caller, ws: string): Node => ({ ws, rest: client.baseUrls.find((base) => new URL(streamUrl(base)).href === ws) });
 
 /**
  * The node to connect to after node `failed`: the next in order whose `Retry-After` has passed, else the
  * first to wake (`wakeAt`: wait until then, the server's time, no jitter on top).
  */
 function nextNode(failed: number, restUntil: ReadonlyMap<number, number>, count: number, now: number): { node: number; wakeAt: number | undefined } {
-  for (let k = 1; k <= count; k++) {
-    const i = (failed + k) % count;
-    const until = restUntil.get(i);
-    if (until === undefined || until <= now) return { node: i, wakeAt: until };
-  }
   let first = failed;
-  for (const [i, until] of restUntil) if (until < (restUntil.get(first) ?? Infinity)) first = i;
-  return { node: first, wakeAt: restUntil.get(first) };
+  let soonest = Infinity;
+  for (let k = 1; k <= count; k++) {
+    const node = (failed + k) % count;
+    const wakeAt = restUntil.get(node);
+    if (wakeAt === undefined || wakeAt <= now) return { node, wakeAt };
+    if (wakeAt < soonest) {
+      first = node;
+      soonest = wakeAt;
+    }
+  }
+  return { node: first, wakeAt: soonest };
 }
 
 /** The `ChainIdMismatchError` in `error` (itself, or one node's in a `NodesFailedError`). */
@@ -361,30 +308,11 @@ function chainMismatch(error: unknown): ChainIdMismatchError | undefined {
  * (`fromHeight` below what the nodes keep), another 4xx, bad input, or a bug.
  */
 function recoverable(error: unknown, behind: WeakSet<object>): error is ClientError {
-  if (isStreamError(error) || behind.has(error as object)) return true;
-  if (error instanceof HistoryPrunedError) return false;
-  if (error instanceof HttpError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return (
-    error instanceof NetworkError ||
-    error instanceof TimeoutError ||
-    error instanceof NodesFailedError ||
-    error instanceof ResponseParseError ||
-    error instanceof ResponseShapeError ||
-    error instanceof ResponseTooLargeError ||
-    error instanceof ResponseValidationError
-  );
+  if (isSocketError(error) || behind.has(error as object)) return true;
+  if (error instanceof HttpError) return !(error instanceof HistoryPrunedError) && (error.status === 408 || error.status === 429 || error.status >= 500);
+  // Network errors, timeouts, answers that are not a block (parse, shape, size, validation), every node failing.
+  return error instanceof ClientError && !(error instanceof InvalidArgumentError);
 }
-
-/** A failure of the stream itself (recovered by a reconnect), not of a REST read. */
-const isStreamError = (error: unknown): error is ClientError => {
-  if (error instanceof StreamFailure) return true;
-  const { method, url } = error instanceof ClientError ? (error as { method?: unknown; url?: unknown }) : {};
-  return method === 'GET' && typeof url === 'string' && /^wss?:|supra_subscription/.test(url);
-};
-
-/** A stream that closed without saying why, or sent what is not a subscription's. */
-class StreamFailure extends ResponseShapeError {}
-const closedError = (url: string): ClientError => new StreamFailure({ operationId: `supra_subscription (${url})`, path: '', expected: 'the stream to stay open' });
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -399,11 +327,11 @@ function frame(text: string, url: string): Block | undefined {
   } catch (cause) {
     throw new ResponseParseError({ status: 101, method: 'GET', url, bodySnippet: text.slice(0, 200), cause });
   }
-  const bad = (path: string, expected: string): StreamFailure => new StreamFailure({ operationId: `supra_subscription (${url})`, path, expected });
+  const bad = (path: string, expected: string): ResponseShapeError => new ResponseShapeError({ operationId: `supra_subscription (${url})`, path, expected });
   if (!isObject(message)) throw bad('', 'a JSON-RPC message (an object)');
   if (message.error !== undefined && message.error !== null) {
     // The node refused the subscription (or said something else went wrong): its words, not a shape.
-    throw new StreamFailure({ operationId: `supra_subscribe (${url})`, path: '/error', expected: `a subscription id; the node answered an error: ${JSON.stringify(message.error).slice(0, 300)}` });
+    throw new ResponseShapeError({ operationId: `supra_subscribe (${url})`, path: '/error', expected: `a subscription id; the node answered an error: ${JSON.stringify(message.error).slice(0, 300)}` });
   }
   if (message.params === undefined) {
     if (typeof message.result === 'string') return undefined;
@@ -415,9 +343,8 @@ function frame(text: string, url: string): Block | undefined {
   const header = nested ? result.header : result;
   const at = nested ? '/params/result/header' : '/params/result';
   if (!isObject(header)) throw bad(at, 'a block header (an object)');
-  if (typeof header.height !== 'number' || !Number.isSafeInteger(header.height) || header.height < 0) throw bad(`${at}/height`, 'a u64 height (a safe integer)');
-  if (typeof header.hash !== 'string') throw bad(`${at}/hash`, 'a string');
-  if (typeof header.parent !== 'string') throw bad(`${at}/parent`, 'a string');
+  if (!Number.isSafeInteger(header.height) || (header.height as number) < 0) throw bad(`${at}/height`, 'a u64 height (a safe integer)');
+  for (const key of ['hash', 'parent']) if (typeof header[key] !== 'string') throw bad(`${at}/${key}`, 'a string');
   if (nested && result.transactions !== undefined && result.transactions !== null && !Array.isArray(result.transactions)) throw bad('/params/result/transactions', 'an array');
   return result as unknown as Block;
 }

@@ -323,6 +323,31 @@ describe('watchBlocks', () => {
     expect(reconnects(events).map((e) => e.error.code)).toContain('TIMEOUT');
   });
 
+  it('the watchdog counts blocks, not frames: a socket that chatters (answers, no block) past idleTimeoutMs is left', { timeout: 5_000 }, async () => {
+    const events: WatchEvent[] = [];
+    const from = await latest();
+    let chatter: ReturnType<typeof setInterval> | undefined;
+    const onEvent = (e: WatchEvent): void => {
+      events.push(e);
+      if (e.type !== 'reconnect') return;
+      clearInterval(chatter);
+      stub.stream.resume();
+    };
+    try {
+      const got = await heights(watchBlocks(createNodeClient({ baseUrl: stub.url }).transport, { fromHeight: from, headersOnly: true, idleTimeoutMs: 200, onEvent, ...fast }), 5, (i) => {
+        if (i !== 2) return;
+        // Blocks stop; the socket goes on sending frames that bring none, far more often than the watchdog's period.
+        stub.stream.pause();
+        chatter = setInterval(() => stub.stream.sendGarbage('{"jsonrpc":"2.0","result":"0x1","id":2}'), 2);
+      });
+      expect(got).toEqual(consecutive(from, 5));
+    } finally {
+      clearInterval(chatter);
+      stub.stream.resume();
+    }
+    expect(reconnects(events)[0]?.error.code).toBe('TIMEOUT');
+  });
+
   it("a node's Retry-After keeps the watch off that node only: the next node streams at once", async () => {
     const other = await second();
     const stop = new AbortController();

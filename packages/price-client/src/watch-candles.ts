@@ -4,10 +4,10 @@
  * import on first use: `createPriceClient` carries none of it.
  */
 import type { Candle } from '@x/price-types';
-import { ClientError, HttpError, InvalidArgumentError, NetworkError, checkInteger, reconnectDelay, show, sleep, socketUrl, type Socket } from '@x/client-core';
+import { type ClientError, HttpError, InvalidArgumentError, NetworkError, checkInteger, reconnectDelay, show, sleep, socketUrl } from '@x/client-core';
+import { isSocketError, openFeed, reconnecting } from '@x/client-core/internal';
 import type { CandleUpdate, HistoryRangeParameters, WatchCandlesEvent, WatchCandlesParameters } from './client.js';
 import { DEFAULT_WEBSOCKET_URL, candleOf, readFrame, subscribeMessage, type Tick } from './candle-feed.js';
-import { openFeedSocket } from './feed-socket.js';
 import { redactError } from './secret.js';
 
 /** What the client gives the stream: its feed URL and key, its history, its argument checks. */
@@ -38,45 +38,8 @@ const MAX_CLOCK_SKEW_MS = 60_000;
  */
 const MAX_QUEUED = 256;
 
-/** A tick of connection `conn`, or the end of that connection (`error`: why). */
-type Item = { readonly conn: number; readonly tick: Tick; readonly slot: number } | { readonly conn: number; readonly error: ClientError };
-
-/**
- * What the socket hands the loop, in order. A tick of the slot the last queued tick has replaces it (an
- * update of the forming candle that the next supersedes), so a slow consumer skips updates, never a slot,
- * and the queue holds at most one entry per slot.
- */
-class Inbox {
-  private readonly items: Item[] = [];
-  private wake: (() => void) | undefined;
-
-  get size(): number {
-    return this.items.length;
-  }
-
-  put(item: Item): void {
-    const last = this.items.at(-1);
-    if (last && 'tick' in item && 'tick' in last && last.conn === item.conn && last.slot === item.slot) this.items[this.items.length - 1] = item;
-    else this.items.push(item);
-    this.wake?.();
-  }
-
-  async take(signal: AbortSignal): Promise<Item> {
-    while (this.items.length === 0) {
-      signal.throwIfAborted();
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          signal.removeEventListener('abort', done);
-          this.wake = undefined;
-          resolve();
-        };
-        this.wake = done;
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-    return this.items.shift()!;
-  }
-}
+/** The largest frame the stream takes: a frame of ticks is small; anything near this is not one. */
+const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** Checks the parameters under the names callers use, before any connection. */
 function check(ctx: WatchContext, parameters: WatchCandlesParameters) {
@@ -132,15 +95,6 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
   const apiKey = ctx.apiKey!;
   const step = resolution * 1000;
   const minutes = resolution / 60;
-  // One signal for the socket and history: the caller's, or the end of the loop (not AbortSignal.any,
-  // which Safari before 17.4 lacks).
-  const stop = new AbortController();
-  const signal = stop.signal;
-  const outer = parameters.signal;
-  const onAbort = (): void => stop.abort(outer?.reason);
-  if (outer?.aborted) onAbort();
-  else outer?.addEventListener('abort', onAbort, { once: true });
-  const inbox = new Inbox();
   const onEvent = (event: WatchCandlesEvent): void => {
     try {
       parameters.onEvent?.(event);
@@ -148,129 +102,109 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
       // A hook's failure is its own.
     }
   };
-  let socket: Socket | undefined;
-  let watchdog: ReturnType<typeof setTimeout> | undefined;
-  let conn = 0;
-  let failures = 0;
-  /** The forming candle, and the connection its last tick came on. */
-  let open: { candle: Candle; conn: number } | undefined;
-  /** The first slot not yet given closed (from `since`, aligned up to a slot). */
-  let next = since === undefined ? undefined : Math.ceil(since / step) * step;
-
-  /**
-   * The closed candles of `[from, before)` from `/history` (the `historyRange` path), with `stale` (the
-   * forming candle of a slot whose end was missed) where history lacks its slot; `next` follows each.
-   * History may lag the feed by a moment (a slot just closed): slots missing at the end are asked
-   * again, up to `HISTORY_LAG_ASKS` times, waiting as reconnects do.
-   */
-  async function* fromHistory(from: number, before: number, stale: Candle | undefined): AsyncGenerator<CandleUpdate> {
-    let pending = stale;
-    let start = from;
-    const give = (candle: Candle): CandleUpdate => {
-      next = candle.timestamp + step;
-      return { candle, closed: true };
-    };
-    for (let ask = 0; start < before && ask <= HISTORY_LAG_ASKS; ask++) {
-      if (ask > 0) await sleep(reconnectDelay(ask, undefined, parameters.reconnect), signal);
-      for await (const candle of ctx.historyRange({ pair, start, end: before - 1, resolution, signal })) {
-        if (candle.timestamp < start || candle.timestamp >= before) continue;
-        if (pending !== undefined && candle.timestamp > pending.timestamp) yield give(pending);
-        pending = undefined;
-        yield give(candle);
-        start = candle.timestamp + step;
-      }
-    }
-    if (pending !== undefined) yield give(pending);
-  }
-
-  /** What one tick of connection `id` gives: the closed candles before its slot, then its slot's forming candle. */
-  async function* advance(tick: Tick, slot: number, id: number): AsyncGenerator<CandleUpdate> {
-    // A slot given closed already (or before `since`), or older than the forming one: a late tick.
-    if ((next !== undefined && slot < next) || (open !== undefined && slot < open.candle.timestamp)) return;
-    if (open !== undefined && slot > open.candle.timestamp) {
-      const last = open;
-      open = undefined;
-      // The rollover seen on the socket that gave the slot's last tick: that tick is its final state.
-      // After a reconnect ticks were missed: history holds the slot's final values.
-      if (last.conn === id) {
-        next = last.candle.timestamp + step;
-        yield { candle: last.candle, closed: true };
-      } else yield* fromHistory(last.candle.timestamp, slot, last.candle);
-    }
-    if (next !== undefined && next < slot) yield* fromHistory(next, slot, undefined);
-    next = slot;
-    open = { candle: candleOf(slot, tick), conn: id };
-    yield { candle: open.candle, closed: false };
-  }
-
-  /**
-   * Ends connection `id` with `why`: its socket closed at once (not when the loop next reads, so a
-   * stream nobody reads stops taking ticks), the loop told in order after the ticks before it.
-   */
-  const drop = (id: number, why: string): void => {
-    clearTimeout(watchdog);
-    inbox.put({ conn: id, error: new NetworkError({ method: 'GET', url, cause: new Error(why) }) });
-    if (id === conn) socket?.close();
-  };
-
-  const arm = (id: number): void => {
-    clearTimeout(watchdog);
-    if (watchdogMs === 0) return;
-    watchdog = setTimeout(() => drop(id, `no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`), watchdogMs);
-  };
-
+  const dropped = (why: string): ClientError => new NetworkError({ method: 'GET', url, cause: new Error(why) });
   try {
-    for (;;) {
-      const id = ++conn;
-      let error: ClientError | undefined;
-      try {
-        socket = await openFeedSocket({
-          url,
-          apiKey,
-          signal,
-          onMessage: (text) => {
-            if (inbox.size >= MAX_QUEUED) return drop(id, `${MAX_QUEUED} slots queued unread: the missed slots come from /history`);
-            const read = readFrame(text, pair, minutes, Date.now() + step + MAX_CLOCK_SKEW_MS);
-            if ('skipped' in read) return onEvent({ type: 'skipped', error: read.skipped });
-            for (const tick of read.ticks) {
-              arm(id);
-              inbox.put({ conn: id, tick, slot: Math.floor(tick.time / step) * step });
-            }
-          },
-        });
-        const opened = socket;
-        void opened.closed.then((why) => inbox.put({ conn: id, error: why ?? new NetworkError({ method: 'GET', url, cause: new Error('closed') }) }));
-        opened.send(subscribeMessage(pair, minutes));
-        arm(id);
-        onEvent({ type: 'connected' });
-      } catch (err) {
-        signal.throwIfAborted();
-        if (!(err instanceof ClientError) || fatal(err)) throw err;
-        error = err;
-      }
-      while (error === undefined) {
-        const item = await inbox.take(signal);
-        if (item.conn !== id) continue;
-        if ('error' in item) error = item.error;
-        else {
-          failures = 0;
-          yield* advance(item.tick, item.slot, id);
+    yield* reconnecting<CandleUpdate>(parameters.signal, (signal) => {
+      let conn = 0;
+      /** The forming candle, and the connection its last tick came on. */
+      let open: { candle: Candle; conn: number } | undefined;
+      /** The first slot not yet given closed (from `since`, aligned up to a slot). */
+      let next = since === undefined ? undefined : Math.ceil(since / step) * step;
+
+      /**
+       * The closed candles of `[from, before)` from `/history` (the `historyRange` path), with `stale` (the
+       * forming candle of a slot whose end was missed) where history lacks its slot; `next` follows each.
+       * History may lag the feed by a moment (a slot just closed): slots missing at the end are asked
+       * again, up to `HISTORY_LAG_ASKS` times, waiting as reconnects do.
+       */
+      async function* fromHistory(from: number, before: number, stale: Candle | undefined): AsyncGenerator<CandleUpdate> {
+        let pending = stale;
+        let start = from;
+        const give = (candle: Candle): CandleUpdate => {
+          next = candle.timestamp + step;
+          return { candle, closed: true };
+        };
+        for (let ask = 0; start < before && ask <= HISTORY_LAG_ASKS; ask++) {
+          if (ask > 0) await sleep(reconnectDelay(ask, undefined, parameters.reconnect), signal);
+          for await (const candle of ctx.historyRange({ pair, start, end: before - 1, resolution, signal })) {
+            if (candle.timestamp < start || candle.timestamp >= before) continue;
+            if (pending !== undefined && candle.timestamp > pending.timestamp) yield give(pending);
+            pending = undefined;
+            yield give(candle);
+            start = candle.timestamp + step;
+          }
         }
+        if (pending !== undefined) yield give(pending);
       }
-      clearTimeout(watchdog);
-      socket?.close();
-      socket = undefined;
-      const delayMs = reconnectDelay(++failures, error, parameters.reconnect);
-      // A close reason or an answer's headers could echo the key.
-      onEvent({ type: 'disconnected', error: redactError(error, apiKey), delayMs });
-      await sleep(delayMs, signal);
-    }
+
+      /** What one tick of connection `id` gives: the closed candles before its slot, then its slot's forming candle. */
+      async function* advance(tick: Tick, slot: number, id: number): AsyncGenerator<CandleUpdate> {
+        // A slot given closed already (or before `since`), or older than the forming one: a late tick.
+        if ((next !== undefined && slot < next) || (open !== undefined && slot < open.candle.timestamp)) return;
+        if (open !== undefined && slot > open.candle.timestamp) {
+          const last = open;
+          open = undefined;
+          // The rollover seen on the socket that gave the slot's last tick: that tick is its final state.
+          // After a reconnect ticks were missed: history holds the slot's final values.
+          if (last.conn === id) {
+            next = last.candle.timestamp + step;
+            yield { candle: last.candle, closed: true };
+          } else yield* fromHistory(last.candle.timestamp, slot, last.candle);
+        }
+        if (next !== undefined && next < slot) yield* fromHistory(next, slot, undefined);
+        next = slot;
+        open = { candle: candleOf(slot, tick), conn: id };
+        yield { candle: open.candle, closed: false };
+      }
+
+      return {
+        async *connect(ok) {
+          const id = ++conn;
+          // The key in the x-api-key header of the upgrade, never in the URL; a browser sends no headers:
+          // there webSocketUrl is a proxy of the app's that adds it (see the README).
+          const feed = await openFeed<{ tick: Tick; slot: number }>({
+            url,
+            headers: { 'x-api-key': apiKey },
+            maxFrameBytes: MAX_FRAME_BYTES,
+            signal,
+            maxQueued: MAX_QUEUED,
+            // A tick of the slot the last held one has supersedes it: a slow consumer skips updates of the
+            // forming candle, never a slot.
+            replaces: (last, item) => last.slot === item.slot,
+            // Only ticks of the pair feed the watchdog: a socket that sends anything else is silent to it.
+            idleMs: watchdogMs,
+            idleError: () => dropped(`no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`),
+            read: (text) => {
+              const read = readFrame(text, pair, minutes, Date.now() + step + MAX_CLOCK_SKEW_MS);
+              if ('ticks' in read) return read.ticks.map((tick) => ({ tick, slot: Math.floor(tick.time / step) * step }));
+              onEvent({ type: 'skipped', error: read.skipped });
+              return [];
+            },
+          });
+          try {
+            feed.send(subscribeMessage(pair, minutes));
+            onEvent({ type: 'connected' });
+            for await (const { tick, slot } of feed) {
+              ok();
+              yield* advance(tick, slot, id);
+            }
+          } finally {
+            feed.close();
+          }
+          // The feed ended after an overflow: the next socket at once, the missed slots from /history.
+          onEvent({ type: 'disconnected', error: dropped(`${MAX_QUEUED} slots queued unread: the missed slots come from /history`), delayMs: 0 });
+        },
+        retry: (error, failures) => {
+          // A refusal worth no retry, or a failure of /history (no slot is skipped silently), ends the stream.
+          if (!isSocketError(error) || fatal(error)) throw error;
+          const delayMs = reconnectDelay(failures, error, parameters.reconnect);
+          // A close reason or an answer's headers could echo the key.
+          onEvent({ type: 'disconnected', error: redactError(error, apiKey), delayMs });
+          return delayMs;
+        },
+      };
+    });
   } catch (err) {
     throw redactError(err, apiKey);
-  } finally {
-    clearTimeout(watchdog);
-    socket?.close();
-    outer?.removeEventListener('abort', onAbort);
-    stop.abort(new DOMException('watchCandles ended', 'AbortError'));
   }
 }

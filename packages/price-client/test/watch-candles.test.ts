@@ -340,6 +340,25 @@ describe('watchCandles: what the server sends cannot break it', () => {
     expect(ctx.stub.feed.connectionsOpened).toBe(2);
     await w.stop();
   });
+
+  it('an overflow is no failure: once the held slots are read, the next socket opens at once, without the reconnect backoff', async () => {
+    // A backoff of up to 24 days: a reconnect that waited on it would never come within the test.
+    const w = watch({ reconnect: { baseDelayMs: 2 ** 31 - 1, maxDelayMs: 2 ** 31 - 1 } });
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    for (let k = 1; k <= 257; k++) {
+      clock = NOW + k * MINUTE + 10_000;
+      ctx.stub.feed.tick();
+    }
+    await until(() => ctx.stub.feed.connections === 0);
+    while (w.seen.at(-1)!.candle.timestamp < NOW + 256 * MINUTE) await w.take(1);
+    await w.tick(NOW + 260 * MINUTE + 10_000);
+    while (w.seen.at(-1)!.candle.timestamp < NOW + 260 * MINUTE) await w.take(1);
+    expect(w.events.filter((e) => e.type === 'disconnected')).toMatchObject([{ delayMs: 0 }]);
+    expect(ctx.stub.feed.connectionsOpened).toBe(2);
+    expectExact(w.seen);
+    await w.stop();
+  });
 });
 
 describe('watchCandles: bad input, before any connection', () => {

@@ -18,6 +18,9 @@
  *   of the app's origin that adds them, and never put a key in the URL.
  * - **{@link reconnectDelay}**: a reconnect's wait, a server's `Retry-After` honoured in full.
  * - **{@link socketUrl}**: checks a user's `ws:`/`wss:` URL, `InvalidArgumentError` naming the option.
+ * - **`openFeed`, `reconnecting`** (`stream.ts`, exported by `@x/client-core/internal`): a socket's frames
+ *   as a bounded async iterator with an idle watchdog, and the reconnect loop with backoff both clients'
+ *   streams compose.
  *
  * @example
  * ```ts
