@@ -65,6 +65,7 @@ export function explain(error: unknown): string | undefined {
     if (error.parameter === 'baseUrl') return `${meantBaseUrl(error.message)}A base URL is an absolute http: or https: URL of the service itself, e.g. "https://rpc-mainnet.supra.com" (a local node is "http://localhost:27000"): no credentials (send them with \`headers\`), no query or fragment, and not the API path the client appends (/rpc/v3, /history). In a browser a path such as "/prices" is relative to the page; elsewhere there is no page.`;
     const hint = PARAMETER[error.parameter];
     if (hint) return hint;
+    if (error.message.includes('safe integer')) return 'A number above 2^53-1 is not exact in JavaScript: pass a larger value as a bigint or a decimal string.';
     if (error.parameter === 'body') return 'A request body is the JSON text `requestBody` makes from its fields.';
     return `The argument '${error.parameter}' was refused before any request; the message says what it must be.`;
   }

@@ -21,7 +21,7 @@ export function checkU64(name: string, value: unknown): string {
   throw new InvalidArgumentError(
     name,
     typeof value === 'number' && Number.isInteger(value) && value > 0
-      ? `must be a safe integer (pass larger values as bigint or decimal string), got ${show(value)}`
+      ? `must be a safe integer, got ${show(value)}`
       : `must be a u64 from 0 to ${U64_MAX} (number, bigint or decimal string), got ${show(value)}`,
   );
 }

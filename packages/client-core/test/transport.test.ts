@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, createTransport, type OneNodeOptions, type Transport, type OperationSpec } from '@x/client-core';
+import { checkHeaders, HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, createTransport, type OneNodeOptions, type Transport, type OperationSpec } from '@x/client-core';
 
 const PATH = '/items/{id}';
 const GET_ITEM: OperationSpec = {
@@ -185,5 +185,10 @@ describe('headers, merged once', () => {
       expect([h['x-number'], h['x-flag'], h['x-list'], 'x-none' in h, 'x-null' in h]).toEqual(['5', 'true', 'a, b', false, false]);
     }
     expect(server.seen).toHaveLength(2);
+  });
+  it('checkHeaders returns them as they are sent: lowercase names in order, a list one value per item, none when empty', () => {
+    expect(checkHeaders({ 'X-A': 'x', 'x-b': [1, true], 'X-B': ['c'], 'x-none': undefined } as unknown as Record<string, string>)).toEqual([['x-a', 'x'], ['x-b', '1, true, c']]);
+    expect(checkHeaders({ 'x-none': undefined })).toBeUndefined();
+    expect(() => checkHeaders({ 'x-a': 'ok\r\n' }, 'apiKey')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', parameter: 'apiKey' }));
   });
 });

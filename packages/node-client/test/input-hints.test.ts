@@ -92,6 +92,14 @@ describe('what is not a mistake is accepted, in its canonical wire form', () => 
     }
     expect(ctx.stub.requests).toEqual([]);
   });
+
+  it('a u64 past 2^53-1 as a number: a short message, and explain(err) says how to pass it', async () => {
+    const node = createNodeClient({ baseUrl: ctx.stub.url, retry: false });
+    const err = await rejectionOf(node.v2.listTransactions(STUB_ACCOUNTS.alice, { start: 2 ** 53 }));
+    expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'start', message: `Invalid argument 'start': must be a safe integer, got ${2 ** 53}` });
+    expect(explain(err)).toContain('as a bigint or a decimal string');
+    expect(ctx.stub.requests).toEqual([]);
+  });
 });
 
 describe('network and body failures keep their cause', () => {
