@@ -5,7 +5,9 @@
  * Steps run in groups: a group starts when the one before it passed, and the steps of a group run side by
  * side (at most `--jobs`, the cores by default), each one's output printed whole when it ends. Most steps
  * are one Node thread (eslint, tsc, typedoc, npm installs), so two of them on two cores take the time of
- * the longer; the test runs (vitest uses every core; perf times itself) have a group to themselves.
+ * the longer; the test runs (vitest uses every core; perf times itself) have a group to themselves. One
+ * step, test:add-operation (a scratch copy that builds its own packages), runs beside the groups from the
+ * first one until its own group ends: see BESIDE.
  * Plain Node (no tsx): the runner itself costs nothing. `pnpm check --from <step>` starts at a step's group
  * (after fixing it, say), `pnpm check --only <step>` runs one, `--jobs 1` runs one step at a time.
  */
@@ -34,11 +36,19 @@ const GROUPS = [
   ['build'],
   ['conformance', 'lint:packages', 'size', 'docs:api'],
   // test:add-operation is CONTRIBUTING's "Adding an operation" in a scratch copy: a new operation costs its
-  // spec and pnpm gen --write. The longest steps first, so the short ones fill the other core.
+  // spec and pnpm gen --write. In a whole run it starts with the first group (see BESIDE) and this group
+  // waits for it; the longest steps first, so the short ones fill the other core.
   ['test:add-operation', 'test:install', 'test:example', 'test:newcomer', 'test:playwright', 'release:dry-run'],
   ['test'],
   ['test:perf'],
 ];
+/**
+ * A step that works in a folder of its own (test:add-operation's scratch copy builds its own packages and
+ * example app) and so runs beside the groups, from the first one, where it fills the core that the
+ * one-thread steps (gen --check, typecheck) leave idle; its own group waits for it to end. Only when the
+ * run starts at the first group with more than one job: otherwise it runs in its group like any step.
+ */
+const BESIDE = 'test:add-operation';
 const STEPS = GROUPS.flat();
 
 const { values } = parseArgs({ options: { from: { type: 'string' }, only: { type: 'string' }, jobs: { type: 'string' } } });
@@ -71,10 +81,13 @@ function run(step, alone) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     console.log(alone ? `\n> pnpm ${step}` : `\n> pnpm ${step} (started beside others; its output follows when it ends)`);
-    const child = spawn('pnpm', step.split(' '), { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a run that stops early can end the step's whole tree (pnpm, tsx, node).
+    const child = spawn('pnpm', step.split(' '), { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: !alone });
+    running.add(child);
     const output = [];
     if (!alone) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => output.push(d));
     child.on('close', (code, signal) => {
+      running.delete(child);
       const ms = performance.now() - t0;
       if (!alone) {
         console.log(`\n> pnpm ${step} (${(ms / 1000).toFixed(1)} s)`);
@@ -84,6 +97,18 @@ function run(step, alone) {
       resolve({ step, code: code ?? 1, signal });
     });
   });
+}
+
+/** The steps still running when the run stops early (a step beside the groups): each process group ended. */
+const running = new Set();
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
 }
 
 /** The steps of a group, at most `jobs` at once, in their order. */
@@ -97,9 +122,23 @@ async function runGroup(group) {
   return results;
 }
 
+process.on('SIGINT', () => {
+  stopRunning();
+  process.exit(130);
+});
+// The step beside the groups starts now when the run has the first group and more than one job.
+// Its failure stops the run after the group running when it ends, as a failure in that group would.
+const besideRun = !only && groups[0] === GROUPS[0] && jobs > 1 ? run(BESIDE, false) : undefined;
+let besideResult;
+besideRun?.then((r) => (besideResult = r));
 for (const group of groups) {
-  const failed = (await runGroup(group)).filter((r) => r.code !== 0);
+  const own = besideRun !== undefined && group.includes(BESIDE);
+  const results = await runGroup(own ? group.filter((s) => s !== BESIDE) : group);
+  if (own) results.push(await besideRun);
+  else if (besideResult?.code) results.push(besideResult);
+  const failed = results.filter((r) => r.code !== 0);
   if (failed.length > 0) {
+    stopRunning();
     for (const r of failed) console.log(`\ncheck: pnpm ${r.step} failed${r.signal ? ` (${r.signal})` : ''}`);
     console.log('step times:');
     table();

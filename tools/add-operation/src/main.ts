@@ -6,7 +6,7 @@
  * read every operation or schema, the type check, the API reports, the sizes); it fails if one fails, or
  * if anything but the spec, generated code and API reports changed.
  *
- *   pnpm test:add-operation           # run it (needs the built packages and example app: pnpm build)
+ *   pnpm test:add-operation           # run it (it builds what it needs in the copy: pnpm check runs it beside its other steps)
  *   pnpm test:add-operation --keep    # leave the copy in the OS temp folder and print where
  *   pnpm test:add-operation --head    # copy the last commit instead of the working tree
  *
@@ -77,8 +77,6 @@ function copyRepository(): Map<string, string> {
     }
   }
   cpSync(join(ROOT, 'node_modules', '@x'), join(dir, 'node_modules', '@x'), { recursive: true, verbatimSymlinks: true });
-  // The example app's build, which `pnpm size` measures (the packages are built again by pnpm gen --write).
-  cpSync(join(ROOT, 'examples/explorer/dist'), join(dir, 'examples/explorer/dist'), { recursive: true });
   return hashes;
 }
 
@@ -129,10 +127,6 @@ function report(): void {
   console.log(`  ${'total'.padEnd(14)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);
 }
 
-if (!existsSync(join(ROOT, 'examples/explorer/dist/.vite/manifest.json'))) {
-  console.error('add-operation: the example app is not built; run `pnpm build` first');
-  process.exit(1);
-}
 const t0 = performance.now();
 const before = copyRepository();
 times.push(['copy', performance.now() - t0]);
@@ -145,6 +139,10 @@ const changed = changedFiles(dir, before).filter((f) => f !== 'specs/node-rpc.op
 const byHand = changed.filter((f) => !UNCHANGED_BY_HAND.some((re) => re.test(f)));
 if (byHand.length > 0) fail(`pnpm gen --write changed files that are neither generated code nor API reports: ${byHand.join(', ')}`);
 if (!changed.some((f) => f.startsWith('packages/testing/src/generated/'))) fail(`pnpm gen --write wrote no sample of ${operationId}`);
+// The example app on the new packages, which `pnpm size` measures (the packages are turbo cache hits of
+// the build gen --write just ran): the copy needs nothing built in the repository, so `pnpm check` runs
+// this step beside its others from the start.
+step('build example', 'pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@x-examples/explorer', '--output-logs=errors-only']);
 await together([
   ['tests', 'pnpm', ['exec', 'vitest', 'run', ...TESTS]],
   // The packages were built (and so type-checked) by pnpm gen --write; this checks the tests and tools against them.
