@@ -148,16 +148,15 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
         // A 404 of a height the watch knows exists (below a latest or a pushed block): a node behind, for now.
         const behind = new WeakSet<object>();
         /** REST's block at `height`, as the watch yields it. */
-        const read = async (rest: Caller, height: number): Promise<Block> => {
-          try {
-            // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
-            const block = await getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) });
-            return headersOnly ? block.header : block;
-          } catch (error) {
-            if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);
-            throw error;
-          }
-        };
+        const read = (rest: Caller, height: number): Promise<Block> =>
+          // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
+          getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) }).then(
+            (block) => (headersOnly ? block.header : block),
+            (error: unknown) => {
+              if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);
+              throw error;
+            },
+          );
         /**
          * The blocks from `next` to `to` from REST, `concurrency` in flight, in order, as `take` delivers
          * them: none while `next` is unknown (`undefined <= to` is false) or past `to`.

@@ -125,8 +125,7 @@ export async function openSocket(options: SocketOptions): Promise<Socket> {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
     const quiet = (): void => {};
-    ws.onopen = ws.onmessage = ws.onclose = quiet;
-    ws.onerror = quiet;
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = quiet;
     try {
       if (ws.terminate) ws.terminate();
       else ws.close(error instanceof ResponseTooLargeError ? 1009 : 1000);
