@@ -102,6 +102,8 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
       // A hook's failure is its own.
     }
   };
+  /** The start of the slot `tick` is of. */
+  const slotOf = (tick: Tick): number => Math.floor(tick.time / step) * step;
   const dropped = (why: string): ClientError => new NetworkError({ method: 'GET', url, cause: new Error(why) });
   try {
     yield* reconnecting<CandleUpdate>(parameters.signal, (signal) => {
@@ -162,7 +164,7 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
           const id = ++conn;
           // The key in the x-api-key header of the upgrade, never in the URL; a browser sends no headers:
           // there webSocketUrl is a proxy of the app's that adds it (see the README).
-          const feed = await openFeed<{ tick: Tick; slot: number }>({
+          const feed = await openFeed<Tick>({
             url,
             headers: { 'x-api-key': apiKey },
             maxFrameBytes: MAX_FRAME_BYTES,
@@ -170,13 +172,13 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
             maxQueued: MAX_QUEUED,
             // A tick of the slot the last held one has supersedes it: a slow consumer skips updates of the
             // forming candle, never a slot.
-            replaces: (last, item) => last.slot === item.slot,
+            replaces: (last, tick) => slotOf(last) === slotOf(tick),
             // Only ticks of the pair feed the watchdog: a socket that sends anything else is silent to it.
             idleMs: watchdogMs,
             idleError: () => dropped(`no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`),
             read: (text) => {
               const read = readFrame(text, pair, minutes, Date.now() + step + MAX_CLOCK_SKEW_MS);
-              if ('ticks' in read) return read.ticks.map((tick) => ({ tick, slot: Math.floor(tick.time / step) * step }));
+              if ('ticks' in read) return read.ticks;
               onEvent({ type: 'skipped', error: read.skipped });
               return [];
             },
@@ -184,9 +186,9 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
           try {
             feed.send(subscribeMessage(pair, minutes));
             onEvent({ type: 'connected' });
-            for await (const { tick, slot } of feed) {
+            for await (const tick of feed) {
               ok();
-              yield* advance(tick, slot, id);
+              yield* advance(tick, slotOf(tick), id);
             }
           } finally {
             feed.close();
