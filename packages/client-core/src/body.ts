@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from './errors.js';
-import { checkParam, show, type FormatChecks, type ParamSpec } from './params.js';
+import { bad, show, type ParamSpec } from './params.js';
 
 /**
- * One field of an operation's JSON request body, as the generated operation table lists it: checked as
- * a parameter is, an array's elements each against `items`, and `default` sent when it is left out.
+ * One field of an operation's JSON request body, as the generated operation table lists it: checked by
+ * its generated `check` as a parameter is (an array's elements each as its `items` say), and `default`
+ * sent when it is left out.
  */
 export type BodyField = ParamSpec & {
   readonly items?: { readonly schema: ParamSpec['schema']; readonly description?: string };
@@ -33,7 +34,7 @@ export const bigintAsText = (_key: string, value: unknown): unknown => (typeof v
  * // '{"function":"0x1::timestamp::now_microseconds","type_arguments":[],"arguments":[]}'
  * ```
  */
-export function requestBody(fields: readonly BodyField[], value: unknown, formats?: FormatChecks): string {
+export function requestBody(fields: readonly BodyField[], value: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidArgumentError('request', `must be an object of ${fields.map((f) => f.name).join(', ')}, got ${show(value)}`);
   const given = value as Record<string, unknown>;
   for (const name of Object.keys(given)) {
@@ -41,19 +42,13 @@ export function requestBody(fields: readonly BodyField[], value: unknown, format
   }
   const out: Record<string, unknown> = {};
   for (const field of fields) {
-    let v = given[field.name] ?? field.default;
+    const v = given[field.name] ?? field.default;
     if (v === undefined || v === null) {
       if (field.required) throw new InvalidArgumentError(field.name, 'is required');
       continue;
     }
-    if (field.schema.type === 'array') {
-      if (!Array.isArray(v)) throw new InvalidArgumentError(field.name, `must be an array, got ${show(v)}`);
-      const { items } = field;
-      if (items) v.forEach((element, i) => checkParam({ name: `${field.name}[${i}]`, in: 'body', required: true, ...items }, element, formats));
-    } else if (field.schema.type !== undefined) {
-      v = checkParam(field, v, formats);
-    }
-    out[field.name] = v;
+    // Its generated check (a field of any JSON value has none).
+    out[field.name] = field.check ? field.check(v, field.name, bad) : v;
   }
   try {
     return JSON.stringify(out, bigintAsText);

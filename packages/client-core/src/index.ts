@@ -35,8 +35,8 @@ export {
 } from './errors.js';
 export type { AnyClientError, ErrorCode, NodeAttempt, ValidationIssue } from './errors.js';
 export { baseUrls, parseBaseUrl } from './base-url.js';
-export { checkInteger, checkParam, show } from './params.js';
-export type { FormatChecks, ParamSpec } from './params.js';
+export { checkInteger, show } from './params.js';
+export type { ParamSpec } from './params.js';
 export { bigintAsText, requestBody, type BodyField } from './body.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export { REDACTED, redactText, redactUrl } from './redact.js';
@@ -50,6 +50,6 @@ export { createTransport } from './http/fetch.js';
 export { explain } from './explain.js';
 export type { OneNodeOptions, Prepared, Service, Transport } from './transport.js';
 export type { AttemptInfo, CallOptions, NodeAffinity, OperationSpec, QueryErrorOptions, ResponseValidator, TransportOptions } from './options.js';
-export { checkU64, readU64, U64_FORMATS } from './u64.js';
+export { checkU64, readU64 } from './u64.js';
 export { openSocket, reconnectDelay, socketUrl } from './socket/index.js';
 export type { ReconnectOptions, Socket, SocketEvent, SocketOptions, WebSocketConstructor, WebSocketLike } from './socket/index.js';

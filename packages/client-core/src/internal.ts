@@ -24,6 +24,6 @@ export { advances, itemKey, MAX_CURSOR_LENGTH, nextPointer, pointerText, pointer
 export type { PageRead, PageStart } from './paging.js';
 export { scopeOf, underBase } from './scope.js';
 export { checkEcho } from './echo.js';
-export { bytesToHex, isWellFormed } from './params.js';
+export { bad, bytesToHex, isWellFormed, paramValue } from './params.js';
 export { isSocketError, openFeed, reconnecting } from './socket/stream.js';
 export type { Feed, FeedOptions, Reconnect } from './socket/stream.js';

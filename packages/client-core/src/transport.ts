@@ -9,7 +9,7 @@ import {
 } from './errors.js';
 import { parseBaseUrl } from './base-url.js';
 import type { CallOptions, NodeAffinity, OperationSpec, TransportOptions } from './options.js';
-import { checkInteger, checkParam, show, type FormatChecks } from './params.js';
+import { checkInteger, paramValue, show } from './params.js';
 import { OtherOrigin } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from './retry.js';
@@ -45,8 +45,6 @@ export type Service = {
    * one is refused.
    */
   readonly apiPaths?: readonly string[];
-  /** Checks of the spec's parameter `format`s (the node client's u64). */
-  readonly formats?: FormatChecks;
   /**
    * Puts a call's arguments in the form the service takes, before they are checked (the node client: an
    * address in its canonical form); `args` is the action's own object.
@@ -194,13 +192,13 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
  * makes its request's parts, once per call.
  * @internal
  */
-export function prepareWith({ formats, args: normalize }: Service): Transport['prepare'] {
+export function prepareWith({ args: normalize }: Service): Transport['prepare'] {
   return (operationId, op, args, callOptions) => {
     // A path that starts with / stays under the base URL (normalised: no query, fragment or trailing
     // slash); an ad-hoc one that does not (`@evil.example/x`) would change the host.
     if (typeof op.path !== 'string' || op.path[0] !== '/') throw new InvalidArgumentError('path', `must start with /, got ${show(op.path)}`);
     normalize?.(args);
-    const [path, query] = checkArgs(op, args, formats);
+    const [path, query] = checkArgs(op, args);
     // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
     if (op.body !== undefined && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text (requestBody)');
     const signal = callOptions?.signal;
@@ -210,10 +208,11 @@ export function prepareWith({ formats, args: normalize }: Service): Transport['p
 }
 
 /** Each parameter of `op` checked, in wire form: the path's and the query's, each undefined when empty. */
-function checkArgs(op: OperationSpec, args: Record<string, unknown>, formats: FormatChecks | undefined): [Record<string, unknown>?, Record<string, unknown>?] {
+function checkArgs(op: OperationSpec, args: Record<string, unknown>): [Record<string, unknown>?, Record<string, unknown>?] {
   const parts: [Record<string, unknown>?, Record<string, unknown>?] = [];
   for (const spec of op.params) {
-    const value = checkParam(spec, args[spec.name], formats);
+    // Its generated check (`ParamSpec.check`): nothing is interpreted per call.
+    const value = paramValue(spec, args[spec.name]);
     if (value !== undefined && (spec.in === 'path' || spec.in === 'query')) (parts[+(spec.in === 'query')] ??= {})[spec.name] = value;
   }
   return parts;

@@ -6,7 +6,7 @@ const PATH_PARAM = /\{([^{}]+)\}/g;
  * The URL of one request: `baseUrl` + the operation's path template, each `{name}` replaced by its path
  * parameter through `encodeURIComponent`, then the query parameters as `?name=value&...` (form style,
  * `encodeURIComponent` too) in the order given, an undefined or null value left out (no `?` when none
- * is left). The parameters are checked primitives already (`checkParam`): strings, numbers, booleans.
+ * is left). The parameters are checked primitives already (their generated `check`): strings, numbers, booleans.
  * This is the wire format openapi-fetch's default serializers wrote, byte for byte, for such parameters.
  *
  * A template parameter without a value stays as it is (`{name}`), as openapi-fetch left it; the

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { integer } from '@x/common';
 import { checkHeaders, HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, createTransport, type OneNodeOptions, type Transport, type OperationSpec } from '@x/client-core';
 
 const PATH = '/items/{id}';
@@ -13,8 +14,9 @@ const GET_ITEM: OperationSpec = {
   method: 'GET',
   path: PATH,
   params: [
-    { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
-    { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+    // An ad-hoc parameter's check, written as `pnpm gen` writes a spec's (without one, only `required` is checked).
+    { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 }, check: (v, n, bad) => integer(v, n, bad, 1, 0) },
+    { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 }, check: (v, n, bad) => integer(v, n, bad, 0, 1, 100) },
   ],
 };
 

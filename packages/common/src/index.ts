@@ -24,4 +24,5 @@ export { operationTables, paging, routes, type OperationTable, type PagedOperati
 export { matchRoute, pathSegments, type MatchRouteOptions, type RouteMatch } from './match-route.js';
 export { PAGING_ENCODINGS, PAGING_ENDS, type PagingEncoding, type PagingEnd, type PagingRule } from './paging-rule.js';
 export { readU64, U64_MAX } from './u64.js';
+export { boolean, integer, isWellFormed, list, oneOf, show, text, u64, type Bad, type ParamCheck } from './param-checks.js';
 export type { ResponseValidator, ValidationIssue } from './validation.js';

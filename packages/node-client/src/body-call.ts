@@ -1,4 +1,4 @@
-import { requestBody, U64_FORMATS, type BodyField, type CallOptions, type OperationSpec } from '@x/client-core';
+import { requestBody, type BodyField, type CallOptions, type OperationSpec } from '@x/client-core';
 import type { Caller } from './types.js';
 
 /**
@@ -13,7 +13,7 @@ import type { Caller } from './types.js';
  */
 export function callWithBody(client: Caller, operationId: string, op: OperationSpec & { readonly body: readonly BodyField[] }, args: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
   try {
-    args.body = requestBody(op.body, args.body, U64_FORMATS);
+    args.body = requestBody(op.body, args.body);
   } catch (err) {
     return Promise.reject(err);
   }

@@ -1,4 +1,4 @@
-import { ChainIdMismatchError, checkInteger, createTransport, HistoryPrunedError, HttpError, U64_FORMATS, type Service, type Transport, type TransportOptions } from '@x/client-core';
+import { ChainIdMismatchError, checkInteger, createTransport, HistoryPrunedError, HttpError, type Service, type Transport, type TransportOptions } from '@x/client-core';
 import { type HttpErrorInit } from '@x/client-core/internal';
 import { NODE_RPC_API_PATHS, NODE_RPC_BASE_URL } from '@x/common';
 import { normalizeAddress } from './address.js';
@@ -44,7 +44,7 @@ function canonical(args: Record<string, unknown>): void {
 
 /** What a node transport knows of Supra nodes, with a `chainId`: the check of every answer's chain. */
 export function nodeService(options: NodeOptions): Service {
-  const service: Service = { formats: U64_FORMATS, apiPaths: NODE_RPC_API_PATHS, failure, args: canonical };
+  const service: Service = { apiPaths: NODE_RPC_API_PATHS, failure, args: canonical };
   if (options.chainId === undefined) return service;
   const expected = checkInteger('chainId', options.chainId, 0, 255);
   return {

@@ -1,5 +1,5 @@
-import { checkInteger, checkParam, HistoryPrunedError, InvalidArgumentError, readU64, ResponseShapeError, show, U64_FORMATS, type NodeAffinity, type OperationSpec } from '@x/client-core';
-import { Flights, pointerValue, type Flight } from '@x/client-core/internal';
+import { checkInteger, checkU64, HistoryPrunedError, InvalidArgumentError, readU64, ResponseShapeError, show, type NodeAffinity, type OperationSpec } from '@x/client-core';
+import { Flights, paramValue, pointerValue, type Flight } from '@x/client-core/internal';
 import type { Caller, U64Input } from './types.js';
 import { MAX_CONCURRENCY, type IterateOptions, type Walk, type WalkPage } from './walk.js';
 import { pageInfo } from './page-info.js';
@@ -38,7 +38,7 @@ export type RangeSpec = {
 
 /** A u64 option as a bigint, checked as the operation's u64 parameters are. */
 function u64(name: string, value: U64Input): bigint {
-  return BigInt(U64_FORMATS.uint64!(name, value));
+  return BigInt(checkU64(name, value));
 }
 
 /** The height an answer holds at `pointer` (a u64), or a `ResponseShapeError`. */
@@ -96,7 +96,7 @@ async function* heights(client: Caller, spec: RangeSpec, fixed: Readonly<Record<
   // The operation's query parameters (a block's transactions, their kind) go with every call, checked
   // here, before the latest block is asked for.
   const filters: Record<string, unknown> = {};
-  for (const p of spec.op.params) if (p.in === 'query') filters[p.name] = checkParam(p, options[p.name], U64_FORMATS);
+  for (const p of spec.op.params) if (p.in === 'query') filters[p.name] = paramValue(p, options[p.name]);
   if (limit === 0) return;
   options.signal?.throwIfAborted();
   const affinity: NodeAffinity = {};

@@ -1,5 +1,5 @@
-import { checkInteger, HistoryPrunedError, redactUrl, checkParam, U64_FORMATS, type NodeAffinity, type OperationSpec, InvalidArgumentError, ResponseShapeError, show, type CallOptions } from '@x/client-core';
-import { advances, startParam, Flights, type Flight as RequestFlight, itemKey, nextPointer, pointerText, readPage, Recent, type PageRead, type PageStart } from '@x/client-core/internal';
+import { checkInteger, HistoryPrunedError, redactUrl, type NodeAffinity, type OperationSpec, InvalidArgumentError, ResponseShapeError, show, type CallOptions } from '@x/client-core';
+import { advances, paramValue, startParam, Flights, type Flight as RequestFlight, itemKey, nextPointer, pointerText, readPage, Recent, type PageRead, type PageStart } from '@x/client-core/internal';
 import { readU64, type PagingRule } from '@x/common';
 import type { Caller } from './types.js';
 import { lowestKey, repeated, windowItems, windowStart } from './newest-first.js';
@@ -325,9 +325,9 @@ function firstStart(op: ListingSpec, value: unknown): PageStart | undefined {
   const spec = op.params.find((p) => p.name === (op.paging.start ?? 'start'))!;
   // A header cursor has no first value of its own: without one the node starts at the newest (or oldest) item.
   if (op.paging.next.from === 'header' && value === undefined) return undefined;
-  if (op.paging.next.encoding === 'u64') return BigInt(checkParam(spec, value ?? 0, U64_FORMATS) as string | number);
+  if (op.paging.next.encoding === 'u64') return BigInt(paramValue(spec, value ?? 0) as string | number);
   const start = startParam(op.paging, value);
-  return start === undefined ? undefined : (checkParam(spec, start, U64_FORMATS) as string);
+  return start === undefined ? undefined : (paramValue(spec, start) as string);
 }
 
 /**

@@ -6,7 +6,7 @@
  * events carry their v4 hashes. Loaded on first use by `node.watchEvents`.
  */
 import { canonicalAddress, listEventsV3 } from '@x/common';
-import { checkParam } from '@x/client-core';
+import { bad } from '@x/client-core/internal';
 import type { BlockV4, EventV4, MoveTransactionOutputV4 } from '@x/node-types';
 import type { Caller } from './types.js';
 import { watchBlocks, type WatchBlocksOptions } from './watch-blocks.js';
@@ -31,8 +31,6 @@ function typeKey(type: string): string {
   return type.replace(/\s+/g, '').replace(ADDRESS, (_, before: string, address: string) => `${before}${canonicalAddress(address) ?? address}::`);
 }
 
-/** The `event_type` parameter of `listEventsV3`, under this function's name for it. */
-const EVENT_TYPE = { ...(listEventsV3.params[0] as Parameters<typeof checkParam>[0]), name: 'eventType' };
 
 /**
  * Every event of the Move type `eventType` (`address::module::Struct<args>`, any spelling of its
@@ -49,7 +47,8 @@ const EVENT_TYPE = { ...(listEventsV3.params[0] as Parameters<typeof checkParam>
  * ```
  */
 export function watchEvents(client: Caller, eventType: string, options: WatchEventsOptions = {}): AsyncIterable<WatchedEvent> {
-  checkParam(EVENT_TYPE, eventType);
+  // The `event_type` parameter's generated check, under this function's name for it.
+  listEventsV3.params[0].check(eventType, 'eventType', bad);
   const wanted = typeKey(eventType);
   const blocks = watchBlocks(client, { ...options, includeTransactions: true, headersOnly: false } as WatchBlocksOptions);
   return {

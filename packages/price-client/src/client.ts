@@ -1,7 +1,7 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { HttpError, InvalidArgumentError, ResponseShapeError, type ClientError, checkHeaders, checkInteger, show, checkParam, type ParamSpec, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
-import { Flights, scopeOf, type Flight } from '@x/client-core/internal';
+import { HttpError, InvalidArgumentError, ResponseShapeError, type ClientError, checkHeaders, checkInteger, show, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { bad, Flights, scopeOf, type Flight } from '@x/client-core/internal';
 import { redactError, safeError } from './secret.js';
 import { rangeWindows } from './windows.js';
 
@@ -256,23 +256,23 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
 
 type HistoryQuery = { pair: string; start: number; end: number; resolution: number };
 
-/** The trading-pair constraint of the spec, under the name callers use. */
-const PAIR: ParamSpec = { ...operations.getHistory.params.find((p) => p.name === 'trading_pair')!, name: 'pair' };
+// The spec's checks of the trading pair and the interval (their generated `check`), under the names callers use.
+const [PAIR, , , RESOLUTION] = operations.getHistory.params;
 /**
  * The pair, checked by the spec's pattern; a pair written the usual other ways (`BTC-USDT`, `BTC/USDT`,
  * `btc usdt`) is refused with the spelling meant.
  */
 function checkPair(value: unknown): string {
+  const meant = typeof value === 'string' ? value.trim().toLowerCase().replace(/[-/ ]/g, '_') : value;
   try {
-    return checkParam(PAIR, value) as string;
-  } catch (err) {
-    const meant = typeof value === 'string' ? value.trim().toLowerCase().replace(/[-/ ]/g, '_') : undefined;
-    if (meant === undefined || meant === value || !new RegExp(PAIR.schema.pattern!).test(meant)) throw err;
-    throw new InvalidArgumentError('pair', `must be lowercase <base>_<quote>, got ${show(value)}: did you mean ${show(meant)}?`);
+    PAIR.check(meant, 'pair', bad);
+  } catch {
+    // Not a pair written another way: the check's own error, of the value given.
+    return PAIR.check(value, 'pair', bad) as string;
   }
+  if (meant !== value) throw new InvalidArgumentError('pair', `must be lowercase <base>_<quote>, got ${show(value)}: did you mean ${show(meant)}?`);
+  return value as string;
 }
-
-const RESOLUTION: ParamSpec = { ...operations.getHistory.params.find((p) => p.name === 'interval')!, name: 'resolution' };
 
 /** Checks history parameters, under the names callers use, before any request. */
 function historyQuery(parameters: HistoryParameters, apiKey: string | undefined): HistoryQuery {
@@ -282,7 +282,7 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
   const start = toMillis('start', parameters.start);
   const end = toMillis('end', parameters.end);
   if (start > end) throw new InvalidArgumentError('start', `must not be after end (${start} > ${end})`);
-  const resolution = checkParam(RESOLUTION, parameters.resolution) as number;
+  const resolution = RESOLUTION.check(parameters.resolution, 'resolution', bad) as number;
   // 15 s, 1 min, 1 h or 1 d in ms (15,000, 60,000, ...): as seconds, a rare resolution (over 4 h, not whole hours).
   if (resolution >= 15_000 && resolution % 1000 === 0) throw mistake('resolution', resolution, 'milli', '', resolution / 1000);
   return { pair, start, end, resolution };

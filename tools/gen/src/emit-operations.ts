@@ -246,6 +246,34 @@ function facts(e: OperationEntry): string {
 /** The service's name as a reader says it in a comment: `the node RPC`, `the price-history service`. */
 const serviceWords = (spec: Spec): string => (spec.name === 'node-rpc' ? 'the node RPC' : `the ${spec.name} service`);
 
+type Checked = { schema: Record<string, unknown>; required?: boolean; description?: string; items?: { schema: Record<string, unknown>; description?: string } };
+
+/**
+ * The check of one parameter or body field, a call of its form in `@x/common`'s `param-checks.ts` (what
+ * the value is checked as: u64, boolean, one of an enum, integer in range, array, text matching a
+ * pattern); `undefined` for a value of any JSON (a body field without a type, an object). `used` collects
+ * the forms called. A parameter without a type is text, as a URL carries it.
+ */
+function checkCode(p: Checked, used: Set<string>, untyped: 'text' | 'none', required = p.required === true): string | undefined {
+  const s = p.schema;
+  const call = (form: string, extra = ''): string => (used.add(form), `${form}(v, n, b, ${required ? 1 : 0}${extra})`);
+  if (s.format === 'uint64') return call('u64');
+  if (s.type === 'boolean') return call('boolean');
+  if (Array.isArray(s.enum)) return call('oneOf', `, ${JSON.stringify(s.enum)}`);
+  if (s.type === 'integer') {
+    const max = typeof s.maximum === 'number' ? `, ${s.maximum}` : '';
+    return call('integer', typeof s.minimum === 'number' ? `, ${s.minimum}${max}` : max && `, -Infinity${max}`);
+  }
+  if (s.type === 'array') {
+    const item = p.items && checkCode(p.items, used, 'none', true);
+    return call('list', item ? `, (v, n, b) => ${item}` : '');
+  }
+  if (s.type !== 'string' && (s.type !== undefined || untyped === 'none')) return undefined;
+  if (typeof s.pattern !== 'string') return call('text');
+  const words = p.description === undefined ? '' : `, ${JSON.stringify(`expected ${p.description.charAt(0).toLowerCase()}${p.description.slice(1)}`)}`;
+  return call('text', `, /${s.pattern.replace(/\//g, '\\/')}/u${words}`);
+}
+
 /**
  * A service's operation table, `packages/common/src/generated/<service>.ts`: its default base URL and
  * API paths, and per operationId the facts of the operation that every package reads at run time
@@ -261,8 +289,29 @@ export function emitService(spec: Spec): string {
   const { camel, pascal, upper } = serviceNames(spec.name);
   const who = serviceWords(spec);
   const paths = apiPaths(Object.values(table).map((op) => op.path));
+  const used = new Set<string>();
+  // Each distinct check once, as a constant the entries name (`"check": checkAddress`): by the first
+  // parameter that has it, a number after a name taken.
+  const checks = new Map<string, string>();
+  const named = <T extends Checked & { name: string }>(p: T, untyped: 'text' | 'none'): T | (T & { check: string }) => {
+    const code = checkCode(p, used, untyped);
+    if (code === undefined) return p;
+    let name = checks.get(code);
+    if (name === undefined) {
+      const base = `check${p.name.replace(/(?:^|_)(.)/g, (_, c: string) => c.toUpperCase())}`;
+      const taken = new Set(checks.values());
+      name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+      checks.set(code, name);
+    }
+    // What the check carries (the pattern, the words of its message, an array's items) is not restated.
+    const { description: _words, items: _items, ...rest } = p as T & { items?: unknown };
+    const { pattern: _pattern, ...schema } = p.schema;
+    return { ...rest, schema, check: `@@${name}@@` } as T & { check: string };
+  };
   const entry = (id: string): string => {
     const e = table[id]!;
+    const checked = { ...e, params: e.params.map((p) => named(p, 'text')), ...(e.body && { body: e.body.map((f) => named(f, 'none')) }) };
     return `/**
  * \`${id}\` of ${who}: \`${e.method} ${e.path}\`${e.deprecated ? ', deprecated' : ''}.${facts(e)}
  *
@@ -272,10 +321,17 @@ export function emitService(spec: Spec): string {
  * ${id}.path; // '${e.path}'
  * \`\`\`
  */
-export const ${id} = ${JSON.stringify(e, null, 2)} as const;
+export const ${id} = ${JSON.stringify(checked, null, 2).replace(/"@@(\w+)@@"/g, '$1')} as const;
 `;
   };
+  const entries = ids.map(entry).join('\n');
+  const constants = [...checks].map(([code, name]) => `const ${name}: ParamCheck = (v, n, b) => ${code};\n`).join('');
   return `${header(spec.file)}
+import { ${[...used].sort().join(', ')}, type ParamCheck } from '../param-checks.js';
+
+// The checks of the parameters and body fields, each distinct one once: an entry's parameter names its
+// own (\`check\`), which the transport runs with the value, its name and the client's error.
+${constants}
 /**
  * The first server of \`${spec.file}\`: the default base URL of ${who}'s client.
  *
@@ -299,7 +355,7 @@ export const ${upper}_BASE_URL = ${JSON.stringify(server)};
  */
 export const ${upper}_API_PATHS = ${JSON.stringify(paths)} as const;
 
-${ids.map(entry).join('\n')}
+${entries}
 /**
  * Every operation of ${who} by id, in spec order: the table \`routes\` and \`paging\` are read from. Each
  * entry is also its own export above, which is what an action imports: a bundle then carries the
