@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createNodeClient,
+  getEventProofsV4,
   getTableItemV2,
   HistoryPrunedError,
   http,
@@ -133,6 +134,16 @@ describe('POST reads: view and table item', () => {
     const err = await rejectionOf(viewV3(transport(), { function: '0xabc::m::f', arguments: [2n ** 64n - 1n, true] }));
     expect(JSON.parse(node.seen[0]!.body).arguments).toEqual(['18446744073709551615', true]);
     expect(err).toMatchObject({ code: 'HTTP_ERROR', status: 400, message: expect.stringContaining('function 0xabc::m::f not found') });
+  });
+
+  it('sends a proofs batch, whose items are objects (not text), as JSON; an item of another kind is refused naming it', async () => {
+    reset();
+    const item = { transaction_hash: hex(12), event_types: ['0x1::coin::CoinDeposit'] };
+    // The test node has no proofs route: its 404 answers, after the request was sent as given.
+    expect(await rejectionOf(getEventProofsV4(transport(), { items: [item] }))).toMatchObject({ code: 'HTTP_ERROR', status: 404 });
+    expect(JSON.parse(node.seen[0]!.body)).toEqual({ items: [item] });
+    await expectInvalid(getEventProofsV4(transport(), { items: 'all' as never }), 'items');
+    expect(node.seen).toHaveLength(1);
   });
 
   it('node.v3 has the view, the table item, and the reads no newer version replaces', async () => {
