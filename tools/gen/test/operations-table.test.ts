@@ -45,6 +45,52 @@ describe('operationTable', () => {
     expect(source).not.toMatch(/export const parameters\b/);
   });
 
+  it("writes each distinct check once, from its schema's form, and an entry's parameter names it instead of restating its pattern", () => {
+    const source = emitService(
+      spec({
+        '/a/{address}': {
+          post: {
+            operationId: 'postA',
+            responses: ok,
+            parameters: [
+              { ...address, description: 'An account address.' },
+              count,
+              { name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
+              { name: 'flag', in: 'query', schema: { type: 'boolean' } },
+              { name: 'height', in: 'query', required: true, schema: { type: 'integer', format: 'uint64' } },
+            ],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['types'],
+                    properties: { types: { type: 'array', items: { type: 'string', pattern: '^u(8|64)$' } }, items: { type: 'array', items: { type: 'object' } }, value: {} },
+                  },
+                },
+              },
+            },
+          },
+          get: { operationId: 'getA', responses: ok, parameters: [{ ...address, description: 'An account address.' }] },
+        },
+      }),
+    );
+    expect(source).toContain("import { boolean, integer, list, oneOf, text, u64, type ParamCheck } from '../param-checks.js';");
+    expect(source).toContain('const checkAddress: ParamCheck = (v, n, b) => text(v, n, b, 1, /^0x[0-9a-f]+$/u, "expected an account address");');
+    expect(source).toContain('const checkCount: ParamCheck = (v, n, b) => integer(v, n, b, 0, -Infinity, 100);');
+    expect(source).toContain('const checkOrder: ParamCheck = (v, n, b) => oneOf(v, n, b, 0, ["asc","desc"]);');
+    expect(source).toContain('const checkFlag: ParamCheck = (v, n, b) => boolean(v, n, b, 0);');
+    expect(source).toContain('const checkHeight: ParamCheck = (v, n, b) => u64(v, n, b, 1);');
+    expect(source).toContain('const checkTypes: ParamCheck = (v, n, b) => list(v, n, b, 1, (v, n, b) => text(v, n, b, 1, /^u(8|64)$/u));');
+    // An array of objects is checked as an array only; a field of any JSON value has no check.
+    expect(source).toContain('const checkItems: ParamCheck = (v, n, b) => list(v, n, b, 0);');
+    expect(source.match(/"check": checkAddress/g)).toHaveLength(2);
+    expect(source).not.toContain('checkAddress2');
+    expect(source).not.toContain('"pattern"');
+    expect(source).not.toContain('"description"');
+    expect(source).not.toContain('checkValue');
+  });
+
   it('marks a deprecated operation in its entry, and only that one', () => {
     const table = operationTable(spec({ '/a': { get: { operationId: 'getA', deprecated: true, responses: ok }, post: { operationId: 'postA', responses: ok } } }));
     expect(table.getA!.deprecated).toBe(true);
