@@ -1,24 +1,28 @@
 /**
- * The one-node transport on `fetch`: written for the bundle of an app that calls one action. One
- * closure per transport, one attempt function, no hooks a one-action user never runs; what a service
- * knows beyond HTTP comes in its `Service`, what an operation does is in its table entry.
+ * The one-node transport on `fetch`, written as one module for the bundle of an app that calls one
+ * action: the options checked once, one `prepare`, one attempt, one retry loop, no hooks a one-action
+ * user never runs. What a service knows beyond HTTP comes in its `Service`, what an operation does is in
+ * its table entry. (The undici transport of the node client keeps `transportWith`, which shares its
+ * errors and checks.)
  */
-import { ClientError, NetworkError, ResponseParseError, ResponseTooLargeError, TimeoutError } from '../errors.js';
-import { BodyTooLarge } from '../read-text.js';
-import { foreignAnswer, OPAQUE, OtherOrigin, redirectHop } from '../redirects.js';
+import { ClientError, HttpError, InvalidArgumentError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from '../errors.js';
+import { parseBaseUrl } from '../base-url.js';
+import { checkInteger, checkParam, show } from '../params.js';
+import { OPAQUE, OtherOrigin } from '../redirects.js';
 import { redactUrl } from '../redact.js';
-import { deadline } from '../deadline.js';
-import { readAnswer, transportWith, type AttemptMaker, type OneNodeOptions, type Service, type Transport } from '../transport.js';
+import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry } from '../retry.js';
+import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, type OneNodeOptions, type Service, type Transport } from '../transport.js';
+import type { TransportOptions } from '../options.js';
 
 /**
- * A transport to one node: checks arguments, sends, times out, retries, reads (bounded), parses and
- * validates; redirects within the origin only; typed errors. `fetch(url, init)` unless the options give a
- * custom `fetch`, which is called with one `Request` per request (the default path builds none: a Request
- * per call costs ~15% throughput on loopback). What a service knows beyond HTTP comes in `service`.
+ * A transport to one node: checks arguments, sends, times out, retries (backoff, `Retry-After`), reads
+ * (decoded bytes counted: `maxResponseBytes` for a success, 64 KiB kept of an error), parses and
+ * validates; redirects within the origin only (`redirect: 'manual'`, at most 20 hops; one elsewhere is
+ * refused, never sent); typed errors with redacted URLs. `fetch(url, init)` unless the options give a
+ * custom `fetch`, which is called with one `Request` per request.
  *
  * Every call ends: a timeout or a caller's abort settles the attempt on the transport's own timer or
- * listener, aborts its request and cancels its body, without waiting for fetch to notice. The signal
- * fetch follows is the attempt's own, passed directly, and a Request the transport built is held by the
+ * listener, then aborts its request and cancels its body. A Request the transport built is held by the
  * attempt until it ends (a signal followed through a collected Request is lost: nodejs/undici#4068).
  *
  * @example
@@ -28,25 +32,54 @@ import { readAnswer, transportWith, type AttemptMaker, type OneNodeOptions, type
  * ```
  */
 export function createTransport(options: OneNodeOptions, service: Service = {}): Transport {
-  return transportWith(options, service, fetchAttempt);
-}
-
-/** The attempt of {@link createTransport}: one `fetch` per hop, settled on the first of its answer, timer and signal. */
-const fetchAttempt: AttemptMaker = (context) => {
-  const { url, timeoutMs, maxBytes, errorBytes, headers, fetch: custom, service: { check } } = context;
+  // A router's options, given to one node: they belong to `fallback`.
+  for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if ((options as TransportOptions)[k] !== undefined) throw new InvalidArgumentError(k, 'is an option of fallback');
+  // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
+  const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? 30_000, 1);
+  const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
+  const headers = checkHeaders(options.headers);
+  const policy = resolveRetry(options.retry, service.retryStatuses);
+  const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
   const origin = new URL(url).origin;
-  return (call, signal) =>
+  const { formats, args: normalize, failure = (init) => new HttpError(init), check } = service;
+  const { validator, fetch: custom } = options;
+
+  const prepare: Transport['prepare'] = (operationId, op, args, callOptions) => {
+    // A path that starts with / stays under the base URL; one that does not (`@evil.example/x`) would change the host.
+    if (typeof op.path !== 'string' || op.path[0] !== '/') throw new InvalidArgumentError('path', `must start with /, got ${show(op.path)}`);
+    normalize?.(args);
+    let path: Record<string, unknown> | undefined;
+    let query: Record<string, unknown> | undefined;
+    let target = op.path;
+    let q = '';
+    for (const spec of op.params) {
+      const { name } = spec;
+      const value = checkParam(spec, args[name], formats);
+      if (value == null) continue;
+      const text = encodeURIComponent(value as string);
+      if (spec.in === 'path') target = target.replace(`{${((path ??= {})[name] = value, name)}}`, text);
+      else if (spec.in === 'query') q += `${q ? '&' : '?'}${encodeURIComponent(((query ??= {})[name] = value, name))}=${text}`;
+    }
+    // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
+    if (op.body && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text (requestBody)');
+    const signal = callOptions?.signal;
+    signal?.throwIfAborted();
+    return { operationId, op, path, query, target: target + q, body: op.body && (args.body as string), signal, once: (callOptions?.retry ?? op.retry) === false };
+  };
+
+  const attempt: Transport['attempt'] = (call, signal) =>
     new Promise((resolve, reject) => {
       const { method } = call.op;
       const controller = new AbortController();
       // The URL sent; redacted only when an error shows it.
       const sent = url + call.target;
+      const where = (): string => redactUrl(sent);
       // 0 before sending, 1 sent (a failure is the network's), 2 answered (a failure is the body's).
       let stage = 0;
       let status = 0;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       let over = false;
-      const end = (): boolean => !over && ((over = true), clear(), true);
+      const end = (): boolean => !over && ((over = true), clearTimeout(timer), signal?.removeEventListener('abort', onAbort), true);
       /** Ends the attempt from outside (timeout, caller's abort): settle now, then stop the request and its body. */
       const stop = (reason: unknown): void => {
         if (!end()) return;
@@ -54,7 +87,9 @@ const fetchAttempt: AttemptMaker = (context) => {
         controller.abort(reason);
         reader?.cancel(reason).catch(noop);
       };
-      const clear = deadline(timeoutMs, signal, stop, () => new TimeoutError({ method, url: redactUrl(sent), timeoutMs }));
+      const onAbort = (): void => stop(signal!.reason);
+      const timer = setTimeout(() => stop(new TimeoutError({ method, url: where(), timeoutMs })), timeoutMs);
+      signal?.addEventListener('abort', onAbort);
       // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
       if (signal?.aborted) return stop(signal.reason);
 
@@ -67,83 +102,140 @@ const fetchAttempt: AttemptMaker = (context) => {
         }
         // The Request of a custom fetch, held by this closure until the attempt ends.
         let request: Request | undefined;
-        const send = (to: string): Promise<Response> => (custom ? custom((request = new Request(to, init))) : fetch(to, init));
-        stage = 1;
-        let response = await send(sent);
+        let at = sent;
         let refused: string | undefined;
+        let response: Response;
+        stage = 1;
         // Redirects within the origin are sent again; one elsewhere is the answer, and says where it led.
-        for (let hop = 0, at = sent; ; hop++) {
+        for (let hop = 0; ; hop++) {
+          response = await (custom ? custom((request = new Request(at, init))) : fetch(at, init));
           if (response.type === 'opaqueredirect') throw new OtherOrigin(OPAQUE);
-          const next = redirectHop(response.status, response.headers.get('location'), method, at, origin, hop);
-          if (!(next instanceof URL)) {
-            refused = next?.refused;
+          const location = response.headers.get('location');
+          if (!/^30[12378]$/.test(`${response.status}`) || location === null || (method !== 'GET' && method !== 'HEAD')) break;
+          let next: URL;
+          try {
+            next = new URL(location, at);
+          } catch {
+            refused = 'bad Location';
             break;
           }
+          refused = hop === 20 ? 'more than 20 redirects' : next.origin !== origin ? `it leads to another origin (${next.origin})` : undefined;
+          if (refused) break;
           await response.body?.cancel().catch(noop);
           if (over) return;
-          response = await send((at = next.href));
+          at = next.href;
         }
         const answered = response;
+        const { headers: got, url: from } = answered;
         status = answered.status;
-        // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's. Then
-        // every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
-        const refusal = over ? 1 : (foreignAnswer(answered, sent) ?? check?.(answered.headers, { method, url: redactUrl(sent) }));
+        // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's.
+        let came: string | undefined;
+        try {
+          came = new URL(from).origin;
+        } catch {
+          // No URL: a Response the fetch made itself, or one that says it was redirected but not from where.
+        }
+        // Then every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
+        const refusal = over ? 1 : from !== at && (from || answered.redirected) && came !== origin ? new OtherOrigin(`the answer came from another origin (${came ?? 'unnamed'})`) : check?.(got, { method, url: where() });
         if (refusal) {
           answered.body?.cancel().catch(noop);
           if (over) return;
           throw refusal;
         }
         stage = 2;
-        // Counted as it streams, decoded; an error body is kept even when cut short: the status is the answer.
+        // Counted as it streams, decoded; an error body is kept even when cut short (at 64 KiB): the status is the answer.
+        const { ok } = answered;
+        const max = ok ? maxBytes : Math.min(maxBytes, 65_536);
+        const decoder = new TextDecoder();
+        let text = '';
+        let size = 0;
         reader = answered.body?.getReader();
-        const text = reader ? await read(reader, !answered.ok, answered.ok ? maxBytes : errorBytes) : '';
+        try {
+          for (let r: ReadableStreamReadResult<Uint8Array>; reader && !(r = await reader.read()).done; ) {
+            const chunk = r.value.subarray(0, max - size);
+            size += chunk.length;
+            text += decoder.decode(chunk, { stream: true });
+            if (chunk.length < r.value.length) {
+              reader.cancel().catch(noop);
+              if (!ok) break;
+              throw new ResponseTooLargeError({ status, method, url: where(), limitBytes: max });
+            }
+          }
+        } catch (err) {
+          if (ok) throw err instanceof ClientError ? err : new Error(`cut short after ${size} bytes`, { cause: err });
+        }
+        text += decoder.decode();
         void request;
-        return readAnswer(context, call, { status, statusText: answered.statusText, headers: () => answered.headers, text, sent, refused });
+        if (!ok) {
+          let body: unknown;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = text; // not JSON, or cut short
+          }
+          throw failure({
+            status, statusText: answered.statusText, body, method, url: where(), headers: got,
+            retryAfterMs: parseRetryAfter(got.get('retry-after'), policy.now()),
+            // Why a redirect was not followed says more than its body.
+            ...(refused && { message: `redirect not followed: ${refused}` }),
+          });
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch (err) {
+          throw new ResponseParseError({ status, method, url: where(), bodySnippet: text.slice(0, 200), cause: text ? err : new Error('empty body') });
+        }
+        const result = validator?.(call.operationId, status, parsed);
+        if (result && !result.ok) throw new ResponseValidationError({ operationId: call.operationId, issues: result.issues, body: parsed });
+        // The operation's own reading of its answer (a header cursor, an answer checked against the request).
+        return call.op.answer ? call.op.answer(parsed, got, call.path) : parsed;
       };
       run().then(
         (value) => end() && resolve(value),
-        (err: unknown) => {
-          if (!end()) return;
-          const where = redactUrl(sent);
+        (err: unknown) =>
+          end() &&
           reject(
-            err instanceof ClientError || stage === 0 ? err
-            : err instanceof BodyTooLarge ? new ResponseTooLargeError({ status, method, url: where, limitBytes: err.limitBytes })
+            err instanceof ClientError || !stage ? err
             // Not sent, answered by another origin, or a redirect a browser hid: the network's failure.
-            : stage === 1 ? new NetworkError({ method, url: where, cause: err })
+            : stage < 2 ? new NetworkError({ method, url: where(), cause: err })
             // The response started but its body could not be read to the end (reset, truncated).
-            : new ResponseParseError({ status, method, url: where, cause: err }),
-          );
-        },
+            : new ResponseParseError({ status, method, url: where(), cause: err }),
+          ),
       );
     });
-};
+
+  /** Network errors, timeouts and the policy's statuses are retried, honouring `Retry-After`. */
+  const retryDelay: Transport['retryDelay'] = (error, n) => {
+    const answered = error instanceof HttpError;
+    const after = answered ? error.retryAfterMs : undefined;
+    // A longer wait than this client will make ends the retries; another origin's answer would come again.
+    return (answered ? policy.statuses.includes(error.status) && !(after! > policy.maxDelayMs) : (error instanceof NetworkError && !(error.cause instanceof OtherOrigin)) || error instanceof TimeoutError)
+      ? backoffDelay(policy, n, after)
+      : undefined;
+  };
+
+  return {
+    url,
+    baseUrls: Object.freeze([url]),
+    policy,
+    prepare,
+    attempt,
+    retryDelay,
+    async call(operationId, op, args, callOptions) {
+      const call = prepare(operationId, op, args, callOptions);
+      const started = policy.now();
+      for (let n = 1; ; n++) {
+        try {
+          return await attempt(call, call.signal);
+        } catch (err) {
+          const delay = n < (call.once ? 1 : policy.attempts) ? retryDelay(err, n) : undefined;
+          if (delay === undefined || policy.now() + delay - started > policy.maxElapsedMs) throw err;
+          await policy.sleep(delay, call.signal);
+        }
+      }
+    },
+  };
+}
 
 function noop(): void {}
-
-/**
- * A body read to its end as UTF-8 text, its decoded bytes counted as they stream in: past `max` the read
- * is cancelled and rejects with `BodyTooLarge`; a body cut short rejects with `cut short after N bytes`.
- * An error body (`partial`) keeps what arrived instead, at most `max` bytes: its status is the answer.
- */
-async function read(reader: ReadableStreamDefaultReader<Uint8Array>, partial: boolean, max: number): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (let r: ReadableStreamReadResult<Uint8Array>; !(r = await reader.read()).done; ) {
-      const chunk = r.value.subarray(0, max - size);
-      chunks.push(chunk);
-      size += chunk.length;
-      if (chunk.length < r.value.length) {
-        reader.cancel().catch(noop);
-        if (partial) break;
-        throw new BodyTooLarge(max);
-      }
-    }
-  } catch (err) {
-    if (!partial) throw err instanceof BodyTooLarge ? err : new Error(`cut short after ${size} bytes`, { cause: err });
-  }
-  const bytes = new Uint8Array(size);
-  size = 0;
-  for (const chunk of chunks) bytes.set(chunk, (size += chunk.length) - chunk.length);
-  return new TextDecoder().decode(bytes);
-}
