@@ -44,8 +44,10 @@ export class ClientError extends Error {
   /** Machine-readable error code. */
   declare readonly code: ErrorCode;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `fields` become the error's own (a `cause` among them stays Error's own, not enumerable). */
+  constructor(code: ErrorCode, message: string, fields?: object) {
+    super(message, fields);
+    Object.assign(this, fields);
     this.code = code;
     // Own and not enumerable, as an Error's own fields are.
     Object.defineProperty(this, 'name', { value: nameOf(code), enumerable: false, configurable: true, writable: true });
@@ -146,9 +148,8 @@ export class HttpError extends ClientError {
     super(
       code,
       `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,
+      { status: init.status, body: init.body, method: init.method, url: init.url, headers: redactHeaders(init.headers), retryAfterMs: init.retryAfterMs },
     );
-    const { status, body, method, url, retryAfterMs } = init;
-    Object.assign(this, { status, body, method, url, headers: redactHeaders(init.headers), retryAfterMs });
   }
 }
 
@@ -165,9 +166,8 @@ export class NetworkError extends ClientError {
   declare readonly method: string;
   declare readonly url: string;
   constructor(init: { method: string; url: string; cause: unknown }) {
-    super('NETWORK_ERROR', `${init.method} ${init.url} failed: ${describeCause(init.cause)}`, { cause: init.cause });
     // Its fields are its init's (`cause` stays Error's own, not enumerable).
-    Object.assign(this, init);
+    super('NETWORK_ERROR', `${init.method} ${init.url} failed: ${describeCause(init.cause)}`, init);
   }
 }
 
@@ -185,8 +185,7 @@ export class TimeoutError extends ClientError {
   declare readonly method: string;
   declare readonly url: string;
   constructor(init: { method: string; url: string; timeoutMs: number }) {
-    super('TIMEOUT', `${init.method} ${init.url} timed out after ${init.timeoutMs} ms`);
-    Object.assign(this, init);
+    super('TIMEOUT', `${init.method} ${init.url} timed out after ${init.timeoutMs} ms`, init);
   }
 }
 
@@ -208,8 +207,7 @@ export class ResponseParseError extends ClientError {
   constructor(init: { status: number; method: string; url: string; bodySnippet?: string; cause?: unknown }) {
     // A body that broke off says so, with the bytes that arrived (`read-text.ts` names them first).
     const cause = init.cause ? describeCause(init.cause) : '';
-    super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body ${cause.startsWith('cut short') ? cause : `is not valid JSON${cause && ` (${cause})`}`}`, { cause: init.cause });
-    Object.assign(this, { bodySnippet: undefined }, init);
+    super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body ${cause.startsWith('cut short') ? cause : `is not valid JSON${cause && ` (${cause})`}`}`, { bodySnippet: undefined, ...init });
   }
 }
 
@@ -230,8 +228,7 @@ export class ResponseValidationError extends ClientError {
     const first = init.issues[0];
     const where = first ? ` at '${first.path || '/'}': ${first.message}` : '';
     const more = init.issues.length > 1 ? ` (+${init.issues.length - 1} more)` : '';
-    super('RESPONSE_VALIDATION_ERROR', `Response of ${init.operationId} does not match the spec${where}${more}`);
-    Object.assign(this, init);
+    super('RESPONSE_VALIDATION_ERROR', `Response of ${init.operationId} does not match the spec${where}${more}`, init);
   }
 }
 
@@ -276,8 +273,7 @@ export class ResponseTooLargeError extends ClientError {
   /** The limit the body went past, in bytes. */
   declare readonly limitBytes: number;
   constructor(init: { status: number; method: string; url: string; limitBytes: number }) {
-    super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body over ${init.limitBytes} bytes`);
-    Object.assign(this, init);
+    super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body over ${init.limitBytes} bytes`, init);
   }
 }
 
@@ -328,8 +324,7 @@ export class ChainIdMismatchError extends ClientError {
   declare readonly method: string;
   declare readonly url: string;
   constructor(init: { expected: number; received: number | string; method: string; url: string }) {
-    super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`);
-    Object.assign(this, init);
+    super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`, init);
   }
 }
 

@@ -11,6 +11,7 @@ import { checkInteger, checkParam, show } from '../params.js';
 import { OPAQUE, OtherOrigin } from '../redirects.js';
 import { redactUrl } from '../redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry } from '../retry.js';
+import { deadline } from '../deadline.js';
 import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, type OneNodeOptions, type Service, type Transport } from '../transport.js';
 import type { TransportOptions } from '../options.js';
 
@@ -79,7 +80,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
       let status = 0;
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       let over = false;
-      const end = (): boolean => !over && ((over = true), clearTimeout(timer), signal?.removeEventListener('abort', onAbort), true);
+      const end = (): boolean => !over && ((over = true), clear(), true);
       /** Ends the attempt from outside (timeout, caller's abort): settle now, then stop the request and its body. */
       const stop = (reason: unknown): void => {
         if (!end()) return;
@@ -87,9 +88,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         controller.abort(reason);
         reader?.cancel(reason).catch(noop);
       };
-      const onAbort = (): void => stop(signal!.reason);
-      const timer = setTimeout(() => stop(new TimeoutError({ method, url: where(), timeoutMs })), timeoutMs);
-      signal?.addEventListener('abort', onAbort);
+      const clear = deadline(timeoutMs, signal, stop, () => new TimeoutError({ method, url: where(), timeoutMs }));
       // A signal that aborted before the attempt began (a router's attempt waits a tick) fires no event.
       if (signal?.aborted) return stop(signal.reason);
 
