@@ -7,7 +7,7 @@
  */
 import { ClientError, HttpError, InvalidArgumentError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from '../errors.js';
 import { parseBaseUrl } from '../base-url.js';
-import { checkInteger, checkParam, show } from '../params.js';
+import { checkInteger, paramValue, show } from '../params.js';
 import { OPAQUE, OtherOrigin } from '../redirects.js';
 import { redactUrl } from '../redact.js';
 import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry } from '../retry.js';
@@ -42,7 +42,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
   const policy = resolveRetry(options.retry, service.retryStatuses);
   const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
   const origin = new URL(url).origin;
-  const { formats, args: normalize, failure = (init) => new HttpError(init), check } = service;
+  const { args: normalize, failure = (init) => new HttpError(init), check } = service;
   const { validator, fetch: custom } = options;
 
   const prepare: Transport['prepare'] = (operationId, op, args, callOptions) => {
@@ -55,7 +55,8 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
     let q = '';
     for (const spec of op.params) {
       const { name } = spec;
-      const value = checkParam(spec, args[name], formats);
+      // Its generated check (`ParamSpec.check`): nothing is interpreted per call.
+      const value = paramValue(spec, args[name]);
       if (value == null) continue;
       const text = encodeURIComponent(value as string);
       if (spec.in === 'path') target = target.replace(`{${((path ??= {})[name] = value, name)}}`, text);
