@@ -25,5 +25,6 @@ export type { PageRead, PageStart } from './paging.js';
 export { scopeOf, underBase } from './scope.js';
 export { checkEcho } from './echo.js';
 export { bad, bytesToHex, isWellFormed, paramValue } from './params.js';
+export { MAX_RETRY_AFTER_MS } from './socket/backoff.js';
 export { isSocketError, openFeed, reconnecting } from './socket/stream.js';
 export type { Feed, FeedOptions, Reconnect } from './socket/stream.js';

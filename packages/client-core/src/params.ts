@@ -57,7 +57,9 @@ export const bad: Bad = (parameter, problem) => {
 export function paramValue(spec: ParamSpec, value: unknown): unknown {
   if (spec.check) return spec.check(value, spec.name, bad);
   if (value == null) return spec.required ? bad(spec.name, 'is required') : undefined;
-  return typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol' ? bad(spec.name, `must be a string, number or boolean, got ${show(value)}`) : value;
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') return bad(spec.name, `must be a string, number or boolean, got ${show(value)}`);
+  // encodeURIComponent would throw a bare URIError on a lone surrogate.
+  return typeof value === 'string' && !isWellFormed(value) ? bad(spec.name, 'must be well-formed Unicode text: it holds a lone surrogate') : value;
 }
 
 /**

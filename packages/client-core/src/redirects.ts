@@ -108,29 +108,4 @@ export function redirectHop(status: number, location: string | null | undefined,
  */
 export class OtherOrigin extends Error {}
 
-/**
- * Why `response` is not the answer to a request sent to `asked`, or undefined when it is: a custom fetch
- * that followed a redirect itself (it ignored `redirect: 'manual'`) answers with another origin's
- * response, whose `url` (or only its `redirected`) tells. One followed within the origin is taken, as
- * `sendWithinOrigin` would follow it; a Response the fetch made itself has no `url` and is taken.
- *
- * @example
- * ```ts
- * foreignAnswer(await fetch('https://a.example/x', { redirect: 'follow' }), 'https://a.example/x'); // an OtherOrigin when it ended elsewhere
- * ```
- */
-export function foreignAnswer(response: Response, asked: string): OtherOrigin | undefined {
-  const from = response.url;
-  // The URL sent, as fetch reports it on every answer it did not redirect: no parsing on the usual path.
-  if (from === asked || (from === '' && !response.redirected)) return undefined;
-  let origin: string | undefined;
-  try {
-    origin = new URL(from).origin;
-  } catch {
-    // No URL (a Response that says it was redirected, but not where from): not the origin asked either.
-  }
-  if (origin === new URL(asked).origin) return undefined;
-  return new OtherOrigin(`the answer came from another origin (${origin ?? 'unnamed'})`);
-}
-
 function noop(): void {}

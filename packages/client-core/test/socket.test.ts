@@ -99,6 +99,13 @@ describe('a refused upgrade', () => {
     expect(reconnectDelay(1, err)).toBe(2_000);
   });
 
+  it("waits a server's Retry-After up to a minute: a day's (or past a timer's range) is asked again after 60 s", () => {
+    const refused = (retryAfterMs: number): HttpError => new HttpError({ status: 429, method: 'GET', url: 'ws://127.0.0.1/', headers: new Headers(), retryAfterMs });
+    expect(reconnectDelay(1, refused(86_400_000))).toBe(60_000);
+    expect(reconnectDelay(1, refused(2 ** 31))).toBe(60_000);
+    expect(reconnectDelay(1, refused(45_000))).toBe(45_000);
+  });
+
   it('is a NetworkError where the runtime shows no status (a standard WebSocket)', async () => {
     const err = await rejectionOf(openSocket({ url: `${base}/busy`, WebSocket: UndiciWebSocket as unknown as WebSocketConstructor, onMessage: () => undefined }));
     expect(err).toBeInstanceOf(NetworkError);

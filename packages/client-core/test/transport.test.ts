@@ -78,6 +78,15 @@ describe('Transport, constructed directly', () => {
     expect(server.seen[0]!.headers['x-client']).toBe('test');
   });
 
+  it('an ad-hoc parameter without a check: a lone surrogate is an InvalidArgumentError naming it, with no request sent', async () => {
+    const server = await serve((_req, res) => json(res, {}));
+    const op: OperationSpec = { method: 'GET', path: '/names/{name}', params: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }] };
+    const err = await rejectionOf(transport(server).call('getName', op, { name: 'a\uD800' }));
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'name' });
+    expect(server.seen).toHaveLength(0);
+  });
+
   it('times out: TimeoutError at once, and the request is closed at the server', async () => {
     const server = await serve(() => {}); // never answers
     const started = Date.now();
@@ -166,6 +175,19 @@ describe('the fetch option: one Request per attempt, to observe or alter', () =>
       ['/items/6?limit=2', 'from-fetch'],
       ['/items/6?limit=2', 'from-fetch'],
     ]);
+  });
+
+  it('a Request the runtime refuses (a forbidden method) is thrown as it is, once: nothing was sent, so nothing is retried', async () => {
+    const server = await serve((_req, res) => json(res, {}));
+    let calls = 0;
+    let sleeps = 0;
+    const t = transport(server, {
+      retry: { attempts: 3, sleep: async () => void sleeps++ },
+      fetch: (request) => (calls++, fetch(request)),
+    });
+    const err = await rejectionOf(t.call('traceItem', { method: 'TRACE', path: '/items', params: [] }, {}));
+    expect(err).toBeInstanceOf(TypeError);
+    expect({ calls, sleeps, sent: server.seen.length }).toEqual({ calls: 0, sleeps: 0, sent: 0 });
   });
 
   it('may answer itself: the transport reads its Response', async () => {

@@ -22,7 +22,7 @@ import {
   type ReconnectOptions,
   type WebSocketConstructor,
 } from '@x/client-core';
-import { isSocketError, openFeed, reconnecting } from '@x/client-core/internal';
+import { isSocketError, MAX_RETRY_AFTER_MS, openFeed, reconnecting } from '@x/client-core/internal';
 import type { BlockHeaderInfo, BlockV4 } from '@x/node-types';
 import { getBlockByHeightV4, getLatestBlockV3 } from './generated/actions.js';
 import type { Caller } from './types.js';
@@ -85,7 +85,6 @@ export type WatchBlocksOptions = {
 /** How long polling lasts before the stream is tried again, in ms. */
 const RETRY_STREAM_MS = 30_000;
 /** The longest a node's `Retry-After` keeps the watch off it, in ms: a node may ask an hour. */
-const MAX_RETRY_AFTER_MS = 60_000;
 
 /** `ws(s)://host/rpc/v4/ws` of a node's base URL. */
 const streamUrl = (base: string): string => `${base.replace(/^http/, 'ws').replace(/\/rpc\/v\d+$/, '')}/rpc/v4/ws`;
@@ -149,8 +148,9 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
         const behind = new WeakSet<object>();
         /** REST's block at `height`, as the watch yields it. */
         const read = (rest: Caller, height: number): Promise<Block> =>
-          // A signal of its own per read: the reads in flight would otherwise each listen on one signal.
-          getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any([signal]) }).then(
+          // A signal of its own per read: the reads in flight would otherwise each listen on one signal (Node
+          // warns past 10). AbortSignal.any is missing before Safari 17.4: there the shared signal does.
+          getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any ? AbortSignal.any([signal]) : signal }).then(
             (block) => (headersOnly ? block.header : block),
             (error: unknown) => {
               if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);

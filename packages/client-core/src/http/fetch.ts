@@ -105,10 +105,12 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         let at = sent;
         let refused: string | undefined;
         let response: Response;
-        stage = 1;
         // Redirects within the origin are sent again; one elsewhere is the answer, and says where it led.
         for (let hop = 0; ; hop++) {
-          response = await (custom ? custom((request = new Request(at, init))) : fetch(at, init));
+          // A Request the runtime refuses (a forbidden method) was never sent: thrown as it is, not retried.
+          if (custom) request = new Request(at, init);
+          stage = 1;
+          response = await (request ? custom!(request) : fetch(at, init));
           if (response.type === 'opaqueredirect') throw new OtherOrigin(OPAQUE);
           const location = response.headers.get('location');
           if (!/^30[12378]$/.test(`${response.status}`) || location === null || (method !== 'GET' && method !== 'HEAD')) break;

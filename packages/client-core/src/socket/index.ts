@@ -16,7 +16,7 @@
  * - **Headers** (`Authorization`, `x-api-key`) travel on the upgrade where the class takes them (`ws`,
  *   Node's, Deno's, Bun's). A browser's WebSocket cannot send headers: route the socket through a proxy
  *   of the app's origin that adds them, and never put a key in the URL.
- * - **{@link reconnectDelay}**: a reconnect's wait, a server's `Retry-After` honoured in full.
+ * - **{@link reconnectDelay}**: a reconnect's wait, a server's `Retry-After` honoured up to a minute.
  * - **{@link socketUrl}**: checks a user's `ws:`/`wss:` URL, `InvalidArgumentError` naming the option.
  * - **`openFeed`, `reconnecting`** (`stream.ts`, exported by `@x/client-core/internal`): a socket's frames
  *   as a bounded async iterator with an idle watchdog, and the reconnect loop with backoff both clients'
