@@ -100,7 +100,7 @@ describe('a refused upgrade', () => {
   });
 
   it("waits a server's Retry-After up to a minute: a day's (or past a timer's range) is asked again after 60 s", () => {
-    const refused = (retryAfterMs: number): HttpError => new HttpError({ status: 429, method: 'GET', url: 'ws://127.0.0.1/', headers: new Headers(), retryAfterMs });
+    const refused = (retryAfterMs: number): HttpError => new HttpError({ status: 429, body: undefined, method: 'GET', url: 'ws://127.0.0.1/', headers: new Headers(), retryAfterMs });
     expect(reconnectDelay(1, refused(86_400_000))).toBe(60_000);
     expect(reconnectDelay(1, refused(2 ** 31))).toBe(60_000);
     expect(reconnectDelay(1, refused(45_000))).toBe(45_000);
