@@ -19,7 +19,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 /**
  * The wait before reconnect number `failures` (1 after the first failure in a row): what the server asked
  * (`retryAfterMs` of the `HttpError` a 429 or 503 upgrade was refused with, honoured up to
- * {@link MAX_RETRY_AFTER_MS}: an earlier try would be refused again), else full jitter under a ceiling that doubles up to `maxDelayMs`.
+ * a minute: an earlier try would be refused again), else full jitter under a ceiling that doubles up to `maxDelayMs`.
  *
  * @example
  * ```ts
