@@ -19,31 +19,31 @@ const SAFE = /^[\w.-]+(:\d+)?(\/[\w.~/-]*)?$/;
  * @example
  * ```ts
  * parseBaseUrl('http://localhost:27000/').href; // 'http://localhost:27000/'
- * parseBaseUrl('rpc-mainnet.supra.com');        // throws: ... got "rpc-mainnet.supra.com" (explain(err): did you mean "https://rpc-mainnet.supra.com"?)
+ * parseBaseUrl('rpc-mainnet.supra.com');        // throws: baseUrl not an http(s) URL, got "rpc-mainnet.supra.com" (explain(err): did you mean "https://rpc-mainnet.supra.com"?)
  * ```
  */
 export function parseBaseUrl(value: unknown, apiPaths: readonly string[] = []): URL {
-  // In a page (or a worker) a path is its own origin's: a same-origin proxy is `/prices`.
-  const page = (globalThis as { location?: { href?: string } }).location?.href;
-  const relative = typeof value === 'string' && /^\/(?!\/)/.test(value);
-  const refuse = (problem: string): InvalidArgumentError => new InvalidArgumentError('baseUrl', problem);
   let url: URL | undefined;
   try {
-    if (typeof value === 'string') url = new URL(value, relative ? page : undefined);
+    // In a page (or a worker) a path is its own origin's: a same-origin proxy is `/prices`.
+    if (typeof value === 'string') url = new URL(value, /^\/(?!\/)/.test(value) ? (globalThis as { location?: { href?: string } }).location?.href : undefined);
   } catch {
     // Not a URL: refused below.
   }
-  // Short messages; `explain(err)` gives the URL that was probably meant, from the value echoed here.
-  // Echoed only when it is nothing but a host, a port and a path (no secret).
-  if (!/^https?:$/.test(url?.protocol ?? '')) throw refuse(`must be an absolute http: or https: URL${relative ? ' (no page here)' : typeof value !== 'string' || !SAFE.test(value) ? '' : `, got ${JSON.stringify(value)}`}`);
-  // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
-  if (url!.username || url!.password) throw refuse('must not contain credentials');
-  // Paths are appended to the base URL, so a query or fragment in it would end up before them.
-  if (url!.search || url!.hash) throw refuse('must not contain a query or fragment');
-  // The client appends its API paths itself (nothing secret is left in the URL to echo).
-  const path = url!.pathname.replace(/\/$/, '');
-  const api = apiPaths.find((p) => path.endsWith(p));
-  if (api) throw refuse(`must not end in the API path ${url!.pathname.slice(path.length - api.length)}, got ${JSON.stringify(url!.href)}`);
+  const path = url?.pathname.replace(/\/$/, '');
+  const api = apiPaths.find((p) => path?.endsWith(p));
+  // Short messages; `explain(err)` says what a base URL is and gives the URL probably meant from the value
+  // echoed here: only a host, a port and a path (no secret), or the URL that ends in an API path (the
+  // client appends those itself), known by then to hold no credentials, query or fragment.
+  const problem: [string, unknown?] | undefined =
+    !/^https?:$/.test(url?.protocol ?? '') ? ['not an http(s) URL', typeof value === 'string' && SAFE.test(value) && value]
+    // fetch refuses such URLs (a TypeError on every call); headers are the place for credentials.
+    : url!.username || url!.password ? ['has credentials']
+    // Paths are appended to the base URL, so a query or fragment in it would end up before them.
+    : url!.search || url!.hash ? ['has a query or fragment']
+    : api ? [`ends in ${url!.pathname.slice(path!.length - api.length)}`, url!.href]
+    : undefined;
+  if (problem) throw new InvalidArgumentError('baseUrl', problem[0] + (problem[1] ? `, got ${JSON.stringify(problem[1])}` : ''));
   return url!;
 }
 

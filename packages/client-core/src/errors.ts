@@ -25,7 +25,7 @@ export type ErrorCode =
  * name taken from the class at run time (`new.target.name`) is whatever a bundler renamed the class to
  * (`HttpError2` with both clients in one bundle, `Ce` minified), and a table of names would ship whole.
  */
-const nameOf = (code: string): string => code.toLowerCase().replace(/(?:^|_)(.)/g, (_, c: string) => c.toUpperCase()).replace(/(?:Error)?$/, 'Error');
+const nameOf = (code: string): string => code.replace(/(_ERROR)?$/, '_ERROR').toLowerCase().replace(/(^|_)(.)/g, (_, _u: string, c: string) => c.toUpperCase());
 
 // One problem a response validator found: declared once, in @x/common, which @x/validators shares.
 export type { ValidationIssue };
@@ -44,13 +44,16 @@ export class ClientError extends Error {
   /** Machine-readable error code. */
   declare readonly code: ErrorCode;
 
-  /** `fields` become the error's own (a `cause` among them stays Error's own, not enumerable). */
-  constructor(code: ErrorCode, message: string, fields?: object) {
-    super(message, fields);
+  /**
+   * `fields` become the error's own (a `cause` among them stays Error's own, not enumerable); a request's
+   * `method` and `url` among them start the message.
+   */
+  constructor(code: ErrorCode, message: string, fields?: { method?: string; url?: string; cause?: unknown; [field: string]: unknown }) {
+    super(fields?.url ? `${fields.method} ${fields.url}: ${message}` : message, fields);
     Object.assign(this, fields);
     this.code = code;
-    // Own and not enumerable, as an Error's own fields are.
-    Object.defineProperty(this, 'name', { value: nameOf(code), enumerable: false, configurable: true, writable: true });
+    // Own and not enumerable (defineProperty's default), as an Error's own fields are.
+    Object.defineProperty(this, 'name', { value: nameOf(code), configurable: true, writable: true });
   }
 }
 
@@ -73,15 +76,6 @@ export class InvalidArgumentError extends ClientError {
   }
 }
 
-/** How much of an error body's `message` an HttpError's message shows. */
-const BODY_MESSAGE_MAX = 200;
-/**
- * How much of it is read at all: a node's message is text of its own, so every expression below runs
- * on at most this many characters, whatever it sent (a 100,000-letter message once blocked the process
- * for seconds in the URL expression).
- */
-const BODY_MESSAGE_READ = 4 * BODY_MESSAGE_MAX;
-
 /**
  * A URL in a message, matched only from the start of a run of scheme characters (the lookbehind): tried
  * from every letter of a long run, the scheme part rescanned the rest of the run each time.
@@ -89,16 +83,14 @@ const BODY_MESSAGE_READ = 4 * BODY_MESSAGE_MAX;
 const URL_IN_TEXT = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 
 /**
- * A message as an HttpError's message shows it: on one line, URLs in it redacted, at most
- * {@link BODY_MESSAGE_MAX} characters; `undefined` for anything but text. `message` is an error body's
- * `message` field, unless the client read it otherwise (`HttpError`'s `message` option).
+ * A server's message as an HttpError's message shows it, after `: `: on one line, URLs in it redacted, at
+ * most 200 characters; nothing for anything but text. Only its first 800 characters are read, so every
+ * expression runs on those whatever the server sent (a 100,000-letter message once blocked the process
+ * for seconds in the URL expression).
  */
-function shownMessage(message: unknown): string | undefined {
-  if (typeof message !== 'string') return undefined;
-  const text = message.length > BODY_MESSAGE_READ ? message.slice(0, BODY_MESSAGE_READ) : message;
-  const line = text.replace(/\s+/g, ' ').trim().replace(URL_IN_TEXT, (url) => redactUrl(url));
-  if (line === '') return undefined;
-  return line.length > BODY_MESSAGE_MAX ? `${line.slice(0, BODY_MESSAGE_MAX - 1)}…` : line;
+function shown(message: unknown): string {
+  const line = typeof message === 'string' ? message.slice(0, 800).replace(/\s+/g, ' ').trim().replace(URL_IN_TEXT, redactUrl) : '';
+  return line && `: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
 }
 
 /**
@@ -144,10 +136,9 @@ export class HttpError extends ClientError {
      */
     message?: unknown;
   }, code: 'HTTP_ERROR' | 'HISTORY_PRUNED' = 'HTTP_ERROR') {
-    const said = shownMessage('message' in init ? init.message : (init.body as { message?: unknown } | null | undefined)?.message);
     super(
       code,
-      `${init.method} ${init.url} failed with HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${said ? `: ${said}` : ''}`,
+      `HTTP ${init.status}${shown('message' in init ? init.message : (init.body as { message?: unknown } | null | undefined)?.message)}`,
       { status: init.status, body: init.body, method: init.method, url: init.url, headers: redactHeaders(init.headers), retryAfterMs: init.retryAfterMs },
     );
   }
@@ -167,7 +158,7 @@ export class NetworkError extends ClientError {
   declare readonly url: string;
   constructor(init: { method: string; url: string; cause: unknown }) {
     // Its fields are its init's (`cause` stays Error's own, not enumerable).
-    super('NETWORK_ERROR', `${init.method} ${init.url} failed: ${describeCause(init.cause)}`, init);
+    super('NETWORK_ERROR', describeCause(init.cause), init);
   }
 }
 
@@ -185,7 +176,7 @@ export class TimeoutError extends ClientError {
   declare readonly method: string;
   declare readonly url: string;
   constructor(init: { method: string; url: string; timeoutMs: number }) {
-    super('TIMEOUT', `${init.method} ${init.url} timed out after ${init.timeoutMs} ms`, init);
+    super('TIMEOUT', `timed out after ${init.timeoutMs} ms`, init);
   }
 }
 
@@ -205,9 +196,8 @@ export class ResponseParseError extends ClientError {
   /** The first 200 characters of the body, when it could be read. */
   declare readonly bodySnippet: string | undefined;
   constructor(init: { status: number; method: string; url: string; bodySnippet?: string; cause?: unknown }) {
-    // A body that broke off says so, with the bytes that arrived (`read-text.ts` names them first).
-    const cause = init.cause ? describeCause(init.cause) : '';
-    super('RESPONSE_PARSE_ERROR', `${init.method} ${init.url}: HTTP ${init.status} body ${cause.startsWith('cut short') ? cause : `is not valid JSON${cause && ` (${cause})`}`}`, { bodySnippet: undefined, ...init });
+    // Why: the parser's words, or a body that broke off with the bytes that arrived (`cut short after 111 bytes`).
+    super('RESPONSE_PARSE_ERROR', `not JSON${init.cause ? `: ${describeCause(init.cause)}` : ''}`, { bodySnippet: undefined, ...init });
   }
 }
 
@@ -225,10 +215,8 @@ export class ResponseValidationError extends ClientError {
   declare readonly issues: readonly ValidationIssue[];
   declare readonly body: unknown;
   constructor(init: { operationId: string; issues: readonly ValidationIssue[]; body: unknown }) {
-    const first = init.issues[0];
-    const where = first ? ` at '${first.path || '/'}': ${first.message}` : '';
-    const more = init.issues.length > 1 ? ` (+${init.issues.length - 1} more)` : '';
-    super('RESPONSE_VALIDATION_ERROR', `Response of ${init.operationId} does not match the spec${where}${more}`, init);
+    const [first, ...more] = init.issues;
+    super('RESPONSE_VALIDATION_ERROR', `${init.operationId} answer${first ? ` at '${first.path || '/'}': ${first.message}` : ' invalid'}${more[0] ? ` (+${more.length} more)` : ''}`, init);
   }
 }
 
@@ -273,7 +261,7 @@ export class ResponseTooLargeError extends ClientError {
   /** The limit the body went past, in bytes. */
   declare readonly limitBytes: number;
   constructor(init: { status: number; method: string; url: string; limitBytes: number }) {
-    super('RESPONSE_TOO_LARGE', `${init.method} ${init.url}: HTTP ${init.status} body over ${init.limitBytes} bytes`, init);
+    super('RESPONSE_TOO_LARGE', `over ${init.limitBytes} bytes`, init);
   }
 }
 
@@ -301,7 +289,7 @@ export class HistoryPrunedError extends HttpError {
     this.oldestBlock = init.oldestBlock;
     // A walk's own finding, from answers that succeeded: no status failed.
     if (init.status < 300) this.message = `${init.method} ${init.url}: ${String(init.message)}`;
-    if (init.oldestBlock !== undefined) this.message += ` (the node keeps blocks from ${init.oldestBlock})`;
+    if (init.oldestBlock !== undefined) this.message += ` (oldest block ${init.oldestBlock})`;
   }
 }
 
@@ -324,7 +312,7 @@ export class ChainIdMismatchError extends ClientError {
   declare readonly method: string;
   declare readonly url: string;
   constructor(init: { expected: number; received: number | string; method: string; url: string }) {
-    super('CHAIN_ID_MISMATCH', `${init.method} ${init.url}: chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`, init);
+    super('CHAIN_ID_MISMATCH', `chain ${JSON.stringify(init.received).slice(0, 40)}, not ${init.expected}`, init);
   }
 }
 
@@ -392,10 +380,10 @@ export function isUnauthorized(err: unknown): err is HttpError {
  * An error and its causes on one line: each message once (`fetch failed: bad port`, `cut short after 512
  * bytes: terminated: other side closed`), then the innermost `code` (`ECONNREFUSED`, `UND_ERR_SOCKET`).
  */
-function describeCause(cause: unknown): string {
+function describeCause(e: unknown): string {
   let text = '';
   let code: unknown;
-  for (let e = cause, depth = 0; e != null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (let depth = 0; e != null && depth++ < 4; e = (e as Error).cause) {
     // An empty message is in any text, so it adds nothing.
     const message = e instanceof Error ? e.message : String(e);
     if (!text.includes(message)) text += (text && ': ') + message;

@@ -82,7 +82,7 @@ function meantBaseUrl(message: string): string {
   const got = /, got ("[^"]*")$/.exec(message);
   if (!got) return '';
   const value = JSON.parse(got[1]!) as string;
-  const api = /the API path (\S+),/.exec(message)?.[1];
+  const api = /ends in (\S+),/.exec(message)?.[1];
   const scheme = /^(localhost|127\.[\d.]+|\[::1\])(:|\/|$)/i.test(value) ? 'http' : 'https';
   return `(did you mean "${api ? value.slice(0, -api.length) : `${scheme}://${value}`}"?) `;
 }

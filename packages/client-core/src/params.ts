@@ -70,9 +70,10 @@ export function paramValue(spec: ParamSpec, value: unknown): unknown {
  * checkInteger('pageSize', 500, 1, 100); // throws InvalidArgumentError naming 'pageSize'
  * ```
  */
-export function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new InvalidArgumentError(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
+export function checkInteger(name: string, value: unknown, min: number, max: number, integer = true): number {
+  // `integer` false: any number in range (a duration in ms, `milliseconds`), one check and one message for both.
+  if (typeof value !== 'number' || !(value >= min && value <= max) || (integer && !Number.isSafeInteger(value))) {
+    throw new InvalidArgumentError(name, `must be ${integer ? 'an integer ' : ''}from ${min} to ${max}, got ${String(value)}`);
   }
   return value;
 }

@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from './errors.js';
 import { checkInteger } from './params.js';
 import { deadline } from './deadline.js';
 
@@ -59,10 +58,7 @@ export function resolveRetry(option: RetryOptions | false | undefined, defaultSt
  * ```
  */
 export function milliseconds(name: string, value: unknown, min = 0, max = 2 ** 31 - 1): number {
-  if (typeof value !== 'number' || !(value >= min && value <= max)) {
-    throw new InvalidArgumentError(name, `must be ${min} to ${max} ms, got ${String(value)}`);
-  }
-  return value;
+  return checkInteger(name, value, min, max, false);
 }
 
 /**

@@ -287,26 +287,26 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  *
  * @example
  * ```ts
- * checkHeaders({ 'x-api-key': 'abc\r\n' }, 'apiKey'); // throws: Invalid argument 'apiKey': bad value of x-api-key
+ * checkHeaders({ 'x-api-key': 'abc\r\n' }, 'apiKey'); // throws: Invalid argument 'apiKey': bad header "x-api-key"
  * checkHeaders({ 'X-A': ['1', 2] }); // [['x-a', '1, 2']]
  * ```
  */
 export function checkHeaders(headers: unknown, parameter = 'headers'): [string, string][] | undefined {
   if (headers === undefined) return undefined;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new InvalidArgumentError(parameter, 'must be an object');
+  // One short message: the name, never the value; `explain(err)` gives the rules.
+  const bad = (what: string): InvalidArgumentError => new InvalidArgumentError(parameter, what);
+  if (typeof headers !== 'object' || !headers || Array.isArray(headers)) throw bad('must be an object');
   const merged = new Headers();
   // A Headers object (from JavaScript: the type does not allow it) by its entries, checked by it already.
   for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers)) {
     if (value == null) continue;
-    if (!TOKEN.test(name)) throw new InvalidArgumentError(parameter, `bad header name ${JSON.stringify(name.slice(0, 64))}`);
+    const values = [value].flat();
+    if (!TOKEN.test(name) || values.some((v) => !/^(string|number|boolean)$/.test(typeof v) || !FIELD_VALUE.test(v as string))) throw bad(`bad header ${JSON.stringify(name.slice(0, 64))}`);
     if (!Array.isArray(value)) merged.delete(name);
-    for (const v of Array.isArray(value) ? (value as unknown[]) : [value]) {
-      if (!['string', 'number', 'boolean'].includes(typeof v) || !FIELD_VALUE.test(String(v))) throw new InvalidArgumentError(parameter, `bad value of ${name}`);
-      merged.append(name, String(v));
-    }
+    for (const v of values) merged.append(name, v as string);
   }
   const list = [...merged];
-  return list.length > 0 ? list : undefined;
+  return list[0] ? list : undefined;
 }
 
 /**

@@ -37,7 +37,7 @@ describe('an error body { message }', () => {
     expect(e.code).toBe('HTTP_ERROR');
     expect(e.status).toBe(400);
     expect(e.body).toEqual(body);
-    expect(e.message.endsWith(`failed with HTTP 400 Bad Request${suffix}`), e.message).toBe(true);
+    expect(e.message.endsWith(`/rpc/v2/accounts/${address}: HTTP 400${suffix}`), e.message).toBe(true);
   });
 
   it.each([
@@ -49,7 +49,7 @@ describe('an error body { message }', () => {
     bodies.set(address, body);
     const err = (await nodeAt().v2.getAccount(address).catch((e: unknown) => e)) as HttpError;
     expect(err).toBeInstanceOf(HttpError);
-    expect(err.message.endsWith('failed with HTTP 400 Bad Request')).toBe(true);
+    expect(err.message.endsWith(`/rpc/v2/accounts/${address}: HTTP 400`)).toBe(true);
     expect(err.body).toEqual(body);
   });
 

@@ -28,7 +28,7 @@ const faults: FaultCase[] = [
   ['404', HttpError, 'HTTP_ERROR', (e: HttpError) => expect(e.body).toMatchObject({ error: 'stub_fault' })],
   ['429', HttpError, 'HTTP_ERROR', (e: HttpError) => expect(e.status).toBe(429)],
   ['500', HttpError, 'HTTP_ERROR', (e: HttpError) => expect(e.status).toBe(500)],
-  ['503', HttpError, 'HTTP_ERROR', (e: HttpError) => expect(e.message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/rpc\/v2\/accounts\/0x1 failed with HTTP 503/)],
+  ['503', HttpError, 'HTTP_ERROR', (e: HttpError) => expect(e.message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/rpc\/v2\/accounts\/0x1: HTTP 503/)],
   [
     'html',
     HttpError,

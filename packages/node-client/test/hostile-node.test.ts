@@ -13,6 +13,7 @@ import { createGzip } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createNodeClient,
+  explain,
   HttpError,
   InvalidArgumentError,
   NodesFailedError,
@@ -187,8 +188,10 @@ describe('no header crosses an origin', () => {
     })();
     expect(err).toBeInstanceOf(InvalidArgumentError);
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'headers' });
-    expect((err as Error).message).toContain(name);
+    // A short message naming the header; explain(err) gives the rules.
+    expect((err as Error).message).toBe(`Invalid argument 'headers': bad header ${JSON.stringify(name)}`);
     expect((err as Error).message).not.toContain(Object.values(bad)[0]);
+    expect(explain(err)).toContain('A header name is a token');
   });
 });
 

@@ -124,6 +124,22 @@ describe('client options are checked when the client is created', () => {
     expect(() => createNodeClient({ timeoutMs: 2 ** 31 - 1, retry: { attempts: 1, baseDelayMs: 0, maxElapsedMs: Infinity } })).not.toThrow();
     expect(() => createNodeClient({ baseUrl: 'https://rpc-testnet.supra.com', retry: false })).not.toThrow();
   });
+
+  it('says what is wrong in a short message (explain(err) has the long help)', () => {
+    const message = (o: Parameters<typeof createNodeClient>[0]): unknown => {
+      try {
+        createNodeClient(o);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(message({ timeoutMs: 0 })).toBe("Invalid argument 'timeoutMs': must be from 1 to 2147483647, got 0");
+    expect(message({ retry: { attempts: 2.5 } })).toBe("Invalid argument 'retry.attempts': must be an integer from 1 to 100, got 2.5");
+    expect(message({ baseUrl: 'localhost:27000' })).toBe(`Invalid argument 'baseUrl': not an http(s) URL, got "localhost:27000"`);
+    expect(message({ baseUrl: 'https://user:s3cret@rpc.example' })).toBe("Invalid argument 'baseUrl': has credentials");
+    expect(message({ baseUrl: 'https://rpc.example/?key=s3cret' })).toBe("Invalid argument 'baseUrl': has a query or fragment");
+    expect(message({ baseUrl: 'https://rpc.example/rpc/v3' })).toBe(`Invalid argument 'baseUrl': ends in /rpc/v3, got "https://rpc.example/rpc/v3"`);
+  });
 });
 
 describe('edge values that are valid', () => {

@@ -70,8 +70,8 @@ describe('history and historyRange: the unit that was probably meant', () => {
 describe('baseUrl: the URL that was probably meant', () => {
   const cases: [label: string, baseUrl: string, hint: string | undefined][] = [
     ['without a scheme', 'prod-kline-rest.supra.com', '(did you mean "https://prod-kline-rest.supra.com"?)'],
-    ['with /history', 'https://prod-kline-rest.supra.com/history', 'must not end in the API path /history (did you mean "https://prod-kline-rest.supra.com"?)'],
-    ['with /latest/', 'https://prod-kline-rest.supra.com/latest/', 'must not end in the API path /latest/ (did you mean "https://prod-kline-rest.supra.com"?)'],
+    ['with /history', 'https://prod-kline-rest.supra.com/history', 'ends in /history, got "https://prod-kline-rest.supra.com/history" (did you mean "https://prod-kline-rest.supra.com"?)'],
+    ['with /latest/', 'https://prod-kline-rest.supra.com/latest/', 'ends in /latest/, got "https://prod-kline-rest.supra.com/latest/" (did you mean "https://prod-kline-rest.supra.com"?)'],
     ['a key in the query, without a scheme: no echo', `prod-kline-rest.supra.com/history?api_key=${KEY}`, undefined],
   ];
 
@@ -96,7 +96,7 @@ describe('a refused fetch keeps its cause', () => {
   it('bad port', async () => {
     const err = await rejectionOf(createPriceClient({ baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retry: false }).history(valid));
     expect(err).toBeInstanceOf(NetworkError);
-    expect((err as Error).message).toBe(`GET http://127.0.0.1:1/history?trading_pair=btc_usdt&startDate=${valid.start}&endDate=${valid.end}&interval=3600 failed: fetch failed: bad port`);
+    expect((err as Error).message).toBe(`GET http://127.0.0.1:1/history?trading_pair=btc_usdt&startDate=${valid.start}&endDate=${valid.end}&interval=3600: fetch failed: bad port`);
     expect((err as Error).message).not.toContain(KEY);
   });
 });
