@@ -48,8 +48,9 @@ export class ClientError extends Error {
    * `fields` become the error's own (a `cause` among them stays Error's own, not enumerable); a request's
    * `method` and `url` among them start the message.
    */
-  constructor(code: ErrorCode, message: string, fields?: { method?: string; url?: string; cause?: unknown; [field: string]: unknown }) {
-    super(fields?.url ? `${fields.method} ${fields.url}: ${message}` : message, fields);
+  constructor(code: ErrorCode, message: string, fields?: object) {
+    const request = fields as { method?: string; url?: string } | undefined;
+    super(request?.url ? `${request.method} ${request.url}: ${message}` : message, fields);
     Object.assign(this, fields);
     this.code = code;
     // Own and not enumerable (defineProperty's default), as an Error's own fields are.
