@@ -16,13 +16,13 @@ const RETRY_IN_READ = 1024;
  * ```
  */
 export function supraRetryIn(body: unknown): number | undefined {
-  const message = typeof body === 'string' ? body : (body as { message?: unknown } | null | undefined)?.message;
   // A Rust `Duration` is short (`1h 5m 30s 250ms`): the expressions read at most 64 characters of it, and
   // a number only from its first digit, so a node's 100,000 digits cost one pass, not one per digit.
-  const m = typeof message === 'string' ? /try again in\s{1,8}([0-9][0-9.a-zµ ]{0,63})/i.exec(message.slice(0, RETRY_IN_READ)) : null;
+  // (Anything but text reads as `[object Object]` or `undefined`: no match.)
+  const m = /try again in\s{1,8}([0-9][0-9.a-zµ ]{0,63})/i.exec(String(typeof body === 'string' ? body : (body as { message?: unknown } | null | undefined)?.message).slice(0, RETRY_IN_READ));
   let total: number | undefined;
   for (const [, n, unit] of m?.[1]!.matchAll(/(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|m|h|d)\b/g) ?? []) total = (total ?? 0) + Number(n) * UNITS[unit!]!;
-  return total === undefined ? undefined : Math.ceil(total);
+  return total && Math.ceil(total);
 }
 
 /** A Rust `Duration`'s units, in ms. */

@@ -63,7 +63,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
       else if (spec.in === 'query') q += `${q ? '&' : '?'}${encodeURIComponent(((query ??= {})[name] = value, name))}=${text}`;
     }
     // A body comes as its JSON text, made and checked by `requestBody` (the node client's POST reads do).
-    if (op.body && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text (requestBody)');
+    if (op.body && typeof args.body !== 'string') throw new InvalidArgumentError('body', 'must be JSON text');
     const signal = callOptions?.signal;
     signal?.throwIfAborted();
     return { operationId, op, path, query, target: target + q, body: op.body && (args.body as string), signal, once: (callOptions?.retry ?? op.retry) === false };
