@@ -10,9 +10,9 @@ import { parseBaseUrl } from '../base-url.js';
 import { checkInteger, paramValue, show } from '../params.js';
 import { OPAQUE, OtherOrigin } from '../redirects.js';
 import { redactUrl } from '../redact.js';
-import { backoffDelay, milliseconds, parseRetryAfter, resolveRetry } from '../retry.js';
+import { milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from '../retry.js';
 import { deadline } from '../deadline.js';
-import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, type OneNodeOptions, type Service, type Transport } from '../transport.js';
+import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, retryDelayOf, type OneNodeOptions, type Service, type Transport } from '../transport.js';
 import type { TransportOptions } from '../options.js';
 
 /**
@@ -210,15 +210,9 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
       );
     });
 
-  /** Network errors, timeouts and the policy's statuses are retried, honouring `Retry-After`. */
-  const retryDelay: Transport['retryDelay'] = (error, n) => {
-    const answered = error instanceof HttpError;
-    const after = answered ? error.retryAfterMs : undefined;
-    // A longer wait than this client will make ends the retries; another origin's answer would come again.
-    return (answered ? policy.statuses.includes(error.status) && !(after! > policy.maxDelayMs) : (error instanceof NetworkError && !(error.cause instanceof OtherOrigin)) || error instanceof TimeoutError)
-      ? backoffDelay(policy, n, after)
-      : undefined;
-  };
+  // The retry rules and loop of every one-node transport (transport.ts, retry.ts): one home for both.
+  const retryDelay = retryDelayOf(policy);
+  const once: RetryPolicy = { ...policy, attempts: 1 };
 
   return {
     url,
@@ -229,16 +223,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
     retryDelay,
     async call(operationId, op, args, callOptions) {
       const call = prepare(operationId, op, args, callOptions);
-      const started = policy.now();
-      for (let n = 1; ; n++) {
-        try {
-          return await attempt(call, call.signal);
-        } catch (err) {
-          const delay = n < (call.once ? 1 : policy.attempts) ? retryDelay(err, n) : undefined;
-          if (delay === undefined || policy.now() + delay - started > policy.maxElapsedMs) throw err;
-          await policy.sleep(delay, call.signal);
-        }
-      }
+      return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
     },
   };
 }
