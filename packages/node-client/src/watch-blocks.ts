@@ -8,17 +8,15 @@ import {
   checkInteger,
   checkU64,
   ClientError,
-  HistoryPrunedError,
   HttpError,
   InvalidArgumentError,
   milliseconds,
-  NodesFailedError,
   reconnectDelay,
   ResponseParseError,
   ResponseShapeError,
   sleep,
   socketUrl,
-  type NodeAffinity,
+  type AnyClientError,
   type ReconnectOptions,
   type WebSocketConstructor,
 } from '@x/client-core';
@@ -84,16 +82,15 @@ export type WatchBlocksOptions = {
 
 /** How long polling lasts before the stream is tried again, in ms. */
 const RETRY_STREAM_MS = 30_000;
-/** The longest a node's `Retry-After` keeps the watch off it, in ms: a node may ask an hour. */
 
-/** `ws(s)://host/rpc/v4/ws` of a node's base URL. */
-const streamUrl = (base: string): string => `${base.replace(/^http/, 'ws').replace(/\/rpc\/v\d+$/, '')}/rpc/v4/ws`;
+/** `ws(s)://host/rpc/v4/ws` of a node's base URL, as a URL's `href`. */
+const streamUrl = (base: string): string => new URL(`${base.replace(/^http/, 'ws').replace(/\/rpc\/v\d+$/, '')}/rpc/v4/ws`).href;
 
 type Block = BlockV4 | BlockHeaderInfo;
 const headerOf = (block: Block): BlockHeaderInfo => ('header' in block ? block.header : block);
 
 /** One node of the watch: its stream, and its REST base where the client has it (not for a `webSocketUrl` of elsewhere). */
-type Node = { readonly ws: string; readonly rest: string | undefined };
+type Node = { readonly ws: string; readonly rest?: string | undefined };
 
 /**
  * Every block from `fromHeight` (or the next one made) as the node commits it: an async iterable that
@@ -119,11 +116,14 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
   const from = options.fromHeight === undefined ? undefined : checkInteger('fromHeight', Number(checkU64('fromHeight', options.fromHeight)), 0, Number.MAX_SAFE_INTEGER);
   const pollIntervalMs = milliseconds('pollIntervalMs', options.pollIntervalMs ?? 1_000, 1);
   const idleTimeoutMs = milliseconds('idleTimeoutMs', options.idleTimeoutMs ?? 30_000, 1);
-  const maxFailures = options.maxFailures ?? Infinity;
-  if (maxFailures !== Infinity) checkInteger('maxFailures', maxFailures, 1, Number.MAX_SAFE_INTEGER);
+  const maxFailures = options.maxFailures === undefined ? Infinity : checkInteger('maxFailures', options.maxFailures, 1, Number.MAX_SAFE_INTEGER);
   const maxBuffered = Math.max(1, options.maxBufferedBlocks ?? 256);
   const concurrency = Math.max(1, options.concurrency ?? 16);
-  const nodes: Node[] = options.webSocketUrl === undefined ? client.baseUrls.map((rest) => ({ ws: streamUrl(rest), rest })) : [ownStream(client, socketUrl('webSocketUrl', options.webSocketUrl))];
+  const { baseUrls } = client;
+  const all: Node[] = baseUrls.map((rest) => ({ ws: streamUrl(rest), rest }));
+  // A `webSocketUrl` of one of the client's nodes reads its REST there; of elsewhere, through the client.
+  const own = options.webSocketUrl === undefined ? undefined : socketUrl('webSocketUrl', options.webSocketUrl);
+  const nodes = own === undefined ? all : [all.find((n) => n.ws === own) ?? { ws: own }];
   const headersOnly = options.headersOnly === true;
   const withTransactions = options.includeTransactions === true;
   const tell = (event: WatchEvent): void => {
@@ -134,11 +134,10 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
     }
   };
   /** `client` with its calls sent to `rest` first (`only`: to it alone), where the client has that node. */
-  const through = (rest: string | undefined, only: boolean): Caller => {
-    if (rest === undefined || client.baseUrls.length < 2) return client;
-    const affinity = (): NodeAffinity => (only ? { node: rest, skip: new Set(client.baseUrls.filter((u) => u !== rest)) } : { node: rest });
-    return { baseUrls: client.baseUrls, call: (id, spec, args, callOptions) => client.call(id, spec, args, callOptions, affinity()) };
-  };
+  const through = (rest: string | undefined, only: boolean): Caller =>
+    rest === undefined || baseUrls.length < 2
+      ? client
+      : { baseUrls, call: (id, spec, args, callOptions) => client.call(id, spec, args, callOptions, { node: rest, skip: only ? new Set(baseUrls.filter((u) => u !== rest)) : undefined }) };
   return {
     [Symbol.asyncIterator]: () =>
       reconnecting<Block>(options.signal, (signal) => {
@@ -153,7 +152,7 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
           getBlockByHeightV4(rest, height, { with_finalized_transactions: withTransactions, signal: AbortSignal.any ? AbortSignal.any([signal]) : signal }).then(
             (block) => (headersOnly ? block.header : block),
             (error: unknown) => {
-              if (error instanceof HttpError && error.status === 404 && !(error instanceof HistoryPrunedError)) behind.add(error);
+              if (error instanceof HttpError && error.status === 404) behind.add(error);
               throw error;
             },
           );
@@ -173,17 +172,16 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
         }
         /** Delivers `block` if it is `next` (a repeat is dropped); a block that does not chain onto the last is refused. */
         const take = (block: Block): boolean => {
-          const header = headerOf(block);
-          if (next !== undefined && header.height < next) return false;
-          if (lastHash !== undefined && next === header.height && header.parent !== lastHash) {
+          const { height, parent, hash } = headerOf(block);
+          if (height < (next as number)) return false;
+          if (lastHash !== undefined && next === height && parent !== lastHash) {
             // Not the chain the watch has followed (a fork, or a node that lies): this node's stream is left.
-            throw new ResponseShapeError({ operationId: 'supra_subscription', path: '/header/parent', expected: `the parent ${lastHash} (the block before it), got ${header.parent}` });
+            throw new ResponseShapeError({ operationId: 'supra_subscription', path: '/header/parent', expected: `${lastHash}, got ${parent}` });
           }
-          next = header.height + 1;
-          lastHash = header.hash;
+          next = height + 1;
+          lastHash = hash;
           return true;
         };
-        const latest = async (rest: Caller): Promise<number> => (await getLatestBlockV3(rest, { signal })).header.height;
 
         /**
          * One connection to a node's stream (the chain checked, the gap read over REST on that node, then
@@ -204,7 +202,7 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
                 idleMs: idleTimeoutMs,
                 read: (text) => {
                   const block = frame(text, url);
-                  return block === undefined ? [] : [headersOnly ? headerOf(block) : block];
+                  return block ? [headersOnly ? headerOf(block) : block] : [];
                 },
               });
           try {
@@ -219,7 +217,7 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
             // The node's latest over REST (a stream's from that node alone, before any pushed block: the
             // transport checks its chain, which a 101 does not name) bounds the past, or a reconnect's gap,
             // read while the stream's blocks wait in the feed.
-            const top = await latest(through(rest, !polling));
+            const top = (await getLatestBlockV3(through(rest, !polling), { signal })).header.height;
             const reads = through(rest, false);
             if (polling) next ??= top;
             yield* fill(reads, top);
@@ -244,27 +242,39 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
         let node = 0;
         let pollUntil = 0;
         /** When each node's `Retry-After` lets the watch back on it (by index; absent: any time). */
-        const restUntil = new Map<number, number>();
+        const until: (number | undefined)[] = [];
         return {
           connect: (ok) => connection(nodes[node] as Node, Date.now() < pollUntil, ok),
           retry: (error, failures) => {
-            const mismatch = chainMismatch(error);
-            if (mismatch !== undefined) throw mismatch;
-            if (!recoverable(error, behind) || failures >= maxFailures) throw error;
+            const all = error as AnyClientError | undefined;
+            // Another chain (the node's own answer, or one node's of several that failed) ends the watch, as do
+            // pruned history (`fromHeight` below what the nodes keep), another 4xx, bad input, a bug and maxFailures.
+            const mismatch = all?.code === 'NODES_FAILED' ? (all.attempts.find((a) => a.error.code === 'CHAIN_ID_MISMATCH')?.error ?? error) : error;
+            const recoverable =
+              isSocketError(error) || behind.has(error as object) || (error instanceof HttpError ? error.status === 408 || error.status === 429 || error.status >= 500 : error instanceof ClientError && !(error instanceof InvalidArgumentError));
+            if (mismatch instanceof ChainIdMismatchError || !recoverable || failures >= maxFailures) throw mismatch;
+            const e = error as ClientError;
             const failed = node;
-            if (error instanceof HttpError && error.retryAfterMs !== undefined) restUntil.set(failed, Date.now() + Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS));
-            if (Date.now() >= pollUntil && ((error instanceof HttpError && error.status === 503 && isSocketError(error)) || failures > nodes.length * 2)) {
+            const now = Date.now();
+            if (e instanceof HttpError && e.retryAfterMs !== undefined) until[failed] = now + Math.min(e.retryAfterMs, MAX_RETRY_AFTER_MS);
+            if (now >= pollUntil && ((isSocketError(e) && (e as HttpError).status === 503) || failures > nodes.length * 2)) {
               // Disabled or not opening on any node: REST polling for a while, then the stream again.
-              tell({ type: 'polling', error });
-              pollUntil = Date.now() + RETRY_STREAM_MS;
+              tell({ type: 'polling', error: e });
+              pollUntil = now + RETRY_STREAM_MS;
               node = (failed + 1) % nodes.length;
               return 0;
             }
-            const turn = nextNode(failed, restUntil, nodes.length, Date.now());
-            node = turn.node;
-            const delayMs = turn.wakeAt === undefined ? reconnectDelay(failures, undefined, options.reconnect) : Math.max(0, turn.wakeAt - Date.now());
-            restUntil.delete(turn.node);
-            tell({ type: 'reconnect', url: (nodes[failed] as Node).ws, error, delayMs });
+            // The next node in order whose Retry-After has passed, else the first to wake (then wait the
+            // server's time, no jitter on top).
+            let wake = Infinity;
+            for (let k = 1; k <= nodes.length; k++) {
+              const i = (failed + k) % nodes.length;
+              const at = Math.max(now, until[i] ?? 0);
+              if (at < wake) [node, wake] = [i, at];
+            }
+            const delayMs = until[node] === undefined ? reconnectDelay(failures, undefined, options.reconnect) : wake - now;
+            until[node] = undefined;
+            tell({ type: 'reconnect', url: (nodes[failed] as Node).ws, error: e, delayMs });
             return delayMs;
           },
         };
@@ -272,78 +282,33 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
   };
 }
 
-/** The node of a `webSocketUrl` (a URL's `href`) where it is one of the client's (its REST then read there), else the stream alone. */
-const ownStream = (client: Caller, ws: string): Node => ({ ws, rest: client.baseUrls.find((base) => new URL(streamUrl(base)).href === ws) });
-
-/**
- * The node to connect to after node `failed`: the next in order whose `Retry-After` has passed, else the
- * first to wake (`wakeAt`: wait until then, the server's time, no jitter on top).
- */
-function nextNode(failed: number, restUntil: ReadonlyMap<number, number>, count: number, now: number): { node: number; wakeAt: number | undefined } {
-  let first = failed;
-  let soonest = Infinity;
-  for (let k = 1; k <= count; k++) {
-    const node = (failed + k) % count;
-    const wakeAt = restUntil.get(node);
-    if (wakeAt === undefined || wakeAt <= now) return { node, wakeAt };
-    if (wakeAt < soonest) {
-      first = node;
-      soonest = wakeAt;
-    }
-  }
-  return { node: first, wakeAt: soonest };
-}
-
-/** The `ChainIdMismatchError` in `error` (itself, or one node's in a `NodesFailedError`). */
-function chainMismatch(error: unknown): ChainIdMismatchError | undefined {
-  if (error instanceof ChainIdMismatchError) return error;
-  if (error instanceof NodesFailedError) return error.attempts.map((a) => a.error).find((e): e is ChainIdMismatchError => e instanceof ChainIdMismatchError);
-  return undefined;
-}
-
-/**
- * A failure the watch outlives (a reconnect, the next node): the stream's own, and REST's network
- * errors, timeouts, 408, 429, 5xx, answers that are not a block, a node behind. Not: pruned history
- * (`fromHeight` below what the nodes keep), another 4xx, bad input, or a bug.
- */
-function recoverable(error: unknown, behind: WeakSet<object>): error is ClientError {
-  if (isSocketError(error) || behind.has(error as object)) return true;
-  if (error instanceof HttpError) return !(error instanceof HistoryPrunedError) && (error.status === 408 || error.status === 429 || error.status >= 500);
-  // Network errors, timeouts, answers that are not a block (parse, shape, size, validation), every node failing.
-  return error instanceof ClientError && !(error instanceof InvalidArgumentError);
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+type Json = { [key: string]: Json } | undefined;
 
 /**
  * A notification's block, `undefined` for the subscription's answer; a frame that is neither (not JSON,
  * an error answer, a block without a u64 height, string `hash` and `parent`) closes the stream.
  */
 function frame(text: string, url: string): Block | undefined {
-  let message: unknown;
+  let message: Json;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(text) as Json;
   } catch (cause) {
     throw new ResponseParseError({ status: 101, method: 'GET', url, bodySnippet: text.slice(0, 200), cause });
   }
   const bad = (path: string, expected: string): ResponseShapeError => new ResponseShapeError({ operationId: `supra_subscription (${url})`, path, expected });
-  if (!isObject(message)) throw bad('', 'a JSON-RPC message (an object)');
-  if (message.error !== undefined && message.error !== null) {
-    // The node refused the subscription (or said something else went wrong): its words, not a shape.
-    throw new ResponseShapeError({ operationId: `supra_subscribe (${url})`, path: '/error', expected: `a subscription id; the node answered an error: ${JSON.stringify(message.error).slice(0, 300)}` });
+  // The node refused the subscription (or said something else went wrong): its words.
+  if (message?.error != null) throw bad('/error', `no error, got ${JSON.stringify(message.error).slice(0, 300)}`);
+  if (message?.params === undefined) {
+    if (typeof message?.result === 'string') return undefined;
+    throw bad('/result', 'a subscription id');
   }
-  if (message.params === undefined) {
-    if (typeof message.result === 'string') return undefined;
-    throw bad('/result', 'a subscription id (a string)');
-  }
-  const result = isObject(message.params) ? message.params.result : undefined;
-  if (!isObject(result)) throw bad('/params/result', 'a block (an object)');
+  const result = message.params?.result;
+  if (typeof result !== 'object' || !result) throw bad('/params/result', 'a block');
   const nested = 'header' in result;
   const header = nested ? result.header : result;
-  const at = nested ? '/params/result/header' : '/params/result';
-  if (!isObject(header)) throw bad(at, 'a block header (an object)');
-  if (!Number.isSafeInteger(header.height) || (header.height as number) < 0) throw bad(`${at}/height`, 'a u64 height (a safe integer)');
-  for (const key of ['hash', 'parent']) if (typeof header[key] !== 'string') throw bad(`${at}/${key}`, 'a string');
-  if (nested && result.transactions !== undefined && result.transactions !== null && !Array.isArray(result.transactions)) throw bad('/params/result/transactions', 'an array');
+  const at = `/params/result${nested ? '/header' : ''}`;
+  if (!Number.isSafeInteger(header?.height) || (header?.height as unknown as number) < 0) throw bad(`${at}/height`, 'a u64');
+  for (const key of ['hash', 'parent']) if (typeof header?.[key] !== 'string') throw bad(`${at}/${key}`, 'a string');
+  if (nested && result.transactions != null && !Array.isArray(result.transactions)) throw bad('/params/result/transactions', 'an array');
   return result as unknown as Block;
 }
