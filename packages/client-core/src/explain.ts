@@ -59,6 +59,7 @@ export function explain(error: unknown): string | undefined {
     }
     if (error.message.includes('opaque redirect')) return 'In a browser a redirect hides where it leads (an opaque redirect), and finding out would take a second request: it is refused. Point `baseUrl` where the service moved.';
     if (error.message.includes('another origin')) return 'The answer came from another origin: a custom `fetch` followed a redirect itself. Send the Request it is given as it is (it carries `redirect: "manual"`), or point `baseUrl` where the service moved.';
+    if (error.message.endsWith('did not open')) return 'The WebSocket did not open; a browser shows no reason (a refused upgrade, a 429 or 503 included): check the URL, and that the service is up and takes WebSockets.';
     return 'No answer came (connection refused or reset, DNS, TLS): check `baseUrl` and that the service is up; the client retried it.';
   }
   if (error instanceof InvalidArgumentError) {

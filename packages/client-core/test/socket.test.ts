@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as UndiciWebSocket } from 'undici';
 import { WebSocketServer } from 'ws';
-import { HttpError, InvalidArgumentError, NetworkError, openSocket, reconnectDelay, ResponseTooLargeError, socketUrl, TimeoutError, type WebSocketConstructor } from '@x/client-core';
+import { explain, HttpError, InvalidArgumentError, NetworkError, openSocket, reconnectDelay, ResponseTooLargeError, socketUrl, TimeoutError, type WebSocketConstructor } from '@x/client-core';
 import { rejectionOf } from '@x-tools/test-helpers';
 
 let server: Server;
@@ -109,6 +109,8 @@ describe('a refused upgrade', () => {
   it('is a NetworkError where the runtime shows no status (a standard WebSocket)', async () => {
     const err = await rejectionOf(openSocket({ url: `${base}/busy`, WebSocket: UndiciWebSocket as unknown as WebSocketConstructor, onMessage: () => undefined }));
     expect(err).toBeInstanceOf(NetworkError);
+    // The short message; the browser's silence explained on demand.
+    expect(explain(err)).toContain('a browser shows no reason');
     expect(reconnectDelay(3, err, { baseDelayMs: 100, random: () => 0.5 })).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { type ClientError, HttpError, InvalidArgumentError, NetworkError, ResponseTooLargeError, TimeoutError } from '../errors.js';
+import { show } from '../params.js';
 import { redactUrl } from '../redact.js';
 import { milliseconds, parseRetryAfter } from '../retry.js';
 import { takesHeaders, webSocketClass, type WebSocketConstructor, type WebSocketLike } from './runtime.js';
@@ -53,27 +54,19 @@ const DEFAULT_MAX_FRAME_BYTES = 4 * 1024 * 1024;
 export function socketUrl(name: string, value: unknown): string {
   let url: URL | undefined;
   try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
+    url = new URL(value as string);
   } catch {
-    url = undefined;
+    // Not a URL: refused below.
   }
-  if (url === undefined || (url.protocol !== 'ws:' && url.protocol !== 'wss:')) {
-    throw new InvalidArgumentError(name, `must be a ws: or wss: URL, got ${typeof value === 'string' ? JSON.stringify(redactUrl(value)).slice(0, 80) : typeof value}`);
-  }
-  return url.href;
+  if (typeof value !== 'string' || !/^wss?:$/.test(url?.protocol as string)) throw new InvalidArgumentError(name, `must be a ws: or wss: URL, got ${show(typeof value === 'string' ? redactUrl(value) : value)}`);
+  return (url as URL).href;
 }
 
 /** The UTF-8 length of `text` past `max`, counted only when it may be (a character is 1 to 3 bytes per UTF-16 unit). */
 const over = (text: string, max: number): boolean => text.length > max || (text.length * 3 > max && new TextEncoder().encode(text).length > max);
 
-type UpgradeAnswer = { statusCode?: number; headers?: Record<string, string | string[] | undefined>; resume?(): void };
-
-/** Node's raw headers (a repeated one as a list) as one lowercased record. */
-function flatHeaders(raw: UpgradeAnswer['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw ?? {})) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return out;
-}
+/** `ws`'s answer to an upgrade: Node's response, its header names lowercased. */
+type UpgradeAnswer = { statusCode?: number; headers: Record<string, string>; resume?(): void };
 
 /**
  * Opens a WebSocket and resolves once it is open, with each text frame handed to `onMessage`. Rejects
@@ -90,71 +83,49 @@ function flatHeaders(raw: UpgradeAnswer['headers']): Record<string, string> {
  * ```
  */
 export async function openSocket(options: SocketOptions): Promise<Socket> {
-  const { url, signal, onMessage } = options;
-  const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const { url, signal, onMessage, maxFrameBytes = DEFAULT_MAX_FRAME_BYTES } = options;
   const openTimeoutMs = milliseconds('openTimeoutMs', options.openTimeoutMs ?? 10_000);
-  const shown = redactUrl(url);
-  signal?.throwIfAborted();
+  const request = { method: 'GET', url: redactUrl(url) };
   const Class = options.WebSocket ?? (await webSocketClass());
   signal?.throwIfAborted();
-  if (Class === undefined) {
-    throw new NetworkError({ method: 'GET', url: shown, cause: new Error('this runtime has no WebSocket: install the ws package (npm i ws) or pass a WebSocket class') });
-  }
-  const headers = options.headers && Object.keys(options.headers).length > 0 ? options.headers : undefined;
+  if (!Class) throw new NetworkError({ ...request, cause: new Error('this runtime has no WebSocket: install ws or pass WebSocket') });
   // Headers travel in the second argument where the class takes them; a browser's would read it as protocols.
-  const init = options.WebSocket !== undefined || takesHeaders() ? { headers: headers ?? {}, maxPayload: maxFrameBytes, handshakeTimeout: openTimeoutMs } : undefined;
-  const ws: WebSocketLike = init ? new Class(url, init) : new Class(url);
+  const ws: WebSocketLike = new Class(url, options.WebSocket || takesHeaders() ? { headers: options.headers ?? {}, maxPayload: maxFrameBytes, handshakeTimeout: openTimeoutMs } : undefined);
   (ws as { binaryType?: string }).binaryType = 'arraybuffer';
 
   let upgradeHeaders: Record<string, string> | undefined;
   let opened = false;
-  let settle!: (error: ClientError | undefined) => void;
-  const closed = new Promise<ClientError | undefined>((resolve) => (settle = resolve));
-  let onOpen!: () => void;
-  let onFail!: (error: unknown) => void;
-  const open = new Promise<void>((resolve, reject) => {
-    onOpen = resolve;
-    onFail = reject;
-  });
-
   let done = false;
+  let settle!: (error: unknown) => void;
+  /** Why it closed: before it opened, what opening rejects with. */
+  const closed = new Promise<unknown>((resolve) => (settle = resolve));
   /** Ends the socket once: its handlers silenced (`ws` throws an 'error' no one listens to), the connection dropped. */
   const finish = (error: unknown): void => {
     if (done) return;
     done = true;
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-    const quiet = (): void => {};
-    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = quiet;
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = () => {};
     try {
       if (ws.terminate) ws.terminate();
       else ws.close(error instanceof ResponseTooLargeError ? 1009 : 1000);
     } catch {
       // Closing a socket that is closing already: nothing left to close.
     }
-    if (opened) settle(error as ClientError | undefined);
-    else onFail(error);
+    settle(error);
   };
   const onAbort = (): void => finish(opened ? undefined : signal!.reason);
-  const timer = setTimeout(() => finish(new TimeoutError({ method: 'GET', url: shown, timeoutMs: openTimeoutMs })), openTimeoutMs);
+  const timer = setTimeout(() => finish(new TimeoutError({ ...request, timeoutMs: openTimeoutMs })), openTimeoutMs);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const tooLarge = (): ResponseTooLargeError => new ResponseTooLargeError({ status: 101, method: 'GET', url: shown, limitBytes: maxFrameBytes });
+  const tooLarge = (): ResponseTooLargeError => new ResponseTooLargeError({ ...request, status: 101, limitBytes: maxFrameBytes });
 
-  ws.on?.('upgrade', ((answer: UpgradeAnswer) => (upgradeHeaders = flatHeaders(answer.headers))) as never);
+  ws.on?.('upgrade', ((answer: UpgradeAnswer) => (upgradeHeaders = answer.headers)) as never);
   ws.on?.('unexpected-response', ((_request: unknown, answer: UpgradeAnswer) => {
-    const got = flatHeaders(answer.headers);
+    const { headers } = answer;
     answer.resume?.();
-    const status = answer.statusCode ?? 0;
-    const reason = got['x-websocket-reject-reason'];
-    finish(new HttpError({ status, body: undefined, method: 'GET', url: shown, headers: got, retryAfterMs: parseRetryAfter(got['retry-after'] ?? null, Date.now()), message: reason }));
+    finish(new HttpError({ ...request, status: answer.statusCode ?? 0, body: undefined, headers, retryAfterMs: parseRetryAfter(headers['retry-after'] ?? null, Date.now()), message: headers['x-websocket-reject-reason'] }));
   }) as never);
-  ws.onopen = () => {
-    opened = true;
-    clearTimeout(timer);
-    onOpen();
-  };
-  ws.onmessage = (event) => {
-    const { data } = event;
+  ws.onmessage = ({ data }) => {
     const text = typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer);
     if (over(text, maxFrameBytes)) return finish(tooLarge());
     try {
@@ -167,19 +138,17 @@ export async function openSocket(options: SocketOptions): Promise<Socket> {
     // `ws` names a frame past maxPayload; its close (1009) follows.
     if ((event.error as { code?: unknown } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') finish(tooLarge());
   };
-  ws.onclose = (event) => {
-    if (event.code === 1009) return finish(tooLarge());
-    const why = opened ? `closed by the server (code ${event.code ?? 'none'}${event.reason ? `: ${event.reason}` : ''})` : 'the WebSocket did not open (a browser shows no reason: a refused upgrade, 429 or 503 included)';
-    finish(new NetworkError({ method: 'GET', url: shown, cause: new Error(why) }));
-  };
-  if (signal?.aborted) onAbort();
-  await open;
+  ws.onclose = ({ code, reason }) =>
+    finish(code === 1009 ? tooLarge() : new NetworkError({ ...request, cause: new Error(opened ? `closed (code ${code}${reason ? `: ${reason}` : ''})` : 'did not open') }));
+  const why = await Promise.race([closed, new Promise((resolve) => (ws.onopen = () => resolve((opened = true))))]);
+  if (!opened) throw why;
+  clearTimeout(timer);
   return {
     send: (text) => {
       if (!done) ws.send(text);
     },
     close: () => finish(undefined),
-    closed,
+    closed: closed as Promise<ClientError | undefined>,
     headers: upgradeHeaders,
   };
 }
