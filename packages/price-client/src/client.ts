@@ -1,9 +1,9 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { HttpError, InvalidArgumentError, ResponseShapeError, type ClientError, checkHeaders, checkInteger, show, parseBaseUrl, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
-import { bad, Flights, scopeOf, type Flight } from '@x/client-core/internal';
+import { type HttpError, ResponseShapeError, type ClientError, checkHeaders, show, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { bad, scopeOf } from '@x/client-core/internal';
+import type { HistoryQuery } from './history-range.js';
 import { redactError, safeError } from './secret.js';
-import { rangeWindows } from './windows.js';
 
 /** Options of {@link createPriceClient}. */
 export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterMs' | 'rateLimit' | 'onAttempt'> & {
@@ -49,11 +49,6 @@ export type HistoryRangeParameters = HistoryParameters & {
   /** Windows fetched at once (default {@link DEFAULT_CONCURRENCY}). */
   concurrency?: number | undefined;
 };
-
-/** Candles per `historyRange` window unless configured: 1,000 intervals per request. */
-export const DEFAULT_WINDOW_CANDLES = 1000;
-/** Windows `historyRange` fetches at once unless configured. */
-export const DEFAULT_CONCURRENCY = 4;
 
 /**
  * One update of {@link PriceClient.watchCandles}. `closed: false` is the forming candle of the current
@@ -157,104 +152,59 @@ export type PriceClient = {
  * ```
  */
 export function createPriceClient(options: PriceClientOptions = {}): PriceClient {
-  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL, API_PATHS);
-  const baseUrl = base.href.replace(/\/+$/, '');
-  const apiKey = options.apiKey;
-  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey.length === 0)) {
-    throw new InvalidArgumentError('apiKey', 'must be a non-empty string');
-  }
-  if (apiKey !== undefined) checkHeaders({ 'x-api-key': apiKey }, 'apiKey');
+  const { apiKey, headers } = options;
+  if (apiKey !== undefined && (typeof apiKey !== 'string' || !apiKey)) bad('apiKey', 'must be a non-empty string');
+  checkHeaders({ 'x-api-key': apiKey }, 'apiKey');
   // Headers given here go with every request to the origin; the key goes only under the base URL.
-  if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'x-api-key')) {
-    throw new InvalidArgumentError('headers', 'must not hold x-api-key; pass the key as the apiKey option');
-  }
-  const userFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const keyedFetch = apiKey === undefined ? userFetch : withApiKey(userFetch, base, apiKey);
+  if (checkHeaders(headers)?.some(([name]) => name === 'x-api-key')) bad('headers', 'must not hold x-api-key; pass it as apiKey');
+  // The key is added to a request under the base URL, read once the transport has checked it (`inScope`).
+  let inScope: (url: string) => boolean = () => false;
+  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
-  const transport = createTransport({ ...options, baseUrl, fetch: keyedFetch }, { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS });
-  // Every error of a request leaves through `redact`, so a key a server echoed in a body is redacted too.
-  const redact = <T>(err: T): T => (apiKey === undefined ? err : redactError(err, apiKey));
-
-  const fetchHistory = async (q: HistoryQuery, signal: AbortSignal | undefined): Promise<Candle[]> => {
-    try {
-      const body = await transport.call(
-        'getHistory',
-        operations.getHistory,
-        { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution },
-        { signal },
-      );
-      return [...candlesOf(body)].sort((a, b) => a.timestamp - b.timestamp);
-    } catch (err) {
-      throw redact(err);
-    }
-  };
+  const transport = createTransport(
+    { ...options, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, fetch: apiKey === undefined ? fetchImpl : withApiKey(fetchImpl, (url) => inScope(url), apiKey) },
+    { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS },
+  );
+  inScope = scopeOf(transport.url);
+  // Every error of a request leaves redacted, so a key a server echoed in a body is redacted too.
+  const call = (id: keyof typeof operations, args: Record<string, unknown>, callOptions: CallOptions): Promise<unknown> =>
+    transport.call(id, operations[id], args, callOptions).catch((err: unknown) => Promise.reject(redactError(err, apiKey)));
+  const fetchHistory = async (q: HistoryQuery, signal: AbortSignal | undefined): Promise<Candle[]> =>
+    [...candlesOf(await call('getHistory', { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution }, { signal }))].sort(
+      (a, b) => a.timestamp - b.timestamp,
+    );
 
   const client: PriceClient = {
     async history(parameters) {
-      const q = historyQuery(parameters, apiKey);
-      return fetchHistory(q, parameters.signal).catch((err: unknown) => {
+      return fetchHistory(historyQuery(parameters, apiKey), parameters.signal).catch((err: unknown) => {
         // More candles than one request may hold: say which method splits the range, in the message and the stack.
-        if (err instanceof HttpError && (err.body as { error?: unknown } | null)?.error === 'range_too_large') {
-          const hinted = `${err.message}; historyRange splits a long range into windows`;
-          err.stack = err.stack?.replace(err.message, hinted);
-          err.message = hinted;
+        if (((err as HttpError).body as { error?: unknown } | null)?.error === 'range_too_large') {
+          const e = err as Error;
+          const hinted = `${e.message}; historyRange splits a long range into windows`;
+          e.stack = e.stack?.replace(e.message, hinted);
+          e.message = hinted;
         }
         throw err;
       });
     },
     async *historyRange(parameters) {
       const q = historyQuery(parameters, apiKey);
-      const windowCandles = checkInteger('windowCandles', parameters.windowCandles ?? DEFAULT_WINDOW_CANDLES, 1, 1_000_000);
-      const concurrency = checkInteger('concurrency', parameters.concurrency ?? DEFAULT_CONCURRENCY, 1, 64);
-      // Capped at the range's length so that a huge resolution cannot overflow the window arithmetic.
-      const windowMs = Math.min(q.resolution * 1000 * windowCandles, q.end - q.start + 1);
-      const windows = rangeWindows(q.start, q.end, windowMs);
-      // One engine with the node client's walks: each window its own abort, read in order, none left
-      // in flight by a `break`, an error or the caller's abort.
-      const flights = new Flights<Candle[]>(parameters.signal);
-      const pending: Flight<Candle[]>[] = [];
-      let next = 0;
-      const launch = (): void => {
-        const w = windows.at(next++);
-        pending.push(flights.launch((signal) => fetchHistory({ ...q, start: w.start, end: w.end }, signal)));
-      };
-      try {
-        parameters.signal?.throwIfAborted();
-        while (pending.length < concurrency && next < windows.count) launch();
-        let last = -Infinity;
-        while (pending.length > 0) {
-          const candles = await flights.result(pending.shift()!);
-          if (next < windows.count) launch();
-          for (const candle of candles) {
-            // Windows do not overlap, but a service may answer edge candles twice: keep each timestamp once.
-            if (candle.timestamp <= last || candle.timestamp < q.start || candle.timestamp > q.end) continue;
-            last = candle.timestamp;
-            yield candle;
-          }
-        }
-      } finally {
-        flights.close();
-      }
+      // A chunk of its own (the windows in flight): a client that never walks a range loads none of it.
+      const { historyRange } = await import('./history-range.js');
+      yield* historyRange(q, parameters, fetchHistory);
     },
     async latest(parameters = {}) {
-      const pair = parameters.pair === undefined ? undefined : checkPair(parameters.pair);
-      try {
-        return (await transport.call('getLatest', operations.getLatest, { trading_pair: pair }, parameters)) as LatestResponse;
-      } catch (err) {
-        throw redact(err);
-      }
+      return (await call('getLatest', { trading_pair: parameters.pair === undefined ? undefined : checkPair(parameters.pair) }, parameters)) as LatestResponse;
     },
     async *watchCandles(parameters) {
       // A chunk of its own, which checks webSocketUrl too: an app that never watches loads none of it.
       const { watchCandles } = await import('./watch-candles.js');
       yield* watchCandles({ webSocketUrl: options.webSocketUrl, apiKey, historyRange: client.historyRange, checkPair, toMillis }, parameters);
     },
-    baseUrls: Object.freeze([baseUrl]),
+    baseUrls: Object.freeze([transport.url]),
   };
   return client;
 }
-
-type HistoryQuery = { pair: string; start: number; end: number; resolution: number };
 
 // The spec's checks of the trading pair and the interval (their generated `check`), under the names callers use.
 const [PAIR, , , RESOLUTION] = operations.getHistory.params;
@@ -263,34 +213,37 @@ const [PAIR, , , RESOLUTION] = operations.getHistory.params;
  * `btc usdt`) is refused with the spelling meant.
  */
 function checkPair(value: unknown): string {
-  const meant = typeof value === 'string' ? value.trim().toLowerCase().replace(/[-/ ]/g, '_') : value;
   try {
-    PAIR.check(meant, 'pair', bad);
-  } catch {
-    // Not a pair written another way: the check's own error, of the value given.
     return PAIR.check(value, 'pair', bad) as string;
+  } catch (err) {
+    const meant = typeof value === 'string' ? value.trim().toLowerCase().replace(/[-/ ]/g, '_') : value;
+    try {
+      PAIR.check(meant, 'pair', bad);
+    } catch {
+      // Not a pair written another way: the check's own error.
+      throw err;
+    }
+    return bad('pair', `must be lowercase <base>_<quote>, got ${show(value)}: did you mean ${show(meant)}?`);
   }
-  if (meant !== value) throw new InvalidArgumentError('pair', `must be lowercase <base>_<quote>, got ${show(value)}: did you mean ${show(meant)}?`);
-  return value as string;
 }
 
 /** Checks history parameters, under the names callers use, before any request. */
 function historyQuery(parameters: HistoryParameters, apiKey: string | undefined): HistoryQuery {
-  if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('parameters', 'must be an object');
-  if (apiKey === undefined) throw new InvalidArgumentError('apiKey', 'is required for history; pass it to createPriceClient');
+  if (typeof parameters !== 'object' || parameters === null) bad('parameters', 'must be an object');
+  if (apiKey === undefined) bad('apiKey', 'is required for history');
   const pair = checkPair(parameters.pair);
   const start = toMillis('start', parameters.start);
   const end = toMillis('end', parameters.end);
-  if (start > end) throw new InvalidArgumentError('start', `must not be after end (${start} > ${end})`);
+  if (start > end) bad('start', `must not be after end (${start} > ${end})`);
   const resolution = RESOLUTION.check(parameters.resolution, 'resolution', bad) as number;
   // 15 s, 1 min, 1 h or 1 d in ms (15,000, 60,000, ...): as seconds, a rare resolution (over 4 h, not whole hours).
-  if (resolution >= 15_000 && resolution % 1000 === 0) throw mistake('resolution', resolution, 'milli', '', resolution / 1000);
+  if (resolution >= 15_000 && resolution % 1000 === 0) mistake('resolution', resolution, 'milli', '', resolution / 1000);
   return { pair, start, end, resolution };
 }
 
 /**
  * Adds the key to the requests the transport sends, and only to those under the configured base URL,
- * by the path a server may read (`underBase`: `/base/..%2fother` is not under `/base/`, whatever a
+ * by the path a server may read (`scopeOf`: `/base/..%2fother` is not under `/base/`, whatever a
  * server makes of it).
  *
  * Only requests whose redirects the client itself follows (`redirect: 'manual'`, as the transport sends
@@ -302,10 +255,9 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
  */
 function withApiKey(
   fetchImpl: (request: Request) => Promise<Response>,
-  base: URL,
+  inScope: (url: string) => boolean,
   apiKey: string,
 ): (request: Request) => Promise<Response> {
-  const inScope = scopeOf(base.href);
   return async (request) => {
     if (request.redirect !== 'manual' || !inScope(request.url)) return fetchImpl(request);
     const headers = new Headers(request.headers);
@@ -354,13 +306,13 @@ function toMillis(name: string, value: unknown): number {
   if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
     // A date string is the usual one: shown quoted, with the Date it could be.
     const asDate = typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? ` (did you mean new Date(${show(value)})?)` : '';
-    throw new InvalidArgumentError(name, `must be a valid Date or non-negative integer Unix milliseconds, got ${value instanceof Date ? 'an Invalid Date' : show(value)}${asDate}`);
+    bad(name, `must be a valid Date or integer Unix ms >= 0, got ${value instanceof Date ? 'an Invalid Date' : show(value)}${asDate}`);
   }
   const meant = ms > 0 && ms < 1e11 ? ms * 1000 : ms >= 1e14 ? Math.floor(ms / 1000) : 0;
-  if (meant) throw mistake(name, value instanceof Date ? value.toISOString() : ms, meant > ms ? '' : 'micro', 'milli', `${meant} (${new Date(meant).toISOString()})`);
+  if (meant) mistake(name, value instanceof Date ? value.toISOString() : ms, meant > ms ? '' : 'micro', 'milli', `${meant} (${new Date(meant).toISOString()})`);
   return ms;
 }
 
 /** A value given in the wrong unit: `3600000 looks like milliseconds, not seconds: did you mean 3600?` */
-const mistake = (name: string, value: unknown, unit: string, expected: string, meant: unknown): InvalidArgumentError =>
-  new InvalidArgumentError(name, `${String(value)} looks like ${unit}seconds, not ${expected}seconds: did you mean ${String(meant)}?`);
+const mistake = (name: string, value: unknown, unit: string, expected: string, meant: unknown): never =>
+  bad(name, `${String(value)} looks like ${unit}seconds, not ${expected}seconds: did you mean ${String(meant)}?`);

@@ -10,7 +10,8 @@
  * @packageDocumentation
  * @module @x/price-client
  */
-export { createPriceClient, DEFAULT_WINDOW_CANDLES, DEFAULT_CONCURRENCY } from './client.js';
+export { createPriceClient } from './client.js';
+export { DEFAULT_WINDOW_CANDLES, DEFAULT_CONCURRENCY } from './range-defaults.js';
 export { DEFAULT_WEBSOCKET_URL } from './candle-feed.js';
 export type { CandleUpdate, WatchCandlesEvent, WatchCandlesParameters } from './client.js';
 export type { PriceClient, PriceClientOptions, HistoryParameters, HistoryRangeParameters, LatestParameters, TimeInput } from './client.js';

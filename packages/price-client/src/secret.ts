@@ -11,8 +11,8 @@ import { ClientError, redactText } from '@x/client-core';
 const MAX_DEPTH = 8;
 /** How deep a body is walked; a parsed JSON body has no cycles, but may be nested very deeply. */
 const MAX_BODY_DEPTH = 64;
-/** Primitive error fields worth keeping on a copy (Node system errors and undici errors use these). */
-const ERROR_FIELDS = ['code', 'errno', 'syscall', 'address', 'port'] as const;
+
+type Fields = Record<string, unknown>;
 
 /**
  * A copy of a fetch failure that holds only text and primitive fields (name, message, stack, code,
@@ -30,46 +30,44 @@ export function safeError(err: unknown, secret: string, depth = 0): Error {
   if (!(err instanceof Error)) {
     return new Error(typeof err === 'string' ? redactText(err, secret) : `fetch failed with a non-error value (${typeof err})`);
   }
-  const cause = 'cause' in err && err.cause !== undefined && depth < MAX_DEPTH ? safeError(err.cause, secret, depth + 1) : undefined;
-  const copy = new Error(redactText(err.message, secret), cause === undefined ? undefined : { cause });
+  const copy = new Error(redactText(err.message, secret), err.cause !== undefined && depth < MAX_DEPTH ? { cause: safeError(err.cause, secret, depth + 1) } : undefined);
   // Own, non-enumerable like a real error's name, so that String(copy) reads as the original.
-  Object.defineProperty(copy, 'name', { value: err.name, enumerable: false, configurable: true, writable: true });
-  for (const field of ERROR_FIELDS) {
-    const value = (err as unknown as Record<string, unknown>)[field];
-    if (typeof value === 'string') (copy as unknown as Record<string, unknown>)[field] = redactText(value, secret);
-    else if (typeof value === 'number') (copy as unknown as Record<string, unknown>)[field] = value;
+  Object.defineProperty(copy, 'name', { value: err.name, configurable: true, writable: true });
+  // The original stack says where the failure happened; the rest are what Node system errors and undici errors carry.
+  for (const field of ['stack', 'code', 'errno', 'syscall', 'address', 'port']) {
+    const value = (err as unknown as Fields)[field];
+    if (typeof value === 'string' || typeof value === 'number') (copy as unknown as Fields)[field] = redactValue(value, secret, 0);
   }
-  // The original stack says where the failure happened, which is what a reader of the copy needs.
-  if (typeof err.stack === 'string') copy.stack = redactText(err.stack, secret);
   return copy;
 }
 
 /**
  * Redacts the secret, in place, from a `ClientError` and its causes: message, stack, and every own
  * field (an `HttpError` body or a `ResponseParseError` snippet hold what the server sent, which could
- * echo the key). Any other value is returned untouched: a caller's abort reason is the caller's own.
+ * echo the key). Any other value, or no secret, leaves it untouched: a caller's abort reason is the
+ * caller's own.
  *
  * @example
  * ```ts
  * await transport.call(...).catch((err) => Promise.reject(redactError(err, apiKey)));
  * ```
  */
-export function redactError<T>(err: T, secret: string): T {
-  if (err instanceof ClientError) redactInPlace(err, secret, 0);
+export function redactError<T>(err: T, secret: string | undefined): T {
+  if (secret && err instanceof ClientError) redactInPlace(err, secret, 0);
   return err;
 }
 
 function redactInPlace(err: Error, secret: string, depth: number): void {
-  const fields = err as unknown as Record<string, unknown>;
-  for (const name of ['message', 'stack']) {
-    const text = fields[name];
-    if (typeof text === 'string' && text.includes(secret)) {
-      Object.defineProperty(err, name, { value: redactText(text, secret), enumerable: false, configurable: true, writable: true });
+  for (const name of new Set(['message', 'stack', 'cause', ...Object.keys(err)])) {
+    const value = (err as unknown as Fields)[name];
+    if (value instanceof Error) {
+      if (depth < MAX_DEPTH) redactInPlace(value, secret, depth + 1);
+    } else {
+      const redacted = redactValue(value, secret, 0);
+      // A field keeps its own attributes (message and stack stay not enumerable); a copy stands in for a body.
+      if (redacted !== value) Object.defineProperty(err, name, { value: redacted, configurable: true, writable: true });
     }
   }
-  for (const name of Object.keys(err)) fields[name] = redactValue(fields[name], secret, 0);
-  if (err.cause instanceof Error && depth < MAX_DEPTH) redactInPlace(err.cause, secret, depth + 1);
-  else if (typeof err.cause === 'string') err.cause = redactText(err.cause, secret);
 }
 
 /**

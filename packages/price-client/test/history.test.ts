@@ -130,6 +130,7 @@ describe('bad input is an InvalidArgumentError naming the parameter, before any 
     ['apiKey empty', { apiKey: '' }, 'apiKey'],
     ['apiKey not a string', { apiKey: 42 as never }, 'apiKey'],
     ['x-api-key among the headers', { headers: { 'X-Api-Key': KEY } }, 'headers'],
+    ['x-api-key in a Headers object', { headers: new Headers({ 'X-Api-Key': KEY }) as never }, 'headers'],
     ['baseUrl not a URL', { baseUrl: 'prices.example' }, 'baseUrl'],
     ['baseUrl not http(s)', { baseUrl: 'ftp://prices.example' }, 'baseUrl'],
     ['baseUrl with a query', { baseUrl: 'https://prices.example/?key=1' }, 'baseUrl'],
