@@ -288,8 +288,6 @@ export class HistoryPrunedError extends HttpError {
   constructor(init: ConstructorParameters<typeof HttpError>[0] & { oldestBlock: bigint | undefined }) {
     super(init, 'HISTORY_PRUNED');
     this.oldestBlock = init.oldestBlock;
-    // A walk's own finding, from answers that succeeded: no status failed.
-    if (init.status < 300) this.message = `${init.method} ${init.url}: ${String(init.message)}`;
     if (init.oldestBlock !== undefined) this.message += ` (oldest block ${init.oldestBlock})`;
   }
 }

@@ -1,4 +1,4 @@
-import { isWellFormed, show, type Bad, type ParamCheck } from '@x/common';
+import { isWellFormed, show, text, type Bad, type ParamCheck } from '@x/common';
 import { InvalidArgumentError } from './errors.js';
 
 // One home for how a value is shown in a message and for the lone-surrogate test: @x/common's, whose
@@ -55,11 +55,8 @@ export const bad: Bad = (parameter, problem) => {
  * @internal
  */
 export function paramValue(spec: ParamSpec, value: unknown): unknown {
-  if (spec.check) return spec.check(value, spec.name, bad);
-  if (value == null) return spec.required ? bad(spec.name, 'is required') : undefined;
-  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') return bad(spec.name, `must be a string, number or boolean, got ${show(value)}`);
-  // encodeURIComponent would throw a bare URIError on a lone surrogate.
-  return typeof value === 'string' && !isWellFormed(value) ? bad(spec.name, 'must be well-formed Unicode text: it holds a lone surrogate') : value;
+  // Without one (an ad-hoc operation's parameter), a number or boolean as given, else what `text` allows.
+  return spec.check ? spec.check(value, spec.name, bad) : typeof value === 'number' || typeof value === 'boolean' ? value : text(value, spec.name, bad, spec.required ? 1 : 0);
 }
 
 /**

@@ -46,9 +46,6 @@ export function show(value: unknown): string {
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
-/** A UTF-16 surrogate without its other half, which a URL cannot carry (encodeURIComponent throws on it). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Whether `text` is well-formed UTF-16 (no lone surrogate), so that it can go into a URL; what
  * `String.prototype.isWellFormed` answers, in one linear pass on every runtime the clients support.
@@ -59,7 +56,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * isWellFormed('a\uD800'); // false
  * ```
  */
-export const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
+export const isWellFormed = (text: string): boolean => {
+  // encodeURIComponent refuses a UTF-16 surrogate without its other half, which no URL can carry.
+  try {
+    return encodeURIComponent(text) !== undefined;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * A text parameter, matching `pattern` when it has one (`words` say what it expects, from the spec's

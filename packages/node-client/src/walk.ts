@@ -291,10 +291,11 @@ export function nodeLeaver(client: Caller, op: OperationSpec, affinity: NodeAffi
     delete affinity.node;
     if (oldestBlock !== undefined && (oldest === undefined || oldestBlock < oldest)) oldest = oldestBlock;
     if (client.baseUrls.some((url) => !skip.has(url))) return undefined;
-    return new HistoryPrunedError({
-      status: 200, body: undefined, method: op.method, url: redactUrl(node).replace(/\/+$/, '') + op.path, oldestBlock: oldest,
-      message: `no node keeps the history needed, from block ${floor} (a walk's history: 'kept' takes what a node keeps)`,
-    });
+    const url = redactUrl(node).replace(/\/+$/, '') + op.path;
+    const err = new HistoryPrunedError({ status: 200, body: undefined, method: op.method, url, oldestBlock: oldest });
+    // A walk's own finding, from answers that succeeded: no status failed, so the message says what did.
+    err.message = `${op.method} ${url}: no node keeps the history needed, from block ${floor} (a walk's history: 'kept' takes what a node keeps)${oldest === undefined ? '' : ` (oldest block ${oldest})`}`;
+    return err;
   };
 }
 

@@ -130,18 +130,10 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         const answered = response;
         const { headers: got, url: from } = answered;
         status = answered.status;
-        // Another origin's answer (a custom fetch that followed a redirect itself) is never the node's.
-        // Parsed only when it is not the URL sent (fetch reports that on every answer it did not redirect).
-        let came: string | undefined;
-        if (from !== at) {
-          try {
-            came = new URL(from).origin;
-          } catch {
-            // No URL: a Response the fetch made itself, or one that says it was redirected but not from where.
-          }
-        }
-        // Then every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
-        const refusal = over ? 1 : from !== at && (from || answered.redirected) && came !== origin ? new OtherOrigin(`the answer came from another origin (${came ?? 'unnamed'})`) : check?.(got, { method, url: where() });
+        // Another origin's answer (a custom fetch that followed a redirect itself, or one that says it was
+        // redirected but not from where) is never the node's; then every answer's headers, errors
+        // included: a 410 of another chain says nothing of this one's history.
+        const refusal = over ? 1 : (from || answered.redirected) && !`${from}/`.startsWith(`${origin}/`) ? new OtherOrigin(`the answer came from another origin (${from.split('/', 3).join('/') || 'unnamed'})`) : check?.(got, { method, url: where() });
         if (refusal) {
           answered.body?.cancel().catch(noop);
           if (over) return;
@@ -216,7 +208,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
 
   return {
     url,
-    baseUrls: Object.freeze([url]),
+    baseUrls: [url],
     policy,
     prepare,
     attempt,
