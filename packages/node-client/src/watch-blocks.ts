@@ -191,19 +191,15 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
           const feed = polling
             ? undefined
             : await openFeed<Block>({
+                // The socket's own options (headers, WebSocket, maxFrameBytes) as the caller gave them.
+                ...options,
                 url,
-                headers: options.headers,
                 signal,
-                WebSocket: options.WebSocket,
-                maxFrameBytes: options.maxFrameBytes,
                 maxQueued: maxBuffered,
                 onOverflow: (bufferedBlocks) => tell({ type: 'overflow', bufferedBlocks }),
                 // The watchdog: a connection that pushes nothing for idleTimeoutMs (half-open, a stalled node) is left.
                 idleMs: idleTimeoutMs,
-                read: (text) => {
-                  const block = frame(text, url);
-                  return block ? [headersOnly ? headerOf(block) : block] : [];
-                },
+                read: (text) => frame(text, url, headersOnly),
               });
           try {
             if (feed) {
@@ -285,10 +281,10 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
 type Json = { [key: string]: Json } | undefined;
 
 /**
- * A notification's block, `undefined` for the subscription's answer; a frame that is neither (not JSON,
- * an error answer, a block without a u64 height, string `hash` and `parent`) closes the stream.
+ * A notification's block (its header, `headersOnly`), none for the subscription's answer; a frame that is
+ * neither (not JSON, an error answer, a block without a u64 height, string `hash` and `parent`) closes the stream.
  */
-function frame(text: string, url: string): Block | undefined {
+function frame(text: string, url: string, headersOnly: boolean): Block[] {
   let message: Json;
   try {
     message = JSON.parse(text) as Json;
@@ -299,7 +295,7 @@ function frame(text: string, url: string): Block | undefined {
   // The node refused the subscription (or said something else went wrong): its words.
   if (message?.error != null) throw bad('/error', `no error, got ${JSON.stringify(message.error).slice(0, 300)}`);
   if (message?.params === undefined) {
-    if (typeof message?.result === 'string') return undefined;
+    if (typeof message?.result === 'string') return [];
     throw bad('/result', 'a subscription id');
   }
   const result = message.params?.result;
@@ -310,5 +306,5 @@ function frame(text: string, url: string): Block | undefined {
   if (!Number.isSafeInteger(header?.height) || (header?.height as unknown as number) < 0) throw bad(`${at}/height`, 'a u64');
   for (const key of ['hash', 'parent']) if (typeof header?.[key] !== 'string') throw bad(`${at}/${key}`, 'a string');
   if (nested && result.transactions != null && !Array.isArray(result.transactions)) throw bad('/params/result/transactions', 'an array');
-  return result as unknown as Block;
+  return [(headersOnly ? header : result) as unknown as Block];
 }

@@ -37,11 +37,10 @@ export type WebSocketConstructor = new (
 
 type Runtime = { WebSocket?: WebSocketConstructor; process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
 
+const g = globalThis as Runtime;
+
 /** True where a WebSocket's constructor takes headers (Node's, Deno's and Bun's); a browser's never does. */
-export function takesHeaders(): boolean {
-  const g = globalThis as Runtime;
-  return g.process?.versions?.node !== undefined || g.Deno !== undefined || g.Bun !== undefined;
-}
+export const takesHeaders = (): boolean => (g.process?.versions?.node ?? g.Deno ?? g.Bun) !== undefined;
 
 /** `import(specifier)` of a specifier no bundler can read ahead of time. */
 const load = (specifier: string): Promise<{ default?: WebSocketConstructor; WebSocket?: WebSocketConstructor }> => import(/* @vite-ignore */ specifier);
@@ -54,10 +53,9 @@ let loaded: Promise<WebSocketConstructor | undefined> | undefined;
  * `ws`'s, else `undefined` (neither: the caller says so). Loaded once.
  */
 export function webSocketClass(): Promise<WebSocketConstructor | undefined> {
-  const g = globalThis as Runtime;
   const global = g.WebSocket;
-  const node = g.process?.versions?.node !== undefined && g.Deno === undefined && g.Bun === undefined;
-  if (global !== undefined && !node) return Promise.resolve(global);
+  // Deno and Bun say they are Node too.
+  if (global && (!g.process?.versions?.node || g.Deno || g.Bun)) return Promise.resolve(global);
   // The specifier is a parameter: a minifier folds a constant into `import("ws")`, which an app's bundler
   // then tries to resolve for browsers; through a parameter only Node loads `ws`, and only here.
   return (loaded ??= load('ws').then(
