@@ -15,16 +15,21 @@ import { rejectionOf } from '@x-tools/test-helpers';
 let server: Server;
 let base: string;
 const seen: IncomingMessage[] = [];
+/** Resolves when the server sees the connection of a path (query included) closed. */
+const serverClosed = new Map<string, Promise<void>>();
 beforeAll(async () => {
   const wss = new WebSocketServer({ noServer: true });
   server = createServer();
   server.on('upgrade', (req, socket, head) => {
     seen.push(req);
     const path = req.url ?? '';
+    let closed!: () => void;
+    serverClosed.set(path, new Promise<void>((resolve) => (closed = resolve)));
     if (path === '/busy') return socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 2\r\nX-WebSocket-Reject-Reason: too many connections\r\nContent-Length: 0\r\n\r\n');
     if (path === '/silent') return; // never answers the upgrade
     wss.handleUpgrade(req, socket, head, (ws) => {
-      if (path === '/big') ws.send('x'.repeat(2_000));
+      ws.on('close', () => closed());
+      if (path.startsWith('/big')) ws.send('x'.repeat(2_000));
       if (path === '/drop') ws.terminate();
       ws.on('message', (data) => ws.send(`echo ${String(data)}`));
     });
@@ -58,11 +63,14 @@ describe.each(paths)('openSocket (%s)', (_name, WebSocket) => {
     expect(got.slice(0, 2)).toEqual(['echo a', 'echo b']);
   });
 
-  it('closes with ResponseTooLargeError on a frame past maxFrameBytes', async () => {
-    const socket = await openSocket({ url: `${base}/big`, WebSocket, maxFrameBytes: 1_000, onMessage: () => undefined });
+  it('closes with ResponseTooLargeError on a frame past maxFrameBytes, and the connection with it', { timeout: 3_000 }, async () => {
+    const path = `/big?standard=${String(WebSocket !== undefined)}`;
+    const socket = await openSocket({ url: `${base}${path}`, WebSocket, maxFrameBytes: 1_000, onMessage: () => undefined });
     const why = await socket.closed;
     expect(why).toBeInstanceOf(ResponseTooLargeError);
     expect(why).toMatchObject({ code: 'RESPONSE_TOO_LARGE', limitBytes: 1_000 });
+    // A standard WebSocket's close(1009) throws (it takes 1000 and 3000-4999): the connection stayed open.
+    await serverClosed.get(path);
   });
 
   it('closes with NetworkError when the server drops the connection', async () => {

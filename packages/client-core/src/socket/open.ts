@@ -107,8 +107,9 @@ export async function openSocket(options: SocketOptions): Promise<Socket> {
     signal?.removeEventListener('abort', onAbort);
     ws.onopen = ws.onmessage = ws.onclose = ws.onerror = () => {};
     try {
+      // A standard WebSocket's close takes no code but 1000 and 3000-4999 (1009 would throw, leaving it open).
       if (ws.terminate) ws.terminate();
-      else ws.close(error instanceof ResponseTooLargeError ? 1009 : 1000);
+      else ws.close();
     } catch {
       // Closing a socket that is closing already: nothing left to close.
     }
