@@ -133,9 +133,9 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
       // A hook's failure is its own.
     }
   };
-  /** `client` with its calls sent to `rest` first (`only`: to it alone), where the client has that node. */
+  /** `client` with its calls sent to `rest` first (`only`: to it alone), where the client has that node (one node's transport ignores it). */
   const through = (rest: string | undefined, only: boolean): Caller =>
-    rest === undefined || baseUrls.length < 2
+    rest === undefined
       ? client
       : { baseUrls, call: (id, spec, args, callOptions) => client.call(id, spec, args, callOptions, { node: rest, skip: only ? new Set(baseUrls.filter((u) => u !== rest)) : undefined }) };
   return {

@@ -136,11 +136,11 @@ export async function openSocket(options: SocketOptions): Promise<Socket> {
     }
   };
   ws.onerror = (event) => {
-    // `ws` names a frame past maxPayload; its close (1009) follows.
+    // `ws` names a frame past maxPayload here; its close does not.
     if ((event.error as { code?: unknown } | undefined)?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') finish(tooLarge());
   };
   ws.onclose = ({ code, reason }) =>
-    finish(code === 1009 ? tooLarge() : new NetworkError({ ...request, cause: new Error(opened ? `closed (code ${code}${reason ? `: ${reason}` : ''})` : 'did not open') }));
+    finish(new NetworkError({ ...request, cause: new Error(opened ? `closed (code ${code}${reason ? `: ${reason}` : ''})` : 'did not open') }));
   const why = await Promise.race([closed, new Promise((resolve) => (ws.onopen = () => resolve((opened = true))))]);
   if (!opened) throw why;
   clearTimeout(timer);
