@@ -5,29 +5,21 @@
 
 /**
  * A URL path as a server may read it, for comparing, not for sending: percent-escapes decoded (again
- * and again, for servers that decode twice), backslashes as slashes, dot segments resolved. The URL
- * parser already resolves `..` and `%2e%2e`, but leaves `..%2f` alone, which a server that decodes
- * `%2f` first reads as `../`.
+ * and again, for servers that decode twice), backslashes as slashes, dot segments resolved, and a slash
+ * at the end (`/base/`, `/`). The URL parser already resolves `..` and `%2e%2e`, but leaves `..%2f`
+ * alone, which a server that decodes `%2f` first reads as `../`. Escapes are decoded byte by byte: `/`,
+ * `\` and `.` are one byte each, so the segments are a server's whatever it makes of the other bytes
+ * (an escape that is no UTF-8 included).
  */
 function comparablePath(pathname: string): string {
   let path = pathname;
-  for (let i = 0; i < 4; i++) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      // A lone `%`: decode what can be decoded, one escape at a time.
-      decoded = path.replace(/%[0-9a-f]{2}/gi, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
-    }
-    if (decoded === path) break;
-    path = decoded;
-  }
+  for (let i = 0; i < 4; i++) path = path.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const out: string[] = [];
-  for (const segment of path.replace(/\\/g, '/').split('/')) {
+  for (const segment of path.split(/[/\\]/)) {
     if (segment === '..') out.pop();
-    else if (segment !== '.' && segment !== '') out.push(segment);
+    else if (segment !== '.' && segment) out.push(segment);
   }
-  return `/${out.join('/')}`;
+  return ['', ...out, ''].join('/');
 }
 
 /**
@@ -56,23 +48,19 @@ export function underBase(url: string, base: string): boolean {
  * @internal
  */
 export function scopeOf(base: string): (url: string) => boolean {
-  let b: URL;
-  try {
-    b = new URL(base);
-  } catch {
-    return () => false;
-  }
-  const root = comparablePath(b.pathname);
+  const b = parse(base);
+  const root = b && comparablePath(b.pathname);
   return (url) => {
-    let u: URL;
-    try {
-      // Not URL.canParse: Safari before 17 has none.
-      u = new URL(url);
-    } catch {
-      return false;
-    }
-    if (u.origin !== b.origin) return false;
-    const path = comparablePath(u.pathname);
-    return root === '/' || path === root || path.startsWith(`${root}/`);
+    const u = parse(url);
+    return !!u && u.origin === b?.origin && comparablePath(u.pathname).startsWith(root!);
   };
+}
+
+/** A URL, or undefined for text that is none (not URL.canParse: Safari before 17 has none). */
+function parse(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
 }

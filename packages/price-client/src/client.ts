@@ -157,15 +157,39 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   checkHeaders({ 'x-api-key': apiKey }, 'apiKey');
   // Headers given here go with every request to the origin; the key goes only under the base URL.
   if (checkHeaders(headers)?.some(([name]) => name === 'x-api-key')) bad('headers', 'must not hold x-api-key; pass it as apiKey');
-  // The key is added to a request under the base URL, read once the transport has checked it (`inScope`).
-  let inScope: (url: string) => boolean = () => false;
-  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetchWith = (request: Request): Promise<Response> => (options.fetch ?? globalThis.fetch)(request);
   // The price service documents 500 as a server error; reads are idempotent, so it is retried too.
   const transport = createTransport(
-    { ...options, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, fetch: apiKey === undefined ? fetchImpl : withApiKey(fetchImpl, (url) => inScope(url), apiKey) },
+    { ...options, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL, fetch: apiKey === undefined ? options.fetch : withApiKey },
     { retryStatuses: [429, 500, 502, 503, 504], apiPaths: API_PATHS },
   );
-  inScope = scopeOf(transport.url);
+  const inScope = scopeOf(transport.url);
+  /**
+   * Adds the key to the requests the transport sends, and only to those under the base URL, by the path
+   * a server may read (`scopeOf`: `/base/..%2fother` is not under `/base/`, whatever a server makes of it).
+   *
+   * Only requests whose redirects the client itself follows (`redirect: 'manual'`, as the transport
+   * sends every request) carry it: the transport follows a redirect within the origin through here
+   * again, where the hop is keyed only when it is under the base URL too, and follows none to another
+   * origin. A request that would follow on its own (a browser's probe of a hidden redirect) goes without
+   * it. A failure is rethrown as a copy holding only text, in case the fetch implementation attached the
+   * keyed request to its error.
+   */
+  async function withApiKey(request: Request): Promise<Response> {
+    if (request.redirect !== 'manual' || !inScope(request.url)) return fetchWith(request);
+    const headers = new Headers(request.headers);
+    headers.set('x-api-key', apiKey!);
+    const keyed = new Request(request, { headers });
+    try {
+      return await fetchWith(keyed);
+    } catch (err) {
+      throw safeError(err, apiKey!);
+    } finally {
+      // Read after fetch, so that the keyed copy lives while fetch follows the caller's signal through it
+      // (a collected copy loses the signal: nodejs/undici#4068).
+      void keyed.signal;
+    }
+  }
   // Every error of a request leaves redacted, so a key a server echoed in a body is redacted too.
   const call = (id: keyof typeof operations, args: Record<string, unknown>, callOptions: CallOptions): Promise<unknown> =>
     transport.call(id, operations[id], args, callOptions).catch((err: unknown) => Promise.reject(redactError(err, apiKey)));
@@ -201,7 +225,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       const { watchCandles } = await import('./watch-candles.js');
       yield* watchCandles({ webSocketUrl: options.webSocketUrl, apiKey, historyRange: client.historyRange, checkPair, toMillis }, parameters);
     },
-    baseUrls: Object.freeze([transport.url]),
+    baseUrls: transport.baseUrls,
   };
   return client;
 }
@@ -239,40 +263,6 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
   // 15 s, 1 min, 1 h or 1 d in ms (15,000, 60,000, ...): as seconds, a rare resolution (over 4 h, not whole hours).
   if (resolution >= 15_000 && resolution % 1000 === 0) mistake('resolution', resolution, 'milli', '', resolution / 1000);
   return { pair, start, end, resolution };
-}
-
-/**
- * Adds the key to the requests the transport sends, and only to those under the configured base URL,
- * by the path a server may read (`scopeOf`: `/base/..%2fother` is not under `/base/`, whatever a
- * server makes of it).
- *
- * Only requests whose redirects the client itself follows (`redirect: 'manual'`, as the transport sends
- * every request) carry it: the transport follows a redirect within the origin through here again, where
- * the hop is keyed only when it is under the base URL too, and follows none to another origin. A request
- * that would follow on its own (a browser's probe of a hidden redirect) goes without it. A failure is
- * rethrown as a copy holding only text, in case the fetch implementation attached the keyed request to
- * its error.
- */
-function withApiKey(
-  fetchImpl: (request: Request) => Promise<Response>,
-  inScope: (url: string) => boolean,
-  apiKey: string,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
-    if (request.redirect !== 'manual' || !inScope(request.url)) return fetchImpl(request);
-    const headers = new Headers(request.headers);
-    headers.set('x-api-key', apiKey);
-    const keyed = new Request(request, { headers });
-    try {
-      return await fetchImpl(keyed);
-    } catch (err) {
-      throw safeError(err, apiKey);
-    } finally {
-      // Read after fetch, so that the keyed copy lives while fetch follows the caller's signal through it
-      // (a collected copy loses the signal: nodejs/undici#4068).
-      void keyed.signal;
-    }
-  };
 }
 
 /**
