@@ -65,64 +65,65 @@ export const isSocketError = (error: unknown): error is ClientError => error ins
  * @internal
  */
 export async function openFeed<T>(options: FeedOptions<T>): Promise<Feed<T>> {
-  const { maxQueued, idleMs, signal } = options;
+  const { maxQueued, idleMs, signal, replaces } = options;
   const queue: T[] = [];
-  let failed: ClientError | undefined;
-  let done = false;
-  let wake: (() => void) | undefined;
+  /** Why the socket closed, once it has (`null`: by the signal, or an overflow). */
+  let ended: ClientError | null | undefined;
+  let wake = (): void => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let socket: Socket | undefined = undefined;
+  let idle: ClientError | undefined;
   const arm = (): void => {
     clearTimeout(timer);
     if (idleMs) {
       timer = setTimeout(() => {
-        failed ??= options.idleError?.() ?? new TimeoutError({ method: 'GET', url: redactUrl(options.url), timeoutMs: idleMs });
-        socket?.close();
+        idle = options.idleError?.() ?? new TimeoutError({ method: 'GET', url: redactUrl(options.url), timeoutMs: idleMs });
+        socket.close();
       }, idleMs);
     }
   };
-  socket = await openSocket({
+  const socket: Socket = await openSocket({
     ...options,
     onMessage: (text) => {
       const items = options.read(text);
       for (const item of items) {
         const at = queue.length - 1;
-        if (at >= 0 && options.replaces?.(queue[at] as T, item)) queue[at] = item;
-        else if (at + 1 >= maxQueued) {
-          options.onOverflow?.(queue.length);
-          return socket?.close();
-        } else queue.push(item);
+        if (at >= 0 && replaces?.(queue[at] as T, item)) queue[at] = item;
+        else if (queue.push(item) > maxQueued) {
+          queue.pop();
+          options.onOverflow?.(at + 1);
+          return socket.close();
+        }
       }
-      if (items.length > 0) {
+      if (items[0] !== undefined) {
         arm();
-        wake?.();
+        wake();
       }
     },
   });
   arm();
   void socket.closed.then((error) => {
     clearTimeout(timer);
-    failed ??= error;
-    done = true;
-    wake?.();
+    ended = idle ?? error ?? null;
+    wake();
   });
-  const open = socket;
-  return { ...open, [Symbol.asyncIterator]: items };
-  async function* items(): AsyncGenerator<T> {
-    try {
-      for (;;) {
-        if (queue.length > 0) yield queue.shift() as T;
-        else if (done) {
-          if (failed) throw failed;
-          // Closed by the signal, or by an overflow (the caller catches up).
-          signal?.throwIfAborted();
-          return;
-        } else await new Promise<void>((resolve) => (wake = resolve));
+  return {
+    ...socket,
+    async *[Symbol.asyncIterator]() {
+      try {
+        for (;;) {
+          if (queue[0] !== undefined) yield queue.shift() as T;
+          else if (ended !== undefined) {
+            if (ended) throw ended;
+            // Closed by the signal, or by an overflow (the caller catches up).
+            signal?.throwIfAborted();
+            return;
+          } else await new Promise<void>((resolve) => (wake = resolve));
+        }
+      } finally {
+        socket.close();
       }
-    } finally {
-      open.close();
-    }
-  }
+    },
+  };
 }
 
 /**
