@@ -11,8 +11,6 @@
  * answer from ever being taken as the node's; a user whose service moved points `baseUrl` there.
  */
 
-/** Statuses fetch would follow. */
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** fetch's own limit on hops; past it the 3xx is the answer. */
 const MAX_HOPS = 20;
 /** Why a redirect a browser hid is not followed (the message `explain` recognises). */
@@ -62,8 +60,8 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
     const target = redirectHop(response.status, response.headers.get('location'), current.method, current.url, origin, hop, maxHops);
     if (target === undefined) return response;
     // The 3xx is the answer, its body left for whoever reads the answer (the transport, bounded).
-    if (!(target instanceof URL)) {
-      onRefused?.(target.refused);
+    if (typeof target === 'string') {
+      onRefused?.(target);
       return response;
     }
     await response.body?.cancel().catch(noop);
@@ -76,11 +74,11 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
 
 
 /**
- * What a client that sees redirects as plain answers (undici's `request`) does with one, as
- * `sendWithinOrigin` does: the URL to send again to (`location` resolved against `current`, within
- * `current`'s origin `origin`), or why it is not followed (`{ refused }`: the 3xx is then the answer), or
- * undefined when the answer is no redirect this module acts on (the answer stands). `hop` counts the
- * hops followed already.
+ * What every client of this package does with an answer that may be a redirect (the fetch transport,
+ * undici's, `sendWithinOrigin`): the URL to send again to (`location` resolved against `current`, within
+ * `current`'s origin `origin`), or why it is not followed (a message: the 3xx is then the answer), or
+ * undefined when the answer is no redirect this module acts on (the answer stands): a status fetch would
+ * follow, of a GET or HEAD (a body cannot be replayed). `hop` counts the hops followed already.
  *
  * @example
  * ```ts
@@ -88,17 +86,17 @@ export async function sendWithinOrigin(send: Send, request: Request, options: Se
  * ```
  * @internal
  */
-export function redirectHop(status: number, location: string | null | undefined, method: string, current: string, origin: string, hop: number, maxHops = MAX_HOPS): URL | { refused: string } | undefined {
-  if (!REDIRECTS.has(status) || location == null || (method !== 'GET' && method !== 'HEAD')) return undefined;
+export function redirectHop(status: number, location: string | null | undefined, method: string, current: string, origin: string, hop: number, maxHops = MAX_HOPS): URL | string | undefined {
+  if (!/^30[12378]$/.test(`${status}`) || location == null || (method !== 'GET' && method !== 'HEAD')) return undefined;
   let target: URL;
   try {
     target = new URL(location, current);
   } catch {
-    return { refused: 'redirect not followed: bad Location' };
+    return 'redirect not followed: bad Location';
   }
-  if (hop === maxHops) return { refused: `redirect not followed: more than ${maxHops} redirects` };
-  if (target.origin !== origin) return { refused: `redirect not followed: it leads to another origin (${target.origin})` };
-  return target;
+  return hop === maxHops ? `redirect not followed: more than ${maxHops} redirects`
+    : target.origin !== origin ? `redirect not followed: it leads to another origin (${target.origin})`
+    : target;
 }
 
 /**

@@ -118,7 +118,7 @@ function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
               const hopTo = location === undefined ? undefined : redirectHop(statusCode, Array.isArray(location) ? location[0] : location, method, current, origin, hop);
               // A hop's body (a few bytes, if any) is read and dropped, so the connection stays in the pool.
               if (hopTo instanceof URL) return void (next = hopTo.href);
-              refused = hopTo?.refused;
+              refused = hopTo;
               // Every answer's headers, errors included: a 410 of another chain says nothing of this one's history.
               const refusal = check?.(headersOf(responseHeaders), { method, url: redactUrl(sent) });
               if (refusal) {

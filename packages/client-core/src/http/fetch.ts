@@ -8,7 +8,7 @@
 import { ClientError, HttpError, InvalidArgumentError, NetworkError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, TimeoutError } from '../errors.js';
 import { parseBaseUrl } from '../base-url.js';
 import { checkInteger, paramValue, show } from '../params.js';
-import { OPAQUE, OtherOrigin } from '../redirects.js';
+import { OPAQUE, OtherOrigin, redirectHop } from '../redirects.js';
 import { redactUrl } from '../redact.js';
 import { milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from '../retry.js';
 import { deadline } from '../deadline.js';
@@ -112,17 +112,11 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
           stage = 1;
           response = await (request ? custom!(request) : fetch(at, init));
           if (response.type === 'opaqueredirect') throw new OtherOrigin(OPAQUE);
-          const location = response.headers.get('location');
-          if (!/^30[12378]$/.test(`${response.status}`) || location === null || (method !== 'GET' && method !== 'HEAD')) break;
-          let next: URL;
-          try {
-            next = new URL(location, at);
-          } catch {
-            refused = 'bad Location';
+          const next = redirectHop(response.status, response.headers.get('location'), method, at, origin, hop);
+          if (!(next instanceof URL)) {
+            refused = next;
             break;
           }
-          refused = hop === 20 ? 'more than 20 redirects' : next.origin !== origin ? `it leads to another origin (${next.origin})` : undefined;
-          if (refused) break;
           await response.body?.cancel().catch(noop);
           if (over) return;
           at = next.href;
@@ -174,7 +168,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
             status, statusText: answered.statusText, body, method, url: where(), headers: got,
             retryAfterMs: parseRetryAfter(got.get('retry-after'), policy.now()),
             // Why a redirect was not followed says more than its body.
-            ...(refused && { message: `redirect not followed: ${refused}` }),
+            ...(refused && { message: refused }),
           });
         }
         let parsed: unknown;
