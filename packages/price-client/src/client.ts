@@ -1,8 +1,8 @@
 import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
-import { type HttpError, ResponseShapeError, type ClientError, checkHeaders, show, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
+import { ResponseShapeError, type ClientError, checkHeaders, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { bad, scopeOf } from '@x/client-core/internal';
-import type { HistoryQuery } from './history-range.js';
+import { checkPair, historyQuery, type HistoryQuery } from './arguments.js';
 import { redactError, safeError } from './secret.js';
 
 /** Options of {@link createPriceClient}. */
@@ -194,19 +194,17 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
   const call = (id: keyof typeof operations, args: Record<string, unknown>, callOptions: CallOptions): Promise<unknown> =>
     transport.call(id, operations[id], args, callOptions).catch((err: unknown) => Promise.reject(redactError(err, apiKey)));
   const fetchHistory = async (q: HistoryQuery, signal: AbortSignal | undefined): Promise<Candle[]> =>
-    [...candlesOf(await call('getHistory', { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution }, { signal }))].sort(
-      (a, b) => a.timestamp - b.timestamp,
-    );
+    // The body's own array, parsed for this call: sorted in place.
+    candlesOf(await call('getHistory', { trading_pair: q.pair, startDate: q.start, endDate: q.end, interval: q.resolution }, { signal })).sort((a, b) => a.timestamp - b.timestamp);
 
   const client: PriceClient = {
     async history(parameters) {
-      return fetchHistory(historyQuery(parameters, apiKey), parameters.signal).catch((err: unknown) => {
+      return fetchHistory(historyQuery(parameters, apiKey), parameters.signal).catch((err: Error & { body?: { error?: unknown } | null }) => {
         // More candles than one request may hold: say which method splits the range, in the message and the stack.
-        if (((err as HttpError).body as { error?: unknown } | null)?.error === 'range_too_large') {
-          const e = err as Error;
-          const hinted = `${e.message}; historyRange splits a long range into windows`;
-          e.stack = e.stack?.replace(e.message, hinted);
-          e.message = hinted;
+        if (err.body?.error === 'range_too_large') {
+          const hinted = `${err.message}; historyRange splits a long range into windows`;
+          err.stack = err.stack?.replace(err.message, hinted);
+          err.message = hinted;
         }
         throw err;
       });
@@ -223,46 +221,11 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
     async *watchCandles(parameters) {
       // A chunk of its own, which checks webSocketUrl too: an app that never watches loads none of it.
       const { watchCandles } = await import('./watch-candles.js');
-      yield* watchCandles({ webSocketUrl: options.webSocketUrl, apiKey, historyRange: client.historyRange, checkPair, toMillis }, parameters);
+      yield* watchCandles({ ...options, historyRange: client.historyRange }, parameters);
     },
     baseUrls: transport.baseUrls,
   };
   return client;
-}
-
-// The spec's checks of the trading pair and the interval (their generated `check`), under the names callers use.
-const [PAIR, , , RESOLUTION] = operations.getHistory.params;
-/**
- * The pair, checked by the spec's pattern; a pair written the usual other ways (`BTC-USDT`, `BTC/USDT`,
- * `btc usdt`) is refused with the spelling meant.
- */
-function checkPair(value: unknown): string {
-  try {
-    return PAIR.check(value, 'pair', bad) as string;
-  } catch (err) {
-    const meant = typeof value === 'string' ? value.trim().toLowerCase().replace(/[-/ ]/g, '_') : value;
-    try {
-      PAIR.check(meant, 'pair', bad);
-    } catch {
-      // Not a pair written another way: the check's own error.
-      throw err;
-    }
-    return bad('pair', `must be lowercase <base>_<quote>, got ${show(value)}: did you mean ${show(meant)}?`);
-  }
-}
-
-/** Checks history parameters, under the names callers use, before any request. */
-function historyQuery(parameters: HistoryParameters, apiKey: string | undefined): HistoryQuery {
-  if (typeof parameters !== 'object' || parameters === null) bad('parameters', 'must be an object');
-  if (apiKey === undefined) bad('apiKey', 'is required for history');
-  const pair = checkPair(parameters.pair);
-  const start = toMillis('start', parameters.start);
-  const end = toMillis('end', parameters.end);
-  if (start > end) bad('start', `must not be after end (${start} > ${end})`);
-  const resolution = RESOLUTION.check(parameters.resolution, 'resolution', bad) as number;
-  // 15 s, 1 min, 1 h or 1 d in ms (15,000, 60,000, ...): as seconds, a rare resolution (over 4 h, not whole hours).
-  if (resolution >= 15_000 && resolution % 1000 === 0) mistake('resolution', resolution, 'milli', '', resolution / 1000);
-  return { pair, start, end, resolution };
 }
 
 /**
@@ -272,7 +235,7 @@ function historyQuery(parameters: HistoryParameters, apiKey: string | undefined)
  * (`latest` returns its body as it came, without touching it; the opt-in `validator` checks bodies in
  * full.)
  */
-function candlesOf(body: unknown): readonly Candle[] {
+function candlesOf(body: unknown): Candle[] {
   const data = (body as { data?: unknown } | null)?.data;
   let path = '/data';
   let expected = 'an array of candles';
@@ -284,25 +247,3 @@ function candlesOf(body: unknown): readonly Candle[] {
   }
   throw new ResponseShapeError({ operationId: 'getHistory', path, expected });
 }
-
-/**
- * Unix milliseconds of a valid `Date` or a non-negative safe integer. A time before 1973-03-03 (below
- * 1e11 ms, 0 aside) is a time in seconds read as milliseconds (`Date.now() / 1000`, `new Date(seconds)`),
- * and one after the year 5138 (1e14 ms and up) a time in microseconds (a node's timestamps): both are
- * refused, with the time meant.
- */
-function toMillis(name: string, value: unknown): number {
-  const ms = value instanceof Date ? value.getTime() : value;
-  if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
-    // A date string is the usual one: shown quoted, with the Date it could be.
-    const asDate = typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? ` (did you mean new Date(${show(value)})?)` : '';
-    bad(name, `must be a valid Date or integer Unix ms >= 0, got ${value instanceof Date ? 'an Invalid Date' : show(value)}${asDate}`);
-  }
-  const meant = ms > 0 && ms < 1e11 ? ms * 1000 : ms >= 1e14 ? Math.floor(ms / 1000) : 0;
-  if (meant) mistake(name, value instanceof Date ? value.toISOString() : ms, meant > ms ? '' : 'micro', 'milli', `${meant} (${new Date(meant).toISOString()})`);
-  return ms;
-}
-
-/** A value given in the wrong unit: `3600000 looks like milliseconds, not seconds: did you mean 3600?` */
-const mistake = (name: string, value: unknown, unit: string, expected: string, meant: unknown): never =>
-  bad(name, `${String(value)} looks like ${unit}seconds, not ${expected}seconds: did you mean ${String(meant)}?`);

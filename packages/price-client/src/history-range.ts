@@ -6,12 +6,10 @@
 import type { Candle } from '@x/price-types';
 import { checkInteger } from '@x/client-core';
 import { Flights, type Flight } from '@x/client-core/internal';
+import type { HistoryQuery } from './arguments.js';
 import type { HistoryRangeParameters } from './client.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_WINDOW_CANDLES } from './range-defaults.js';
 import { rangeWindows } from './windows.js';
-
-/** One history query, checked (`historyQuery`): Unix ms, seconds per candle. */
-export type HistoryQuery = { pair: string; start: number; end: number; resolution: number };
 
 /**
  * Every candle of `q` in timestamp order, each timestamp once, fetched window by window by `fetchWindow`

@@ -8,16 +8,16 @@ import { type ClientError, HttpError, InvalidArgumentError, NetworkError, checkI
 import { isSocketError, openFeed, reconnecting } from '@x/client-core/internal';
 import type { CandleUpdate, HistoryRangeParameters, WatchCandlesEvent, WatchCandlesParameters } from './client.js';
 import { DEFAULT_WEBSOCKET_URL, candleOf, readFrame, subscribeMessage, type Tick } from './candle-feed.js';
+import { checkPair, toMillis } from './arguments.js';
 import { redactError } from './secret.js';
 
-/** What the client gives the stream: its feed URL and key, its history, its argument checks. */
+/** What the client gives the stream: its feed URL and key (its options), its history. */
 export type WatchContext = {
   /** The client's `webSocketUrl` option, as given. */
-  readonly webSocketUrl: unknown;
-  readonly apiKey: string | undefined;
+  readonly webSocketUrl?: unknown;
+  /** The client's `apiKey` option, checked. */
+  readonly apiKey?: string | undefined;
   readonly historyRange: (parameters: HistoryRangeParameters) => AsyncIterable<Candle>;
-  readonly checkPair: (value: unknown) => string;
-  readonly toMillis: (name: string, value: unknown) => number;
 };
 
 /** How many times slots missing at the end of a history answer are asked again (history lagging the feed). */
@@ -47,7 +47,7 @@ function check(ctx: WatchContext, parameters: WatchCandlesParameters) {
   if (ctx.apiKey !== undefined && keyIn(url, ctx.apiKey)) throw new InvalidArgumentError('webSocketUrl', 'must not hold the API key: it goes in the x-api-key header');
   if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('parameters', 'must be an object');
   if (ctx.apiKey === undefined) throw new InvalidArgumentError('apiKey', 'is required for watchCandles; pass it to createPriceClient (in a page, a placeholder your proxy replaces)');
-  const pair = ctx.checkPair(parameters.pair);
+  const pair = checkPair(parameters.pair);
   const resolution = parameters.resolution;
   if (typeof resolution === 'number' && resolution >= 60_000 && resolution % 60_000 === 0 && resolution / 1000 <= MAX_MINUTES * 60) {
     throw new InvalidArgumentError('resolution', `${resolution} looks like milliseconds, not seconds: did you mean ${resolution / 1000}?`);
@@ -55,7 +55,7 @@ function check(ctx: WatchContext, parameters: WatchCandlesParameters) {
   if (typeof resolution !== 'number' || !Number.isSafeInteger(resolution) || resolution < 60 || resolution % 60 !== 0 || resolution / 60 > MAX_MINUTES) {
     throw new InvalidArgumentError('resolution', `must be seconds in whole minutes from 60 to ${MAX_MINUTES * 60} (the feed counts in minutes), got ${show(resolution)}`);
   }
-  const since = parameters.since === undefined ? undefined : ctx.toMillis('since', parameters.since);
+  const since = parameters.since === undefined ? undefined : toMillis('since', parameters.since);
   const watchdogMs = checkInteger('watchdogMs', parameters.watchdogMs ?? 10_000, 0, 2 ** 31 - 1);
   const { baseDelayMs, maxDelayMs } = parameters.reconnect ?? {};
   if (baseDelayMs !== undefined) checkInteger('reconnect.baseDelayMs', baseDelayMs, 0, 2 ** 31 - 1);
