@@ -177,9 +177,8 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
    */
   async function withApiKey(request: Request): Promise<Response> {
     if (request.redirect !== 'manual' || !inScope(request.url)) return fetchWith(request);
-    const headers = new Headers(request.headers);
-    headers.set('x-api-key', apiKey!);
-    const keyed = new Request(request, { headers });
+    const keyed = new Request(request);
+    keyed.headers.set('x-api-key', apiKey!);
     try {
       return await fetchWith(keyed);
     } catch (err) {
@@ -216,7 +215,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
       yield* historyRange(q, parameters, fetchHistory);
     },
     async latest(parameters = {}) {
-      return (await call('getLatest', { trading_pair: parameters.pair === undefined ? undefined : checkPair(parameters.pair) }, parameters)) as LatestResponse;
+      return call('getLatest', { trading_pair: parameters.pair === undefined ? undefined : checkPair(parameters.pair) }, parameters) as Promise<LatestResponse>;
     },
     async *watchCandles(parameters) {
       // A chunk of its own, which checks webSocketUrl too: an app that never watches loads none of it.

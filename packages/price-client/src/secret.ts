@@ -28,7 +28,7 @@ type Fields = Record<string, unknown>;
  */
 export function safeError(err: unknown, secret: string, depth = 0): Error {
   if (!(err instanceof Error)) {
-    return new Error(typeof err === 'string' ? redactText(err, secret) : `fetch failed with a non-error value (${typeof err})`);
+    return new Error(typeof err === 'string' ? redactText(err, secret) : `fetch threw a ${typeof err}`);
   }
   const copy = new Error(redactText(err.message, secret), err.cause !== undefined && depth < MAX_DEPTH ? { cause: safeError(err.cause, secret, depth + 1) } : undefined);
   // Own, non-enumerable like a real error's name, so that String(copy) reads as the original.
@@ -77,7 +77,7 @@ function redactInPlace(err: Error, secret: string, depth: number): void {
 function redactValue(value: unknown, secret: string, depth: number): unknown {
   if (typeof value === 'string') return redactText(value, secret);
   if (typeof value !== 'object' || value === null) return value;
-  if (depth > MAX_BODY_DEPTH) return '[nested too deeply to check]';
+  if (depth > MAX_BODY_DEPTH) return '[too deep to check]';
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secret, depth + 1));
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return value;
