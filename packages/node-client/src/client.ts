@@ -2,7 +2,6 @@ import { baseUrls, InvalidArgumentError } from '@x/client-core';
 import { NODE_RPC_API_PATHS, NODE_RPC_BASE_URL } from '@x/common';
 import { http } from './transports.js';
 import { versionActions } from './generated/actions.js';
-import { waitForTransaction } from './wait.js';
 import type { Caller, NodeClient, NodeClientOptions } from './api.js';
 import type { WatchBlocksOptions } from './watch-blocks.js';
 
@@ -64,8 +63,9 @@ export function createNodeClient(options: NodeClientOptions = {}): NodeClient {
   if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.call !== 'function')) throw new InvalidArgumentError('transport', 'must be a transport: http(...), fallback(...) or a Caller');
   const routed = Array.isArray(options.baseUrl) || options.rateLimit !== undefined || options.hedgeAfterMs !== undefined || options.onAttempt !== undefined;
   const transport = given ?? (routed ? severalNodes(options) : http(options as Parameters<typeof http>[0]));
-  const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls, waitForTransaction: (hash: string, o?: never) => waitForTransaction(transport, hash, o) };
-  // The stream code is loaded on first use, so that a client that never watches does not carry it.
+  // The wait, the stream code and (in the version tables) the walks are loaded on first use, so that a
+  // client that never waits, watches or walks does not carry them.
+  const client: Record<string, unknown> = { transport, baseUrls: transport.baseUrls, waitForTransaction: (hash: string, o?: never) => import('./wait.js').then((m) => m.waitForTransaction(transport, hash, o)) };
   client.watchBlocks = (o?: WatchBlocksOptions) => lazyIterable(() => import('./watch-blocks.js').then((m) => m.watchBlocks(transport, { headers: options.headers, chainId: options.chainId, ...o } as never)));
   client.watchEvents = (type: string, o?: object) => lazyIterable(() => import('./watch-events.js').then((m) => m.watchEvents(transport, type, { headers: options.headers, chainId: options.chainId, ...o })));
   // Every version the spec has (`v1`, `v2`, ...), its actions and walks bound by name.

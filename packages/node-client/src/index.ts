@@ -16,6 +16,7 @@ export { http } from './transports.js';
 export type { HttpOptions, NodeOptions } from './transports.js';
 export { fallback, type FallbackOptions } from './fallback.js';
 export * from './generated/actions.js';
+export * from './generated/walks.js';
 export type { Caller, CursorPage, ItemOf } from './api.js';
 export type { ListingSpec } from './walk.js';
 export { NETWORKS, NODE_URLS } from './presets.js';

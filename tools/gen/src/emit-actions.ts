@@ -304,50 +304,58 @@ export const versionDeprecation = (all: readonly Action[], v: string): string[] 
 export const walkPositional = (s: ReturnType<typeof signature>): string[] => s.positional.map((p) => `${p.camel}: ${p.type === 'T' ? 'string' : p.type}`);
 
 /**
- * `actions.ts` of the node client: one exported function per operation (`getAccountV2(client, address,
- * options)`), one walk per listing (`walkTransactionsV2(client, address, options)`), and per version the
- * table of both under their short names with its type, which the convenience client binds
- * (`node.v2.getAccount`, `node.v2.transactions`). Each function reads only its own operation's entry, so a
- * bundle carries the operations it calls and no other.
+ * The node client's generated actions, in three modules: `actions.ts`, one exported function per
+ * operation (`getAccountV2(client, address, options)`) and per version the table of its operations and
+ * walks under their short names with its type, which the convenience client binds (`node.v2.getAccount`,
+ * `node.v2.transactions`); `walks.ts`, one walk per listing (`walkTransactionsV2(client, address,
+ * options)`) and per range walk (`walkBlocksV3`), which the tables reach through `lazyWalk` so that a
+ * client that never walks does not carry the walk engine; `readings.ts`, the operations that an action and
+ * its walk send with their own reading of the answer. Each function reads only its own operation's entry,
+ * so a bundle carries the operations it calls and no other.
  */
-export function emitActions(spec: Spec): string {
-  used.clear();
+export function emitActions(spec: Spec): Map<string, string> {
   const all = actions(spec);
+  const dir = 'packages/node-client/src/generated';
+  return new Map([
+    [`${dir}/actions.ts`, emitActionsModule(spec, all)],
+    [`${dir}/walks.ts`, emitWalks(spec, all)],
+    [`${dir}/readings.ts`, emitReadings(spec, all)],
+  ]);
+}
+
+/** The readings an action or walk sends instead of the table's entry, as `import { ... } from './readings.js'`. */
+const readingsImport = (list: readonly Action[]): string => {
+  const names = [...new Set(list.filter((a) => answerOf(a)).map(opRef))];
+  return names.length ? `import { ${names.join(', ')} } from './readings.js';\n` : '';
+};
+
+/** `readings.ts`: each operation with its own reading of its answer (a header cursor's page, page metadata, an echo check). */
+function emitReadings(spec: Spec, all: readonly Action[]): string {
   const out: string[] = [];
-  const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
-  out.push(`${header(spec.file)}
-import type { CallOptions } from '@x/client-core';
-import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
-${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import { walkListing, type IterateOptions, type ListingSpec, type Walk } from '../walk.js';
-ANSWERS_AND_CHECKS
-${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}${all.some((a) => a.entry.body) ? "import { callWithBody } from '../body-call.js';\n" : ''}import * as op from '@x/common';
-`);
-  const checksUsed = new Set<string>();
-  const answersUsed = new Set<string>(['answering']);
+  const readers = new Set<string>(['answering']);
   for (const a of all) {
-    const s = signature(a);
-    const params = s.positional.map((p) => `${p.camel}: ${p.type}`);
-    const args = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...s.query.map((q) => `${q}: options?.${q}`)];
-    // What the operation does beyond its parameters' own checks, generated here rather than looked up per call.
     const reading = answerOf(a);
-    if (reading) {
-      answersUsed.add(reading);
-      out.push(`/** \`${a.id}\` with its own reading of its answer (\`${reading}\`). */\nconst ${a.id}Op = /* @__PURE__ */ answering('${a.id}', op.${a.id}, ${reading});\n`);
-    }
-    const checks = [
-      ...(a.entry.exclusive ? [`exclusive(args, ${JSON.stringify(a.entry.exclusive)})`] : []),
-      ...(a.entry.ordered ? [`ordered(args, ${a.entry.ordered.map((n) => `'${n}'`).join(', ')})`] : []),
-      ...(a.paging?.next.encoding === 'u8-bytes-or-hex' && s.query.includes('start') ? [`byteStart(args, op.${a.id}.paging)`] : []),
-    ];
-    for (const c of checks) checksUsed.add(c.slice(0, c.indexOf('(')));
-    const send = `${a.entry.body ? `callWithBody(client, ` : 'client.call('}'${a.id}', ${opRef(a)}, ${checks.length ? 'args' : `{ ${args.join(', ')} }`}, options) as Promise<${s.result}>`;
-    out.push(
-      `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')});`, '```']))}` +
-        `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
-        (checks.length
-          ? `  const args: Record<string, unknown> = { ${args.join(', ')} };\n  const bad = ${checks.join(' ?? ')};\n  return bad ? Promise.reject(bad) : ${send};\n}\n`
-          : `  return ${send};\n}\n`),
-    );
+    if (!reading) continue;
+    readers.add(reading);
+    out.push(`/** \`${a.id}\` with its own reading of its answer (\`${reading}\`). */\nexport const ${a.id}Op = /* @__PURE__ */ answering('${a.id}', op.${a.id}, ${reading});\n`);
+  }
+  return `${header(spec.file)}
+// The operations an action and its walk send with their own reading of the answer, made once each.
+import { ${[...readers].sort().join(', ')} } from '../answers.js';
+import * as op from '@x/common';
+
+${out.join('\n')}`;
+}
+
+/** `walks.ts`: one walk per listing, one per range walk. */
+function emitWalks(spec: Spec, all: readonly Action[]): string {
+  used.clear();
+  const out: string[] = [];
+  const ranged = all.some((a) => rangeWalk(a, all));
+  const walked = all.filter((a) => a.paging || rangeWalk(a, all));
+  out.push('');
+  for (const a of walked) {
+    const s = signature(a);
     const range = rangeWalk(a, all);
     if (range) {
       const fixed = s.positional.filter((p) => p.name !== range.parameter);
@@ -368,8 +376,58 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       );
     }
   }
-  // Per version: the methods of `node.vN` and their table.
+  // The names of types.ts and @x/node-types the walks' signatures use (an action's result type is not one).
+  const uses = (name: string): boolean => out.some((part) => new RegExp(`\\b${name}\\b`).test(part));
+  const types = ['Caller', 'ItemOf', 'ResponseBody', 'U64Input', 'WalkOrder'].filter(uses);
+  for (const name of [...used]) if (!uses(name)) used.delete(name);
+  out[0] = `${header(spec.file)}
+import type { ${types.join(', ')} } from '../types.js';
+import { walkListing, type IterateOptions, type ListingSpec, type Walk } from '../walk.js';
+${ranged ? "import { walkRange, type RangeWalkOptions } from '../walk-range.js';\n" : ''}${readingsImport(walked)}import * as op from '@x/common';
+`;
+  return withNodeTypes(out);
+}
+
+/** `actions.ts`: the actions, and per version the table `createNodeClient` binds. */
+function emitActionsModule(spec: Spec, all: readonly Action[]): string {
+  used.clear();
+  const out: string[] = [];
+  const usesByType = all.some((a) => signature(a).result.startsWith('MoveResourceOf'));
+  const ranged = all.some((a) => rangeWalk(a, all));
+  out.push(`${header(spec.file)}
+import type { CallOptions } from '@x/client-core';
+import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
+${usesByType ? "import type { MoveResourceOf } from '../resources.js';\n" : ''}${viewImport(all)}import type { IterateOptions, Walk } from '../walk.js';
+${ranged ? "import type { RangeWalkOptions } from '../walk-range.js';\n" : ''}import { lazyWalk } from '../lazy-walk.js';
+CHECKS
+${readingsImport(all)}${all.some((a) => a.entry.body) ? "import { callWithBody } from '../body-call.js';\n" : ''}import * as op from '@x/common';
+`);
+  const checksUsed = new Set<string>();
+  for (const a of all) {
+    const s = signature(a);
+    const params = s.positional.map((p) => `${p.camel}: ${p.type}`);
+    const args = [...s.positional.map((p) => (p.name === p.camel ? p.name : `${p.name}: ${p.camel}`)), ...s.query.map((q) => `${q}: options?.${q}`)];
+    // What the operation does beyond its parameters' own checks, generated here rather than looked up per call.
+    const checks = [
+      ...(a.entry.exclusive ? [`exclusive(args, ${JSON.stringify(a.entry.exclusive)})`] : []),
+      ...(a.entry.ordered ? [`ordered(args, ${a.entry.ordered.map((n) => `'${n}'`).join(', ')})`] : []),
+      ...(a.paging?.next.encoding === 'u8-bytes-or-hex' && s.query.includes('start') ? [`byteStart(args, op.${a.id}.paging)`] : []),
+    ];
+    for (const c of checks) checksUsed.add(c.slice(0, c.indexOf('(')));
+    const send = `${a.entry.body ? `callWithBody(client, ` : 'client.call('}'${a.id}', ${opRef(a)}, ${checks.length ? 'args' : `{ ${args.join(', ')} }`}, options) as Promise<${s.result}>`;
+    out.push(
+      `${doc(actionDoc(a, all, 'action').concat(['', '@example', '```ts', `const answer = await ${a.id}(${['http({ baseUrl: NODE_URLS.testnet })', ...s.positional.map((p) => example(p.name))].join(', ')});`, '```']))}` +
+        `export function ${a.id}${s.generic}(client: Caller, ${[...params, `options?: ${s.options}`].join(', ')}): Promise<${s.result}> {\n` +
+        (checks.length
+          ? `  const args: Record<string, unknown> = { ${args.join(', ')} };\n  const bad = ${checks.join(' ?? ')};\n  return bad ? Promise.reject(bad) : ${send};\n}\n`
+          : `  return ${send};\n}\n`),
+    );
+  }
+  // Per version: the methods of `node.vN` and their table; its walks load the walk engine on first use.
   const versions = versionsOf(all);
+  // Typed by the walk's own `typeof` (imported as a type), which the declarations then name.
+  const walkTypes = new Set<string>();
+  const lazy = (name: string): string => (walkTypes.add(name), `/* @__PURE__ */ lazyWalk<typeof ${name}>((w) => w.${name})`);
   for (const v of versions) {
     const members = membersOf(all, v);
     const lower = v.toLowerCase();
@@ -385,7 +443,7 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       if (!range) continue;
       const fixed = signature(a).positional.filter((p) => p.name !== range.parameter);
       type.push(`${doc([`Every \`${a.name}\` over a range of \`${range.parameter}\`s, in order (\`${rangeFunction(a, range)}\`).`], '  ')}  ${range.name}(${[...fixed.map((p) => `${p.camel}: ${p.type}`), `options?: ${rangeOptions(a)}`].join(', ')}): Walk<${bodyType(a)}>;`);
-      table.push(`  ${range.name}: ${rangeFunction(a, range)},`);
+      table.push(`  ${range.name}: ${lazy(rangeFunction(a, range))},`);
     }
     for (const a of members) {
       if (!a.paging) continue;
@@ -393,12 +451,12 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
       const w = walkSignature(a, a.paging);
       const deprecated = a.op.deprecated ? actionDoc(a, all, 'method').filter((l) => l.startsWith('@deprecated')).map((l) => l.replace(/node\.(v\d+)\.(\w+)/, (_, nv: string, n: string) => `node.${nv}.${walkName(n)}`)) : [];
       type.push(`${doc([`Every item of \`${a.name}\`, page after page (\`${a.id}\`'s paging rule).`, ...deprecated], '  ')}  ${walkName(a.name)}(${[...walkPositional(s), `options?: ${w.options}`].join(', ')}): Walk<${w.item}>;`);
-      table.push(`  ${walkName(a.name)}: ${walkFunction(a)},`);
+      table.push(`  ${walkName(a.name)}: ${lazy(walkFunction(a))},`);
     }
     const deprecated = versionDeprecation(all, v);
     out.push(
       `${doc([`The ${lower} operations and walks, as \`node.${lower}\` has them.`, ...deprecated])}export type Node${v}Api = {\n${type.join('\n')}\n};\n`,
-      `${doc([`The ${lower} actions by the names \`node.${lower}\` binds them to.`, ...deprecated])}export const ${lower}Actions = {\n${table.join('\n')}\n} as const;\n`,
+      `${doc([`The ${lower} actions by the names \`node.${lower}\` binds them to (its walks load the walk engine on first use).`, ...deprecated])}export const ${lower}Actions = {\n${table.join('\n')}\n} as const;\n`,
     );
   }
   out.push(
@@ -406,8 +464,8 @@ ${all.some((a) => rangeWalk(a, all)) ? "import { walkRange, type RangeWalkOption
     `/** The versions of the node client: \`node.v2\` and the others. */\nexport type NodeVersionApis = {\n${versions.map((v) => `${versionDeprecation(all, v).map((l) => `  /** ${l} */\n`).join('')}  readonly ${v.toLowerCase()}: Node${v}Api;`).join('\n')}\n};\n`,
   );
   out[0] = out[0]!.replace(
-    'ANSWERS_AND_CHECKS\n',
-    `import { ${[...answersUsed].sort().join(', ')} } from '../answers.js';\n${checksUsed.size ? `import { ${[...checksUsed].sort().join(', ')} } from '../checks.js';\n` : ''}`,
+    'CHECKS\n',
+    `${walkTypes.size ? `import type { ${[...walkTypes].sort().join(', ')} } from './walks.js';\n` : ''}${checksUsed.size ? `import { ${[...checksUsed].sort().join(', ')} } from '../checks.js';\n` : ''}`,
   );
   return withNodeTypes(out);
 }

@@ -97,7 +97,7 @@ function emitInfinite(a: Action, all: readonly Action[]): string {
   const options = walkSignature(a, a.paging!).options.replace(/^IterateOptions & /, 'PageOptions & ');
   const keyed = s.positional.map((p) => `${prop(p.name)}: ${keyValue(a, p.name, p.camel)}`);
   const lines = [
-    `\`${a.id}\`, page after page as {@link action.${walkFunctionOf(a)} | ${walkFunctionOf(a)}} reads it, for \`useInfiniteQuery\` and \`fetchInfiniteQuery\`: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', 'infinite', parameters]\`.`,
+    `\`${a.id}\`, page after page as \`${walkFunctionOf(a)}\` reads it, for \`useInfiniteQuery\` and \`fetchInfiniteQuery\`: key \`[NODE_QUERY_SCOPE, baseUrls, '${a.id}', 'infinite', parameters]\`.`,
     ...deprecation(a, all, (b) => (b.paging ? infiniteFunction(b) : undefined)),
     '',
     '@example',

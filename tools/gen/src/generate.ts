@@ -16,7 +16,7 @@ export async function generate(root = ROOT): Promise<FileSet> {
   // overlay observed another than the document), so they are true for both.
   const nodeLive = await applyLiveOverlay(node, loadOverlay(root));
   files.set('packages/node-types/src/generated/node-rpc.ts', await emitTypes(nodeLive, `${node.file} and ${LIVE_OVERLAY_FILE}`));
-  files.set('packages/node-client/src/generated/actions.ts', emitActions(node));
+  for (const [path, content] of emitActions(node)) files.set(path, content);
   files.set('packages/node-client/src/generated/queries.ts', emitQueries(node));
   files.set('packages/node-client/src/generated/query-tables.ts', emitQueryTables(node));
   // One operation table per service, in @x/common: the clients' actions and query options import its

@@ -75,7 +75,7 @@ describe('generate()', () => {
   });
 
   it('node-client: a listing reads its page metadata (pageInfo) exactly where its 200 declares x-supra-oldest-block or x-supra-chain-id', () => {
-    const actions = files.get('packages/node-client/src/generated/actions.ts')!;
+    const actions = files.get('packages/node-client/src/generated/readings.ts')!;
     const { doc } = loadSpecs().node;
     const read: Record<string, boolean> = {};
     const declared: Record<string, boolean> = {};

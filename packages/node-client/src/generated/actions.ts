@@ -4,10 +4,12 @@ import type { CallOptions } from '@x/client-core';
 import type { Caller, CursorPage, ItemOf, ResponseBody, U64Input, WalkOrder } from '../types.js';
 import type { MoveResourceOf } from '../resources.js';
 import type { ViewRequestOf, ViewResultOf } from '../view-functions.js';
-import { walkListing, type IterateOptions, type ListingSpec, type Walk } from '../walk.js';
-import { answering, echoed, headerPage, listingPage } from '../answers.js';
+import type { IterateOptions, Walk } from '../walk.js';
+import type { RangeWalkOptions } from '../walk-range.js';
+import { lazyWalk } from '../lazy-walk.js';
+import type { walkAutomatedTransactionsV3, walkBlocksV3, walkBlocksV4, walkCoinTransactionsV1, walkCoinTransactionsV2, walkCoinTransactionsV3, walkEventsV3, walkEventsV4, walkFungibleAssetTransactionsV3, walkModulesV1, walkModulesV2, walkModulesV3, walkResourcesV1, walkResourcesV2, walkResourcesV3, walkTransactionsV1, walkTransactionsV2, walkTransactionsV3 } from './walks.js';
 import { byteStart, exclusive, ordered } from '../checks.js';
-import { walkRange, type RangeWalkOptions } from '../walk-range.js';
+import { listCoinTransactionsV2Op, listModulesV2Op, listResourcesV2Op, listTransactionsV2Op, listTransactionsV3Op, listCoinTransactionsV3Op, listFungibleAssetTransactionsV3Op, listAutomatedTransactionsV3Op, listModulesV3Op, listResourcesV3Op, getTransactionV3Op, getBlockByHeightV3Op, getBlockV3Op, listEventsV3Op, getBlockByHeightV4Op, getTransactionV4Op, listEventsV4Op, getFaucetTransactionV2Op } from './readings.js';
 import { callWithBody } from '../body-call.js';
 import * as op from '@x/common';
 import type { AccountCoinStatementV1, AccountCoinStatementV2, AccountData, AccountStatementV1, AccountStatementV2, AccountStatementV3, AuthorizedCommittee, BlockV3, BlockV4, ConsensusBlock, EventEmissionProof, EventEmissionProofsBatchRequest, EventEmissionProofsBatchResponse, EventWithContextV3, EventWithContextV4, ExecutedBlockInfo, FaucetStatus, GasPriceResV3, Hash, MoveList, MoveModuleBytecode, MoveModuleListV2, MoveResource, MoveResourcesResponse, MoveValue, TableItemRequest, TransactionInfoV1, TransactionInfoV2, TransactionParameters, TransactionV3, TransactionV4, TransactionsInclusionCertificates, VersionInfo } from '@x/node-types';
@@ -47,19 +49,6 @@ export function listCoinTransactionsV1(client: Caller, address: string, options?
 }
 
 /**
- * Every item of `listCoinTransactionsV1`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkCoinTransactionsV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkCoinTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkCoinTransactionsV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV1> {
-  return walkListing(client, 'listCoinTransactionsV1', op.listCoinTransactionsV1 as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
-}
-
-/**
  * Modules published by the account (v1).
  *
  * `GET /rpc/v1/accounts/{address}/modules` (`listModulesV1`).
@@ -74,19 +63,6 @@ export function listModulesV1(client: Caller, address: string, options?: CallOpt
   const args: Record<string, unknown> = { address, count: options?.count, start: options?.start };
   const bad = byteStart(args, op.listModulesV1.paging);
   return bad ? Promise.reject(bad) : client.call('listModulesV1', op.listModulesV1, args, options) as Promise<MoveList>;
-}
-
-/**
- * Every item of `listModulesV1`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkModulesV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkModulesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkModulesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>> {
-  return walkListing(client, 'listModulesV1', op.listModulesV1 as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listModulesV1'>, ["Modules","modules"]>>;
 }
 
 /**
@@ -119,19 +95,6 @@ export function listResourcesV1(client: Caller, address: string, options?: CallO
   const args: Record<string, unknown> = { address, count: options?.count, start: options?.start };
   const bad = byteStart(args, op.listResourcesV1.paging);
   return bad ? Promise.reject(bad) : client.call('listResourcesV1', op.listResourcesV1, args, options) as Promise<MoveList>;
-}
-
-/**
- * Every item of `listResourcesV1`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkResourcesV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkResourcesV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkResourcesV1(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | readonly number[] | undefined }): Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>> {
-  return walkListing(client, 'listResourcesV1', op.listResourcesV1 as ListingSpec, { address }, options) as Walk<ItemOf<ResponseBody<'listResourcesV1'>, ["Resources","resource"]>>;
 }
 
 /**
@@ -168,19 +131,6 @@ export function listTransactionsV1(client: Caller, address: string, options?: Ca
 }
 
 /**
- * Every item of `listTransactionsV1`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkTransactionsV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkTransactionsV1(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkTransactionsV1(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV1> {
-  return walkListing(client, 'listTransactionsV1', op.listTransactionsV1 as ListingSpec, { address }, options) as Walk<TransactionInfoV1>;
-}
-
-/**
  * Account sequence number and authentication key.
  *
  * `GET /rpc/v2/accounts/{address}` (`getAccountV2`).
@@ -194,9 +144,6 @@ export function walkTransactionsV1(client: Caller, address: string, options?: It
 export function getAccountV2(client: Caller, address: string, options?: CallOptions): Promise<AccountData> {
   return client.call('getAccountV2', op.getAccountV2, { address }, options) as Promise<AccountData>;
 }
-
-/** `listCoinTransactionsV2` with its own reading of its answer (`listingPage`). */
-const listCoinTransactionsV2Op = /* @__PURE__ */ answering('listCoinTransactionsV2', op.listCoinTransactionsV2, listingPage);
 
 /**
  * Finalized coin withdraw/deposit transactions of the account.
@@ -218,22 +165,6 @@ export function listCoinTransactionsV2(client: Caller, address: string, options?
 }
 
 /**
- * Every item of `listCoinTransactionsV2`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkCoinTransactionsV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkCoinTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkCoinTransactionsV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: U64Input | undefined }): Walk<TransactionInfoV2> {
-  return walkListing(client, 'listCoinTransactionsV2', listCoinTransactionsV2Op as ListingSpec, { address }, options) as Walk<TransactionInfoV2>;
-}
-
-/** `listModulesV2` with its own reading of its answer (`listingPage`). */
-const listModulesV2Op = /* @__PURE__ */ answering('listModulesV2', op.listModulesV2, listingPage);
-
-/**
  * Modules published by the account.
  *
  * `GET /rpc/v2/accounts/{address}/modules` (`listModulesV2`).
@@ -246,19 +177,6 @@ const listModulesV2Op = /* @__PURE__ */ answering('listModulesV2', op.listModule
  */
 export function listModulesV2(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<MoveModuleListV2> {
   return client.call('listModulesV2', listModulesV2Op, { address, count: options?.count, start: options?.start }, options) as Promise<MoveModuleListV2>;
-}
-
-/**
- * Every item of `listModulesV2`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkModulesV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkModulesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkModulesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode> {
-  return walkListing(client, 'listModulesV2', listModulesV2Op as ListingSpec, { address }, options) as Walk<MoveModuleBytecode>;
 }
 
 /**
@@ -276,9 +194,6 @@ export function getModuleV2(client: Caller, address: string, moduleName: string,
   return client.call('getModuleV2', op.getModuleV2, { address, module_name: moduleName }, options) as Promise<MoveModuleBytecode>;
 }
 
-/** `listResourcesV2` with its own reading of its answer (`listingPage`). */
-const listResourcesV2Op = /* @__PURE__ */ answering('listResourcesV2', op.listResourcesV2, listingPage);
-
 /**
  * Resources of the account.
  *
@@ -295,19 +210,6 @@ export function listResourcesV2(client: Caller, address: string, options?: CallO
 }
 
 /**
- * Every item of `listResourcesV2`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkResourcesV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkResourcesV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkResourcesV2(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource> {
-  return walkListing(client, 'listResourcesV2', listResourcesV2Op as ListingSpec, { address }, options) as Walk<MoveResource>;
-}
-
-/**
  * One resource of the account by type.
  *
  * `GET /rpc/v2/accounts/{address}/resources/{resource_type}` (`getResourceV2`).
@@ -321,9 +223,6 @@ export function walkResourcesV2(client: Caller, address: string, options?: Itera
 export function getResourceV2<T extends string | object = string>(client: Caller, address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>> {
   return client.call('getResourceV2', op.getResourceV2, { address, resource_type: resourceType }, options) as Promise<MoveResourceOf<T>>;
 }
-
-/** `listTransactionsV2` with its own reading of its answer (`listingPage`). */
-const listTransactionsV2Op = /* @__PURE__ */ answering('listTransactionsV2', op.listTransactionsV2, listingPage);
 
 /**
  * Finalized transactions sent by the account.
@@ -344,19 +243,6 @@ export function listTransactionsV2(client: Caller, address: string, options?: Ca
 }
 
 /**
- * Every item of `listTransactionsV2`, page after page, as the spec's paging rule says (see `IterateOptions`).
- * @deprecated The node marks this operation deprecated. Use {@link walkTransactionsV3}.
- *
- * @example
- * ```ts
- * for await (const item of walkTransactionsV2(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkTransactionsV2(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionInfoV2> {
-  return walkListing(client, 'listTransactionsV2', listTransactionsV2Op as ListingSpec, { address }, options) as Walk<TransactionInfoV2>;
-}
-
-/**
  * Account sequence number and authentication key.
  *
  * `GET /rpc/v3/accounts/{address}` (`getAccountV3`).
@@ -369,9 +255,6 @@ export function walkTransactionsV2(client: Caller, address: string, options?: It
 export function getAccountV3(client: Caller, address: string, options?: CallOptions): Promise<AccountData> {
   return client.call('getAccountV3', op.getAccountV3, { address }, options) as Promise<AccountData>;
 }
-
-/** `listTransactionsV3` with its own reading of its answer (`listingPage`). */
-const listTransactionsV3Op = /* @__PURE__ */ answering('listTransactionsV3', op.listTransactionsV3, listingPage);
 
 /**
  * Finalized transactions sent by the account.
@@ -392,21 +275,6 @@ export function listTransactionsV3(client: Caller, address: string, options?: Ca
 }
 
 /**
- * Every item of `listTransactionsV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkTransactionsV3(client: Caller, address: string, options?: IterateOptions & WalkOrder<U64Input>): Walk<TransactionV3> {
-  return walkListing(client, 'listTransactionsV3', listTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
-}
-
-/** `listCoinTransactionsV3` with its own reading of its answer (`headerPage`). */
-const listCoinTransactionsV3Op = /* @__PURE__ */ answering('listCoinTransactionsV3', op.listCoinTransactionsV3, headerPage);
-
-/**
  * Finalized coin transactions sent and received by the account.
  *
  * Coin withdraw and deposit transactions of the account, finalized only: `count` of them after the
@@ -425,21 +293,6 @@ export function listCoinTransactionsV3(client: Caller, address: string, options?
 }
 
 /**
- * Every item of `listCoinTransactionsV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkCoinTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkCoinTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3> {
-  return walkListing(client, 'listCoinTransactionsV3', listCoinTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
-}
-
-/** `listFungibleAssetTransactionsV3` with its own reading of its answer (`headerPage`). */
-const listFungibleAssetTransactionsV3Op = /* @__PURE__ */ answering('listFungibleAssetTransactionsV3', op.listFungibleAssetTransactionsV3, headerPage);
-
-/**
  * Finalized fungible-asset transactions of a fungible store.
  *
  * Transactions of the fungible store at `address`, finalized only: `count` of them after the cursor
@@ -456,21 +309,6 @@ const listFungibleAssetTransactionsV3Op = /* @__PURE__ */ answering('listFungibl
 export function listFungibleAssetTransactionsV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: U64Input | undefined; ascending?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<CursorPage<TransactionV3>> {
   return client.call('listFungibleAssetTransactionsV3', listFungibleAssetTransactionsV3Op, { address, count: options?.count, start: options?.start, ascending: options?.ascending, type: options?.type }, options) as Promise<CursorPage<TransactionV3>>;
 }
-
-/**
- * Every item of `listFungibleAssetTransactionsV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkFungibleAssetTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkFungibleAssetTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: U64Input | undefined } & { type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<TransactionV3> {
-  return walkListing(client, 'listFungibleAssetTransactionsV3', listFungibleAssetTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
-}
-
-/** `listAutomatedTransactionsV3` with its own reading of its answer (`headerPage`). */
-const listAutomatedTransactionsV3Op = /* @__PURE__ */ answering('listAutomatedTransactionsV3', op.listAutomatedTransactionsV3, headerPage);
 
 /**
  * Automated transactions of the account.
@@ -494,21 +332,6 @@ export function listAutomatedTransactionsV3(client: Caller, address: string, opt
 }
 
 /**
- * Every item of `listAutomatedTransactionsV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkAutomatedTransactionsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkAutomatedTransactionsV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | 'desc' | undefined; start?: string | undefined }): Walk<TransactionV3> {
-  return walkListing(client, 'listAutomatedTransactionsV3', listAutomatedTransactionsV3Op as ListingSpec, { address }, options) as Walk<TransactionV3>;
-}
-
-/** `listModulesV3` with its own reading of its answer (`headerPage`). */
-const listModulesV3Op = /* @__PURE__ */ answering('listModulesV3', op.listModulesV3, headerPage);
-
-/**
  * Modules published by the account.
  *
  * `GET /rpc/v3/accounts/{address}/modules` (`listModulesV3`).
@@ -520,18 +343,6 @@ const listModulesV3Op = /* @__PURE__ */ answering('listModulesV3', op.listModule
  */
 export function listModulesV3(client: Caller, address: string, options?: CallOptions & { count?: number | undefined; start?: string | undefined }): Promise<CursorPage<MoveModuleBytecode>> {
   return client.call('listModulesV3', listModulesV3Op, { address, count: options?.count, start: options?.start }, options) as Promise<CursorPage<MoveModuleBytecode>>;
-}
-
-/**
- * Every item of `listModulesV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkModulesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkModulesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveModuleBytecode> {
-  return walkListing(client, 'listModulesV3', listModulesV3Op as ListingSpec, { address }, options) as Walk<MoveModuleBytecode>;
 }
 
 /**
@@ -548,9 +359,6 @@ export function getModuleV3(client: Caller, address: string, moduleName: string,
   return client.call('getModuleV3', op.getModuleV3, { address, module_name: moduleName }, options) as Promise<MoveModuleBytecode>;
 }
 
-/** `listResourcesV3` with its own reading of its answer (`headerPage`). */
-const listResourcesV3Op = /* @__PURE__ */ answering('listResourcesV3', op.listResourcesV3, headerPage);
-
 /**
  * Resources of the account.
  *
@@ -566,18 +374,6 @@ export function listResourcesV3(client: Caller, address: string, options?: CallO
 }
 
 /**
- * Every item of `listResourcesV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkResourcesV3(http({ baseUrl: NODE_URLS.testnet }), '0x1')) console.log(item);
- * ```
- */
-export function walkResourcesV3(client: Caller, address: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined }): Walk<MoveResource> {
-  return walkListing(client, 'listResourcesV3', listResourcesV3Op as ListingSpec, { address }, options) as Walk<MoveResource>;
-}
-
-/**
  * One resource of the account by type.
  *
  * `GET /rpc/v3/accounts/{address}/resources/{resource_type}` (`getResourceV3`).
@@ -590,9 +386,6 @@ export function walkResourcesV3(client: Caller, address: string, options?: Itera
 export function getResourceV3<T extends string | object = string>(client: Caller, address: string, resourceType: T extends string ? T : string, options?: CallOptions): Promise<MoveResourceOf<T>> {
   return client.call('getResourceV3', op.getResourceV3, { address, resource_type: resourceType }, options) as Promise<MoveResourceOf<T>>;
 }
-
-/** `getTransactionV3` with its own reading of its answer (`echoed`). */
-const getTransactionV3Op = /* @__PURE__ */ answering('getTransactionV3', op.getTransactionV3, echoed);
 
 /**
  * A transaction by its hash.
@@ -644,9 +437,6 @@ export function getLatestBlockV3(client: Caller, options?: CallOptions): Promise
   return client.call('getLatestBlockV3', op.getLatestBlockV3, {  }, options) as Promise<ExecutedBlockInfo>;
 }
 
-/** `getBlockByHeightV3` with its own reading of its answer (`echoed`). */
-const getBlockByHeightV3Op = /* @__PURE__ */ answering('getBlockByHeightV3', op.getBlockByHeightV3, echoed);
-
 /**
  * A block by its height.
  *
@@ -664,21 +454,6 @@ const getBlockByHeightV3Op = /* @__PURE__ */ answering('getBlockByHeightV3', op.
 export function getBlockByHeightV3(client: Caller, height: U64Input, options?: CallOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Promise<BlockV3> {
   return client.call('getBlockByHeightV3', getBlockByHeightV3Op, { height, with_finalized_transactions: options?.with_finalized_transactions, type: options?.type }, options) as Promise<BlockV3>;
 }
-
-/**
- * Every `getBlockByHeightV3` over a range of `height`s, one request per height, in order (see `RangeWalkOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkBlocksV3(http({ baseUrl: NODE_URLS.testnet }), { order: 'desc', limit: 10 })) console.log(item);
- * ```
- */
-export function walkBlocksV3(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV3> {
-  return walkRange(client, { operationId: 'getBlockByHeightV3', op: getBlockByHeightV3Op, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV3>;
-}
-
-/** `getBlockV3` with its own reading of its answer (`echoed`). */
-const getBlockV3Op = /* @__PURE__ */ answering('getBlockV3', op.getBlockV3, echoed);
 
 /**
  * A block by its hash.
@@ -712,9 +487,6 @@ export function getBlockTransactionHashesV3(client: Caller, blockHash: string, o
   return client.call('getBlockTransactionHashesV3', op.getBlockTransactionHashesV3, { block_hash: blockHash, type: options?.type }, options) as Promise<Hash[]>;
 }
 
-/** `listEventsV3` with its own reading of its answer (`headerPage`). */
-const listEventsV3Op = /* @__PURE__ */ answering('listEventsV3', op.listEventsV3, headerPage);
-
 /**
  * Events of one type.
  *
@@ -738,21 +510,6 @@ export function listEventsV3(client: Caller, eventType: string, options?: CallOp
 }
 
 /**
- * Every item of `listEventsV3`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkEventsV3(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit')) console.log(item);
- * ```
- */
-export function walkEventsV3(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined }): Walk<EventWithContextV3> {
-  return walkListing(client, 'listEventsV3', listEventsV3Op as ListingSpec, { event_type: eventType }, options) as Walk<EventWithContextV3>;
-}
-
-/** `getBlockByHeightV4` with its own reading of its answer (`echoed`). */
-const getBlockByHeightV4Op = /* @__PURE__ */ answering('getBlockByHeightV4', op.getBlockByHeightV4, echoed);
-
-/**
  * A block by its height (v4).
  *
  * The block finalized at `height`, as v3 answers it but with v4 transactions: with
@@ -773,21 +530,6 @@ export function getBlockByHeightV4(client: Caller, height: U64Input, options?: C
 }
 
 /**
- * Every `getBlockByHeightV4` over a range of `height`s, one request per height, in order (see `RangeWalkOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkBlocksV4(http({ baseUrl: NODE_URLS.testnet }), { order: 'desc', limit: 10 })) console.log(item);
- * ```
- */
-export function walkBlocksV4(client: Caller, options?: RangeWalkOptions & { with_finalized_transactions?: boolean | undefined; include_proof?: boolean | undefined; type?: "auto" | "user" | "meta" | "record" | undefined }): Walk<BlockV4> {
-  return walkRange(client, { operationId: 'getBlockByHeightV4', op: getBlockByHeightV4Op, parameter: 'height', latestId: 'getLatestBlockV3', latest: op.getLatestBlockV3, pointer: ["header","height"] }, {  }, options) as Walk<BlockV4>;
-}
-
-/** `getTransactionV4` with its own reading of its answer (`echoed`). */
-const getTransactionV4Op = /* @__PURE__ */ answering('getTransactionV4', op.getTransactionV4, echoed);
-
-/**
  * A transaction by its hash (v4).
  *
  * v3's read, the transaction in its v4 form (events with their hashes): of any kind unless `type`
@@ -805,9 +547,6 @@ const getTransactionV4Op = /* @__PURE__ */ answering('getTransactionV4', op.getT
 export function getTransactionV4(client: Caller, hash: string, options?: CallOptions & { type?: "auto" | "user" | "meta" | "record" | undefined; exclude_uncommitted?: boolean | undefined; include_proof?: boolean | undefined }): Promise<TransactionV4> {
   return client.call('getTransactionV4', getTransactionV4Op, { hash, type: options?.type, exclude_uncommitted: options?.exclude_uncommitted, include_proof: options?.include_proof }, options) as Promise<TransactionV4>;
 }
-
-/** `listEventsV4` with its own reading of its answer (`headerPage`). */
-const listEventsV4Op = /* @__PURE__ */ answering('listEventsV4', op.listEventsV4, headerPage);
 
 /**
  * Events of one type (v4).
@@ -828,18 +567,6 @@ export function listEventsV4(client: Caller, eventType: string, options?: CallOp
   const args: Record<string, unknown> = { event_type: eventType, start_height: options?.start_height, end_height: options?.end_height, limit: options?.limit, start: options?.start, include_proof: options?.include_proof };
   const bad = ordered(args, 'start_height', 'end_height');
   return bad ? Promise.reject(bad) : client.call('listEventsV4', listEventsV4Op, args, options) as Promise<CursorPage<EventWithContextV4>>;
-}
-
-/**
- * Every item of `listEventsV4`, page after page, as the spec's paging rule says (see `IterateOptions`).
- *
- * @example
- * ```ts
- * for await (const item of walkEventsV4(http({ baseUrl: NODE_URLS.testnet }), '0x1::coin::CoinDeposit')) console.log(item);
- * ```
- */
-export function walkEventsV4(client: Caller, eventType: string, options?: IterateOptions & { order?: 'asc' | undefined; start?: string | undefined } & { start_height?: U64Input | undefined; end_height?: U64Input | undefined; include_proof?: boolean | undefined }): Walk<EventWithContextV4> {
-  return walkListing(client, 'listEventsV4', listEventsV4Op as ListingSpec, { event_type: eventType }, options) as Walk<EventWithContextV4>;
 }
 
 /**
@@ -1005,9 +732,6 @@ export function getCommitteeV4(client: Caller, epoch: U64Input, options?: CallOp
 export function fundAccountV1(client: Caller, address: string, options?: CallOptions): Promise<FaucetStatus> {
   return client.call('fundAccountV1', op.fundAccountV1, { address }, options) as Promise<FaucetStatus>;
 }
-
-/** `getFaucetTransactionV2` with its own reading of its answer (`echoed`). */
-const getFaucetTransactionV2Op = /* @__PURE__ */ answering('getFaucetTransactionV2', op.getFaucetTransactionV2, echoed);
 
 /**
  * A faucet transaction by its hash (testnet only).
@@ -1218,7 +942,7 @@ export type NodeV1Api = {
 };
 
 /**
- * The v1 actions by the names `node.v1` binds them to.
+ * The v1 actions by the names `node.v1` binds them to (its walks load the walk engine on first use).
  */
 export const v1Actions = {
   getAccount: getAccountV1,
@@ -1231,10 +955,10 @@ export const v1Actions = {
   fundAccount: fundAccountV1,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
-  coinTransactions: walkCoinTransactionsV1,
-  modules: walkModulesV1,
-  resources: walkResourcesV1,
-  transactions: walkTransactionsV1,
+  coinTransactions: /* @__PURE__ */ lazyWalk<typeof walkCoinTransactionsV1>((w) => w.walkCoinTransactionsV1),
+  modules: /* @__PURE__ */ lazyWalk<typeof walkModulesV1>((w) => w.walkModulesV1),
+  resources: /* @__PURE__ */ lazyWalk<typeof walkResourcesV1>((w) => w.walkResourcesV1),
+  transactions: /* @__PURE__ */ lazyWalk<typeof walkTransactionsV1>((w) => w.walkTransactionsV1),
 } as const;
 
 /**
@@ -1364,7 +1088,7 @@ export type NodeV2Api = {
 };
 
 /**
- * The v2 actions by the names `node.v2` binds them to.
+ * The v2 actions by the names `node.v2` binds them to (its walks load the walk engine on first use).
  */
 export const v2Actions = {
   getAccount: getAccountV2,
@@ -1379,10 +1103,10 @@ export const v2Actions = {
   fundAccount: fundAccountV1,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
-  coinTransactions: walkCoinTransactionsV2,
-  modules: walkModulesV2,
-  resources: walkResourcesV2,
-  transactions: walkTransactionsV2,
+  coinTransactions: /* @__PURE__ */ lazyWalk<typeof walkCoinTransactionsV2>((w) => w.walkCoinTransactionsV2),
+  modules: /* @__PURE__ */ lazyWalk<typeof walkModulesV2>((w) => w.walkModulesV2),
+  resources: /* @__PURE__ */ lazyWalk<typeof walkResourcesV2>((w) => w.walkResourcesV2),
+  transactions: /* @__PURE__ */ lazyWalk<typeof walkTransactionsV2>((w) => w.walkTransactionsV2),
 } as const;
 
 /**
@@ -1621,7 +1345,7 @@ export type NodeV3Api = {
 };
 
 /**
- * The v3 actions by the names `node.v3` binds them to.
+ * The v3 actions by the names `node.v3` binds them to (its walks load the walk engine on first use).
  */
 export const v3Actions = {
   getAccount: getAccountV3,
@@ -1647,14 +1371,14 @@ export const v3Actions = {
   getTableItem: getTableItemV2,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
-  blocks: walkBlocksV3,
-  transactions: walkTransactionsV3,
-  coinTransactions: walkCoinTransactionsV3,
-  fungibleAssetTransactions: walkFungibleAssetTransactionsV3,
-  automatedTransactions: walkAutomatedTransactionsV3,
-  modules: walkModulesV3,
-  resources: walkResourcesV3,
-  events: walkEventsV3,
+  blocks: /* @__PURE__ */ lazyWalk<typeof walkBlocksV3>((w) => w.walkBlocksV3),
+  transactions: /* @__PURE__ */ lazyWalk<typeof walkTransactionsV3>((w) => w.walkTransactionsV3),
+  coinTransactions: /* @__PURE__ */ lazyWalk<typeof walkCoinTransactionsV3>((w) => w.walkCoinTransactionsV3),
+  fungibleAssetTransactions: /* @__PURE__ */ lazyWalk<typeof walkFungibleAssetTransactionsV3>((w) => w.walkFungibleAssetTransactionsV3),
+  automatedTransactions: /* @__PURE__ */ lazyWalk<typeof walkAutomatedTransactionsV3>((w) => w.walkAutomatedTransactionsV3),
+  modules: /* @__PURE__ */ lazyWalk<typeof walkModulesV3>((w) => w.walkModulesV3),
+  resources: /* @__PURE__ */ lazyWalk<typeof walkResourcesV3>((w) => w.walkResourcesV3),
+  events: /* @__PURE__ */ lazyWalk<typeof walkEventsV3>((w) => w.walkEventsV3),
 } as const;
 
 /**
@@ -1976,7 +1700,7 @@ export type NodeV4Api = {
 };
 
 /**
- * The v4 actions by the names `node.v4` binds them to.
+ * The v4 actions by the names `node.v4` binds them to (its walks load the walk engine on first use).
  */
 export const v4Actions = {
   getBlockByHeight: getBlockByHeightV4,
@@ -2010,14 +1734,14 @@ export const v4Actions = {
   getTableItem: getTableItemV2,
   getChainId: getChainIdV1,
   getTransactionParameters: getTransactionParametersV1,
-  blocks: walkBlocksV4,
-  events: walkEventsV4,
-  transactions: walkTransactionsV3,
-  coinTransactions: walkCoinTransactionsV3,
-  fungibleAssetTransactions: walkFungibleAssetTransactionsV3,
-  automatedTransactions: walkAutomatedTransactionsV3,
-  modules: walkModulesV3,
-  resources: walkResourcesV3,
+  blocks: /* @__PURE__ */ lazyWalk<typeof walkBlocksV4>((w) => w.walkBlocksV4),
+  events: /* @__PURE__ */ lazyWalk<typeof walkEventsV4>((w) => w.walkEventsV4),
+  transactions: /* @__PURE__ */ lazyWalk<typeof walkTransactionsV3>((w) => w.walkTransactionsV3),
+  coinTransactions: /* @__PURE__ */ lazyWalk<typeof walkCoinTransactionsV3>((w) => w.walkCoinTransactionsV3),
+  fungibleAssetTransactions: /* @__PURE__ */ lazyWalk<typeof walkFungibleAssetTransactionsV3>((w) => w.walkFungibleAssetTransactionsV3),
+  automatedTransactions: /* @__PURE__ */ lazyWalk<typeof walkAutomatedTransactionsV3>((w) => w.walkAutomatedTransactionsV3),
+  modules: /* @__PURE__ */ lazyWalk<typeof walkModulesV3>((w) => w.walkModulesV3),
+  resources: /* @__PURE__ */ lazyWalk<typeof walkResourcesV3>((w) => w.walkResourcesV3),
 } as const;
 
 /** Every version's actions by name (`versionActions.v2.getAccount` is {@link getAccountV2}): what `createNodeClient` binds. */

@@ -50,7 +50,7 @@ export function listCoinTransactionsV1QueryOptions(client: NodeQueryClient, addr
 }
 
 /**
- * `listCoinTransactionsV1`, page after page as {@link action.walkCoinTransactionsV1 | walkCoinTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', 'infinite', parameters]`.
+ * `listCoinTransactionsV1`, page after page as `walkCoinTransactionsV1` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -80,7 +80,7 @@ export function listModulesV1QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * `listModulesV1`, page after page as {@link action.walkModulesV1 | walkModulesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', 'infinite', parameters]`.
+ * `listModulesV1`, page after page as `walkModulesV1` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listModulesV3InfiniteQueryOptions}.
  *
  * @example
@@ -127,7 +127,7 @@ export function listResourcesV1QueryOptions(client: NodeQueryClient, address: st
 }
 
 /**
- * `listResourcesV1`, page after page as {@link action.walkResourcesV1 | walkResourcesV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', 'infinite', parameters]`.
+ * `listResourcesV1`, page after page as `walkResourcesV1` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3InfiniteQueryOptions}.
  *
  * @example
@@ -177,7 +177,7 @@ export function listTransactionsV1QueryOptions(client: NodeQueryClient, address:
 }
 
 /**
- * `listTransactionsV1`, page after page as {@link action.walkTransactionsV1 | walkTransactionsV1} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', 'infinite', parameters]`.
+ * `listTransactionsV1`, page after page as `walkTransactionsV1` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV1', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -228,7 +228,7 @@ export function listCoinTransactionsV2QueryOptions(client: NodeQueryClient, addr
 }
 
 /**
- * `listCoinTransactionsV2`, page after page as {@link action.walkCoinTransactionsV2 | walkCoinTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', 'infinite', parameters]`.
+ * `listCoinTransactionsV2`, page after page as `walkCoinTransactionsV2` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listCoinTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -258,7 +258,7 @@ export function listModulesV2QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * `listModulesV2`, page after page as {@link action.walkModulesV2 | walkModulesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', 'infinite', parameters]`.
+ * `listModulesV2`, page after page as `walkModulesV2` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listModulesV3InfiniteQueryOptions}.
  *
  * @example
@@ -305,7 +305,7 @@ export function listResourcesV2QueryOptions(client: NodeQueryClient, address: st
 }
 
 /**
- * `listResourcesV2`, page after page as {@link action.walkResourcesV2 | walkResourcesV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', 'infinite', parameters]`.
+ * `listResourcesV2`, page after page as `walkResourcesV2` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listResourcesV3InfiniteQueryOptions}.
  *
  * @example
@@ -355,7 +355,7 @@ export function listTransactionsV2QueryOptions(client: NodeQueryClient, address:
 }
 
 /**
- * `listTransactionsV2`, page after page as {@link action.walkTransactionsV2 | walkTransactionsV2} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', 'infinite', parameters]`.
+ * `listTransactionsV2`, page after page as `walkTransactionsV2` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV2', 'infinite', parameters]`.
  * @deprecated The node marks this operation deprecated. Use {@link listTransactionsV3InfiniteQueryOptions}.
  *
  * @example
@@ -404,7 +404,7 @@ export function listTransactionsV3QueryOptions(client: NodeQueryClient, address:
 }
 
 /**
- * `listTransactionsV3`, page after page as {@link action.walkTransactionsV3 | walkTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', 'infinite', parameters]`.
+ * `listTransactionsV3`, page after page as `walkTransactionsV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -436,7 +436,7 @@ export function listCoinTransactionsV3QueryOptions(client: NodeQueryClient, addr
 }
 
 /**
- * `listCoinTransactionsV3`, page after page as {@link action.walkCoinTransactionsV3 | walkCoinTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', 'infinite', parameters]`.
+ * `listCoinTransactionsV3`, page after page as `walkCoinTransactionsV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listCoinTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -468,7 +468,7 @@ export function listFungibleAssetTransactionsV3QueryOptions(client: NodeQueryCli
 }
 
 /**
- * `listFungibleAssetTransactionsV3`, page after page as {@link action.walkFungibleAssetTransactionsV3 | walkFungibleAssetTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', 'infinite', parameters]`.
+ * `listFungibleAssetTransactionsV3`, page after page as `walkFungibleAssetTransactionsV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listFungibleAssetTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -501,7 +501,7 @@ export function listAutomatedTransactionsV3QueryOptions(client: NodeQueryClient,
 }
 
 /**
- * `listAutomatedTransactionsV3`, page after page as {@link action.walkAutomatedTransactionsV3 | walkAutomatedTransactionsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', 'infinite', parameters]`.
+ * `listAutomatedTransactionsV3`, page after page as `walkAutomatedTransactionsV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listAutomatedTransactionsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -529,7 +529,7 @@ export function listModulesV3QueryOptions(client: NodeQueryClient, address: stri
 }
 
 /**
- * `listModulesV3`, page after page as {@link action.walkModulesV3 | walkModulesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', 'infinite', parameters]`.
+ * `listModulesV3`, page after page as `walkModulesV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listModulesV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -573,7 +573,7 @@ export function listResourcesV3QueryOptions(client: NodeQueryClient, address: st
 }
 
 /**
- * `listResourcesV3`, page after page as {@link action.walkResourcesV3 | walkResourcesV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', 'infinite', parameters]`.
+ * `listResourcesV3`, page after page as `walkResourcesV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listResourcesV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -735,7 +735,7 @@ export function listEventsV3QueryOptions(client: NodeQueryClient, eventType: str
 }
 
 /**
- * `listEventsV3`, page after page as {@link action.walkEventsV3 | walkEventsV3} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', 'infinite', parameters]`.
+ * `listEventsV3`, page after page as `walkEventsV3` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV3', 'infinite', parameters]`.
  *
  * @example
  * ```ts
@@ -811,7 +811,7 @@ export function listEventsV4QueryOptions(client: NodeQueryClient, eventType: str
 }
 
 /**
- * `listEventsV4`, page after page as {@link action.walkEventsV4 | walkEventsV4} reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV4', 'infinite', parameters]`.
+ * `listEventsV4`, page after page as `walkEventsV4` reads it, for `useInfiniteQuery` and `fetchInfiniteQuery`: key `[NODE_QUERY_SCOPE, baseUrls, 'listEventsV4', 'infinite', parameters]`.
  *
  * @example
  * ```ts
