@@ -7,13 +7,13 @@
  * A URL path as a server may read it, for comparing, not for sending: percent-escapes decoded (again
  * and again, for servers that decode twice), backslashes as slashes, dot segments resolved, and a slash
  * at the end (`/base/`, `/`). The URL parser already resolves `..` and `%2e%2e`, but leaves `..%2f`
- * alone, which a server that decodes `%2f` first reads as `../`. Escapes are decoded byte by byte: `/`,
- * `\` and `.` are one byte each, so the segments are a server's whatever it makes of the other bytes
- * (an escape that is no UTF-8 included).
+ * alone, which a server that decodes `%2f` first reads as `../`. Escapes are decoded byte by byte
+ * (`unescape`, which never throws, and reads `%u002f` as IIS does): `/`, `\` and `.` are one byte each,
+ * so the segments are a server's whatever it makes of the other bytes.
  */
 function comparablePath(pathname: string): string {
   let path = pathname;
-  for (let i = 0; i < 4; i++) path = path.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  for (let i = 0; i < 4; i++) path = unescape(path);
   const out: string[] = [];
   for (const segment of path.split(/[/\\]/)) {
     if (segment === '..') out.pop();

@@ -20,6 +20,8 @@ describe('underBase: the paths the price key may go to', () => {
     ['http://h/base/..%5cother/history', 'http://h/base/', false],
     ['http://h/base/%252e%252e%252fother', 'http://h/base/', false],
     ['http://h/base\\..\\other', 'http://h/base/', false],
+    // %u escapes, as IIS reads them.
+    ['http://h/base/..%u002fother/history', 'http://h/base/', false],
     ['http://other/base/x', 'http://h/base', false],
     ['https://h/base/x', 'http://h/base', false],
     ['http://h:8080/base/x', 'http://h/base', false],
