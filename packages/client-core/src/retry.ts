@@ -74,13 +74,10 @@ export function backoffDelay(policy: RetryPolicy, retry: number, retryAfterMs: n
 
 /** `Retry-After` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const text = value?.trim() ?? '';
   // An HTTP date names its day or month; without the letters check Date.parse takes '1.5' or '-1' as dates.
-  if (!/[a-z]/i.test(trimmed)) return undefined;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const wait = /[a-z]/i.test(text) ? Date.parse(text) - now : NaN;
+  return /^\d+$/.test(text) ? Number(text) * 1000 : Number.isNaN(wait) ? undefined : Math.max(0, wait);
 }
 
 /**

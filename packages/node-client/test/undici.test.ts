@@ -94,7 +94,7 @@ describe('every call ends', () => {
       const err = await rejectionOf(getAccountV2(httpUndici({ baseUrl: server.url, retry: false, timeoutMs: 100 }), '0x1'));
       expect(err).toBeInstanceOf(TimeoutError);
       expect(err).toMatchObject({ code: 'TIMEOUT', timeoutMs: 100 });
-      await vi.waitFor(() => expect(server.closed).toEqual([true]), { timeout: 2000 });
+      await vi.waitFor(() => expect(server.closed).toEqual([true]), { timeout: 10_000 });
     } finally {
       await server.close();
     }
@@ -106,10 +106,10 @@ describe('every call ends', () => {
       const controller = new AbortController();
       const reason = new Error('stop');
       const call = getAccountV2(httpUndici({ baseUrl: server.url, retry: false, timeoutMs: 60_000 }), '0x1', { signal: controller.signal });
-      await vi.waitFor(() => expect(server.closed).toEqual([false]), { timeout: 2000 });
+      await vi.waitFor(() => expect(server.closed).toEqual([false]), { timeout: 10_000 });
       controller.abort(reason);
       expect(await rejectionOf(call)).toBe(reason);
-      await vi.waitFor(() => expect(server.closed).toEqual([true]), { timeout: 2000 });
+      await vi.waitFor(() => expect(server.closed).toEqual([true]), { timeout: 10_000 });
     } finally {
       await server.close();
     }

@@ -157,25 +157,21 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         }
         text += decoder.decode();
         void request;
-        if (!ok) {
-          let body: unknown;
-          try {
-            body = text ? JSON.parse(text) : undefined;
-          } catch {
-            body = text; // not JSON, or cut short
-          }
-          throw failure({
-            status, statusText: answered.statusText, body, method, url: where(), headers: got,
-            retryAfterMs: parseRetryAfter(got.get('retry-after'), policy.now()),
-            // Why a redirect was not followed says more than its body.
-            ...(refused && { message: refused }),
-          });
-        }
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);
         } catch (err) {
-          throw new ResponseParseError({ status, method, url: where(), bodySnippet: text.slice(0, 200), cause: text ? err : new Error('empty body') });
+          if (ok) throw new ResponseParseError({ status, method, url: where(), bodySnippet: text.slice(0, 200), cause: text ? err : new Error('empty body') });
+          // An error body that is not JSON (or was cut short) is its text; an empty one is none.
+          parsed = text || undefined;
+        }
+        if (!ok) {
+          throw failure({
+            status, statusText: answered.statusText, body: parsed, method, url: where(), headers: got,
+            retryAfterMs: parseRetryAfter(got.get('retry-after'), policy.now()),
+            // Why a redirect was not followed says more than its body.
+            ...(refused && { message: refused }),
+          });
         }
         const result = validator?.(call.operationId, status, parsed);
         if (result && !result.ok) throw new ResponseValidationError({ operationId: call.operationId, issues: result.issues, body: parsed });
