@@ -152,9 +152,11 @@ export type PriceClient = {
  * ```
  */
 export function createPriceClient(options: PriceClientOptions = {}): PriceClient {
-  const { apiKey, headers } = options;
+  const { headers } = options;
+  checkHeaders({ 'x-api-key': options.apiKey }, 'apiKey');
+  // A header value loses the spaces at its ends: the key is what is sent, and what errors are redacted of.
+  const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : options.apiKey;
   if (apiKey !== undefined && (typeof apiKey !== 'string' || !apiKey)) bad('apiKey', 'must be a non-empty string');
-  checkHeaders({ 'x-api-key': apiKey }, 'apiKey');
   // Headers given here go with every request to the origin; the key goes only under the base URL.
   if (checkHeaders(headers)?.some(([name]) => name === 'x-api-key')) bad('headers', 'must not hold x-api-key; pass it as apiKey');
   const fetchWith = (request: Request): Promise<Response> => (options.fetch ?? globalThis.fetch)(request);
@@ -220,7 +222,7 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
     async *watchCandles(parameters) {
       // A chunk of its own, which checks webSocketUrl too: an app that never watches loads none of it.
       const { watchCandles } = await import('./watch-candles.js');
-      yield* watchCandles({ ...options, historyRange: client.historyRange }, parameters);
+      yield* watchCandles({ ...options, apiKey, historyRange: client.historyRange }, parameters);
     },
     baseUrls: transport.baseUrls,
   };

@@ -174,6 +174,21 @@ describe('the key is never shown', () => {
       await echo.close();
     }
   });
+
+  it('nor a key given with spaces at its ends: it is sent without them, and the echo of what was sent is redacted', async () => {
+    const echo = await startServer((req, res) => {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `key ${String(req.headers['x-api-key'])} is not valid` }));
+    });
+    try {
+      const err = await rejectionOf(createPriceClient({ baseUrl: echo.url, apiKey: ` ${KEY}\t`, retry: false }).latest());
+      expect(err).toMatchObject({ status: 403, body: { message: 'key [REDACTED] is not valid' } });
+      expectNoKey(err);
+      expect(echo.requests[0]!.headers['x-api-key']).toBe(KEY);
+    } finally {
+      await echo.close();
+    }
+  });
 });
 
 describe('redirects and failures', () => {
