@@ -174,10 +174,13 @@ export default [
   one('node-client', 'http'),
   // watchEvents is watchBlocks with a filter by type (and the event_type check of the operation table).
   one('node-client', 'watchEvents, http'),
-  entry('price-client', { limit: margin(10_177), isolated: true }),
+  // historyRange's windows became a chunk of their own: 10.18 -> 9.42 kB.
+  entry('price-client', { limit: margin(9_423), isolated: true }),
   // Issue 45's budget: 6.5 kB. The compact transport: 8.34 -> 8.15 kB; generated parameter checks: 8.01 kB;
-  // short messages: 7.58 -> 7.48 kB.
-  one('price-client', 'createPriceClient', { limit: margin(7_482) }),
+  // short messages: 7.58 -> 7.48 kB; historyRange's windows loaded on its first call, one redacting call
+  // path, the argument checks shared with the watchCandles chunk, the smaller transport path: 6.47 kB. Met,
+  // so the budget itself is the ceiling (3% over 6.47 kB would let it pass 6.5 kB again).
+  one('price-client', 'createPriceClient', { limit: '6.5 kB' }),
   entry('validators', { isolated: true }),
   // Own-property checks (a value's inherited members never count) took it from 6.45 to 6.88 kB; the EVM form
   // of the output union (issue 47: its four results and transfers, keyed) to 10.29 kB.
