@@ -200,9 +200,9 @@ export function createPriceClient(options: PriceClientOptions = {}): PriceClient
 
   const client: PriceClient = {
     async history(parameters) {
-      return fetchHistory(historyQuery(parameters, apiKey), parameters.signal).catch((err: Error & { body?: { error?: unknown } | null }) => {
+      return fetchHistory(historyQuery(parameters, apiKey), parameters.signal).catch((err: (Error & { body?: { error?: unknown } | null }) | null) => {
         // More candles than one request may hold: say which method splits the range, in the message and the stack.
-        if (err.body?.error === 'range_too_large') {
+        if (err?.body?.error === 'range_too_large') {
           const hinted = `${err.message}; historyRange splits a long range into windows`;
           err.stack = err.stack?.replace(err.message, hinted);
           err.message = hinted;

@@ -255,6 +255,10 @@ describe('abort', () => {
     expect(ctx.stub.requests).toHaveLength(0);
   });
 
+  it.each([null, 'stop', 0])('a reason that is no object (%j) is the rejection too, not a TypeError of reading it', async (reason) => {
+    await expect(client(ctx.stub).history({ ...q, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+  });
+
   it('an abort during a slow answer rejects with the reason at once', async () => {
     const controller = new AbortController();
     const reason = new Error('navigated away');
