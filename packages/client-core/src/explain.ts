@@ -64,6 +64,7 @@ export function explain(error: unknown): string | undefined {
   }
   if (error instanceof InvalidArgumentError) {
     if (error.parameter === 'baseUrl') return `${meantBaseUrl(error.message)}A base URL is an absolute http: or https: URL of the service itself, e.g. "https://rpc-mainnet.supra.com" (a local node is "http://localhost:27000"): no credentials (send them with \`headers\`), no query or fragment, and not the API path the client appends (/rpc/v3, /history). In a browser a path such as "/prices" is relative to the page; elsewhere there is no page.`;
+    if (error.parameter === 'apiKey' && error.message.includes('is required')) return 'The price service reads only with an API key: pass `apiKey` to createPriceClient (in a page, a placeholder that your key proxy replaces: the README says how).';
     const hint = PARAMETER[error.parameter];
     if (hint) return hint;
     if (error.message.includes('safe integer')) return 'A number above 2^53-1 is not exact in JavaScript: pass a larger value as a bigint or a decimal string.';

@@ -92,6 +92,12 @@ describe('baseUrl: the URL that was probably meant', () => {
   });
 });
 
+it('explain of a missing key says to pass apiKey, not the header rules', async () => {
+  const err = await rejectionOf(createPriceClient({ baseUrl: ctx.stub.url }).history(valid));
+  expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'apiKey' });
+  expect(explain(err)).toContain('pass `apiKey` to createPriceClient');
+});
+
 describe('a refused fetch keeps its cause', () => {
   it('bad port', async () => {
     const err = await rejectionOf(createPriceClient({ baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retry: false }).history(valid));
