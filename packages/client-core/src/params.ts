@@ -55,8 +55,12 @@ export const bad: Bad = (parameter, problem) => {
  * @internal
  */
 export function paramValue(spec: ParamSpec, value: unknown): unknown {
-  // Without one (an ad-hoc operation's parameter), a number or boolean as given, else what `text` allows.
-  return spec.check ? spec.check(value, spec.name, bad) : typeof value === 'number' || typeof value === 'boolean' ? value : text(value, spec.name, bad, spec.required ? 1 : 0);
+  if (spec.check) return spec.check(value, spec.name, bad);
+  // Without one (an ad-hoc operation's parameter): a number, bigint or boolean as given, text as `text` allows.
+  const type = typeof value;
+  return /^(number|bigint|boolean)$/.test(type) ? value
+    : value == null || type === 'string' ? text(value, spec.name, bad, spec.required ? 1 : 0)
+    : bad(spec.name, `must be a string, number or boolean, got ${show(value)}`);
 }
 
 /**

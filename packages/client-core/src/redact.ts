@@ -63,7 +63,9 @@ export type HeaderSource = HeaderList | Readonly<Record<string, string>>;
  */
 export function redactUrl(url: string): string {
   return url
-    .replace(/^([^/?#]*\/\/)[^/?#@]*@/, '$1')
-    // Each `name=value` of the query once; a name never runs over a `?` (a run of them stays linear).
-    .replace(/([?&][^=&#?]*=)[^&#]*/g, (pair, name: string) => (SECRET_NAME.test(name) ? name + REDACTED : pair));
+    // The userinfo up to its last `@` (a password may hold one), after `//` or the `\\` a URL parser also takes.
+    .replace(/^([^/?#\\]*[/\\]{2})[^/?#\\]*@/, '$1')
+    // Each `name=value` of the query once (a name never runs over a `?`, so a run of them stays linear),
+    // the name read with its escapes undone (`%6Bey` is `key`).
+    .replace(/([?&][^=&#?]*=)[^&#]*/g, (pair, name: string) => (SECRET_NAME.test(unescape(name)) ? name + REDACTED : pair));
 }

@@ -279,7 +279,7 @@ export function readAnswer(context: AttemptContext, call: Prepared, answer: Answ
  * secret; returns them as the transport sends them: a null or undefined value left out, a list one value
  * per item (fetch joins them with `, `), numbers and booleans as text, the names lowercased and in order,
  * as fetch's `Headers` lists them; none when there are none. `Headers` itself holds the rules (a token
- * for a name; no NUL and nothing past Latin-1 in a value), and a line break is refused anywhere.
+ * for a name), and a value holds tab, visible Latin-1 or space, nothing else (no control character).
  *
  * @example
  * ```ts
@@ -300,8 +300,9 @@ export function checkHeaders(headers: unknown, parameter = 'headers'): [string, 
       if (value == null) continue;
       if (!Array.isArray(value)) merged.delete(key);
       for (const v of [value].flat()) {
-        // Headers would cut a line break off the ends of a value: refused, as fetch refuses one inside.
-        if (!/^(string|number|boolean)$/.test(typeof v) || /[\r\n]/.test(v as string)) throw 0;
+        // What Headers lets through and fetch refuses on every call (a control character; a line break
+        // at an end, which Headers would cut off): tab, and visible Latin-1 or space, nothing else.
+        if (!/^(string|number|boolean)$/.test(typeof v) || /[^\t\x20-\x7e\x80-\xff]/.test(v as string)) throw 0;
         merged.append(key, v as string);
       }
     }

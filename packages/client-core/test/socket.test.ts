@@ -70,6 +70,7 @@ describe.each(paths)('openSocket (%s)', (_name, WebSocket) => {
     expect(why).toBeInstanceOf(ResponseTooLargeError);
     expect(why).toMatchObject({ code: 'RESPONSE_TOO_LARGE', limitBytes: 1_000 });
     // A standard WebSocket's close(1009) throws (it takes 1000 and 3000-4999): the connection stayed open.
+    expect(serverClosed.has(path)).toBe(true);
     await serverClosed.get(path);
   });
 

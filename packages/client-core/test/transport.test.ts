@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { integer } from '@x/common';
-import { checkHeaders, HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, createTransport, type OneNodeOptions, type Transport, type OperationSpec } from '@x/client-core';
+import { checkHeaders, redactUrl, HttpError, InvalidArgumentError, REDACTED, ResponseParseError, TimeoutError, createTransport, type OneNodeOptions, type Transport, type OperationSpec } from '@x/client-core';
 
 const PATH = '/items/{id}';
 const GET_ITEM: OperationSpec = {
@@ -90,9 +90,10 @@ describe('Transport, constructed directly', () => {
   it('times out: TimeoutError at once, and the request is closed at the server', async () => {
     const server = await serve(() => {}); // never answers
     const started = Date.now();
-    const err = await rejectionOf(transport(server, { timeoutMs: 100 }).call('getItem', GET_ITEM, { id: 1 }));
+    // Long enough for the request to reach the server on a loaded machine (it failed at 100 ms under a load of 10).
+    const err = await rejectionOf(transport(server, { timeoutMs: 500 }).call('getItem', GET_ITEM, { id: 1 }));
     expect(err).toBeInstanceOf(TimeoutError);
-    expect(err).toMatchObject({ code: 'TIMEOUT', timeoutMs: 100, method: 'GET', url: `${server.url}/items/1` });
+    expect(err).toMatchObject({ code: 'TIMEOUT', timeoutMs: 500, method: 'GET', url: `${server.url}/items/1` });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await server.seen[0]!.closedEarly).toBe(true);
   });
@@ -213,6 +214,19 @@ describe('headers, merged once', () => {
   it('checkHeaders returns them as they are sent: lowercase names in order, a list one value per item, none when empty', () => {
     expect(checkHeaders({ 'X-A': 'x', 'x-b': [1, true], 'X-B': ['c'], 'x-none': undefined } as unknown as Record<string, string>)).toEqual([['x-a', 'x'], ['x-b', '1, true, c']]);
     expect(checkHeaders({ 'x-none': undefined })).toBeUndefined();
-    expect(() => checkHeaders({ 'x-a': 'ok\r\n' }, 'apiKey')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', parameter: 'apiKey' }));
+    // A line break at an end (Headers would cut it off) and control characters (Headers lets them through; fetch refuses them on every call).
+    for (const value of ['ok\r\n', 'ok\x01', 'ok\x7f', '\nok'])
+      expect(() => checkHeaders({ 'x-a': value }, 'apiKey'), JSON.stringify(value)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', parameter: 'apiKey', message: `Invalid argument 'apiKey': bad header "x-a"` }));
+  });
+  it.each([
+    ['https://u:p@host/a?api_key=abc&count=2', 'https://host/a?api_key=[REDACTED]&count=2'],
+    // A password with an @, and the backslashes a URL parser takes for slashes: the whole userinfo goes.
+    ['https://user:s3cr@t@node.example/ws', 'https://node.example/ws'],
+    ['https:\\\\user:s3cret@node.example/ws', 'https:\\\\node.example/ws'],
+    // A name read with its escapes undone.
+    ['http://h/x?%61pi_%6Bey=s3cret&n=1', 'http://h/x?%61pi_%6Bey=[REDACTED]&n=1'],
+    ['not a url ?token=abc', 'not a url ?token=[REDACTED]'],
+  ])('redactUrl(%j) is %j', (url, shown) => {
+    expect(redactUrl(url)).toBe(shown);
   });
 });

@@ -116,7 +116,8 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
   const from = options.fromHeight === undefined ? undefined : checkInteger('fromHeight', Number(checkU64('fromHeight', options.fromHeight)), 0, Number.MAX_SAFE_INTEGER);
   const pollIntervalMs = milliseconds('pollIntervalMs', options.pollIntervalMs ?? 1_000, 1);
   const idleTimeoutMs = milliseconds('idleTimeoutMs', options.idleTimeoutMs ?? 30_000, 1);
-  const maxFailures = options.maxFailures === undefined ? Infinity : checkInteger('maxFailures', options.maxFailures, 1, Number.MAX_SAFE_INTEGER);
+  // Infinity is the default written out (`n ?? Infinity`): no bound.
+  const maxFailures = options.maxFailures === undefined || options.maxFailures === Infinity ? Infinity : checkInteger('maxFailures', options.maxFailures, 1, Number.MAX_SAFE_INTEGER);
   const maxBuffered = Math.max(1, options.maxBufferedBlocks ?? 256);
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const { baseUrls } = client;
@@ -293,7 +294,7 @@ function frame(text: string, url: string, headersOnly: boolean): Block[] {
   }
   const bad = (path: string, expected: string): ResponseShapeError => new ResponseShapeError({ operationId: `supra_subscription (${url})`, path, expected });
   // The node refused the subscription (or said something else went wrong): its words.
-  if (message?.error != null) throw bad('/error', `no error, got ${JSON.stringify(message.error).slice(0, 300)}`);
+  if (message?.error != null) throw new ResponseShapeError({ operationId: `supra_subscribe (${url})`, path: '/error', expected: `no error, got ${JSON.stringify(message.error).slice(0, 300)}` });
   if (message?.params === undefined) {
     if (typeof message?.result === 'string') return [];
     throw bad('/result', 'a subscription id');

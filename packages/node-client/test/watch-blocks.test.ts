@@ -222,7 +222,7 @@ describe('watchBlocks', () => {
       if (i === 2) stub.stream.sendGarbage('{"jsonrpc":"2.0","error":{"code":-32000,"message":"subscription limit reached"},"id":1}');
     });
     const error = reconnects(events)[0]?.error;
-    expect(error).toMatchObject({ path: '/error' });
+    expect(error).toMatchObject({ code: 'RESPONSE_SHAPE_ERROR', path: '/error', operationId: expect.stringMatching(/^supra_subscribe \(ws:/) });
     expect(error?.message).toContain('subscription limit reached');
   });
 
@@ -396,6 +396,11 @@ describe('watchBlocks', () => {
     await expectInvalid(createNodeClient({ baseUrl: stub.url }).watchBlocks({ fromHeight: fromHeight as never })[Symbol.asyncIterator]().next(), 'fromHeight');
     expect(stub.requests).toHaveLength(0);
     expect(stub.stream.connections).toBe(before);
+  });
+
+  it('takes maxFailures: Infinity, the default written out (no bound)', async () => {
+    const from = (await latest()) - 2;
+    expect(await heights(createNodeClient({ baseUrl: stub.url }).watchBlocks({ fromHeight: from, headersOnly: true, maxFailures: Infinity, ...fast }), 3)).toEqual(consecutive(from, 3));
   });
 
   it.each([0, 1.5, -1])('refuses maxFailures %s before any connection', async (maxFailures) => {

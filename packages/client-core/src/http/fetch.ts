@@ -198,7 +198,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
 
   return {
     url,
-    baseUrls: [url],
+    baseUrls: Object.freeze([url]),
     policy,
     prepare,
     attempt,
