@@ -217,7 +217,7 @@ export class ResponseValidationError extends ClientError {
   declare readonly body: unknown;
   constructor(init: { operationId: string; issues: readonly ValidationIssue[]; body: unknown }) {
     const [first, ...more] = init.issues;
-    super('RESPONSE_VALIDATION_ERROR', `${init.operationId} answer${first ? ` at '${first.path || '/'}': ${first.message}` : ' invalid'}${more[0] ? ` (+${more.length} more)` : ''}`, init);
+    super('RESPONSE_VALIDATION_ERROR', `${init.operationId} answer at '${first?.path || '/'}': ${first?.message ?? 'invalid'}${more[0] ? ` (+${more.length} more)` : ''}`, init);
   }
 }
 

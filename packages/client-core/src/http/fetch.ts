@@ -167,7 +167,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
         }
         if (!ok) {
           throw failure({
-            status, statusText: answered.statusText, body: parsed, method, url: where(), headers: got,
+            status, body: parsed, method, url: where(), headers: got,
             retryAfterMs: parseRetryAfter(got.get('retry-after'), policy.now()),
             // Why a redirect was not followed says more than its body.
             ...(refused && { message: refused }),
