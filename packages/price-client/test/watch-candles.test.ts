@@ -318,18 +318,25 @@ describe('watchCandles: what the server sends cannot break it', () => {
     expectNoKey(disconnected);
   });
 
-  it(`a stream nobody reads keeps at most ${256} slots: then its socket closes, and the slots come from /history when it reads`, async () => {
-    const w = watch();
-    await w.tick(NOW + 10_000);
-    await w.take(1);
-    // Nobody reads while the feed ticks 260 slots; the socket closes (the fake sees no connection).
-    for (let k = 1; k <= 260; k++) {
+  /**
+   * Nobody reads while the feed ticks `slots` minutes: the socket closes once 256 are held (the fake sees
+   * no connection); then the held slots are read, up to the 256th.
+   */
+  const overflow = async (w: ReturnType<typeof watch>, slots: number): Promise<void> => {
+    for (let k = 1; k <= slots; k++) {
       clock = NOW + k * MINUTE + 10_000;
       ctx.stub.feed.tick();
     }
     await until(() => ctx.stub.feed.connections === 0);
-    // The queued ticks come first (the forming candle of slots 1 to 256, each closed at the next) ...
     while (w.seen.at(-1)!.candle.timestamp < NOW + 256 * MINUTE) await w.take(1);
+  };
+
+  it(`a stream nobody reads keeps at most ${256} slots: then its socket closes, and the slots come from /history when it reads`, async () => {
+    const w = watch();
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    // The queued ticks come first (the forming candle of slots 1 to 256, each closed at the next) ...
+    await overflow(w, 260);
     expect(w.seen.at(-1)).toMatchObject({ closed: false });
     // ... then a new socket, and the slots it missed from /history.
     await w.tick(NOW + 300 * MINUTE + 10_000);
@@ -346,12 +353,7 @@ describe('watchCandles: what the server sends cannot break it', () => {
     const w = watch({ reconnect: { baseDelayMs: 2 ** 31 - 1, maxDelayMs: 2 ** 31 - 1 } });
     await w.tick(NOW + 10_000);
     await w.take(1);
-    for (let k = 1; k <= 257; k++) {
-      clock = NOW + k * MINUTE + 10_000;
-      ctx.stub.feed.tick();
-    }
-    await until(() => ctx.stub.feed.connections === 0);
-    while (w.seen.at(-1)!.candle.timestamp < NOW + 256 * MINUTE) await w.take(1);
+    await overflow(w, 257);
     await w.tick(NOW + 260 * MINUTE + 10_000);
     while (w.seen.at(-1)!.candle.timestamp < NOW + 260 * MINUTE) await w.take(1);
     expect(w.events.filter((e) => e.type === 'disconnected')).toMatchObject([{ delayMs: 0 }]);
