@@ -74,6 +74,18 @@ describe('generate()', () => {
     for (const id of ids) expect(table).toContain(`export const ${id} = {`);
   });
 
+  it('node-client: the actions and their version tables import no walk code, only its types (node.vN loads the walks on first use)', () => {
+    const actions = files.get('packages/node-client/src/generated/actions.ts')!;
+    const imports = actions.split('\n').filter((l) => /^import .* from '(\.\.\/walk(-range)?|\.\/walks)\.js';$/.test(l));
+    expect(imports.length).toBeGreaterThan(0);
+    for (const line of imports) expect(line, line).toMatch(/^import type /);
+    // Every walk of every version's table is reached through lazyWalk.
+    const walks = files.get('packages/node-client/src/generated/walks.ts')!;
+    const names = [...walks.matchAll(/^export function (walk\w+)\(/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(actions).toContain(`lazyWalk<typeof ${name}>((w) => w.${name})`);
+  });
+
   it('node-client: a listing reads its page metadata (pageInfo) exactly where its 200 declares x-supra-oldest-block or x-supra-chain-id', () => {
     const actions = files.get('packages/node-client/src/generated/readings.ts')!;
     const { doc } = loadSpecs().node;
