@@ -5,6 +5,7 @@
  * what its tests use from here). Everything talks real HTTP; nothing mocks fetch.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import { ClientError, InvalidArgumentError } from '@x/client-core';
 import { DEFAULT_PRICE_NOW, startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
 
@@ -13,8 +14,8 @@ export { FAKED_WITH_LOOPBACK, realPause, useFakeTime, type FakeTime } from './fa
 /** The seed of the stubs these helpers start unless told otherwise. */
 export const DEFAULT_SEED = 7;
 
-/** Whether this file's process guard is registered. */
-let guarded = false;
+/** The test files whose process guard is registered (a worker runs many files: `isolate: false`). */
+const guarded = new WeakSet<object>();
 
 /**
  * Fails the file when a rejection went unhandled during it, or when a TCP socket, server or timer is
@@ -24,9 +25,10 @@ let guarded = false;
  * stubs) adds nothing, so the one check runs after every stub of the file has closed.
  */
 export function guardProcess(): void {
-  // Each test file has its own module instance (vitest isolates files), so this is per file.
-  if (guarded) return;
-  guarded = true;
+  // This module is shared by the files a worker runs one after another: once per file, not per module.
+  const file = getCurrentSuite().file;
+  if (guarded.has(file)) return;
+  guarded.add(file);
   const rejections: unknown[] = [];
   const onRejection = (reason: unknown): void => {
     rejections.push(reason);
