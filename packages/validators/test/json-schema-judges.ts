@@ -20,7 +20,9 @@ export const READINGS: Reading[] = [
   { label: 'live, strict', options: { profile: 'live', strict: true } },
 ];
 
-const ajvOptions = { strict: true, allowUnionTypes: true, validateFormats: false } as const;
+// inlineRefs and code.optimize say how ajv writes a schema's code (a definition as one function, no
+// optimisation passes), not what it checks: they halve the CPU of compiling hundreds of schemas.
+const ajvOptions = { strict: true, allowUnionTypes: true, validateFormats: false, inlineRefs: false, code: { optimize: false } } as const;
 export const ajv2020 = new Ajv2020(ajvOptions);
 const ajv07 = new Ajv(ajvOptions);
 
