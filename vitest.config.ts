@@ -57,6 +57,9 @@ const ISOLATED: Record<string, string> = {
   'packages/testing/test/msw.test.ts': "msw's WebSocket handlers",
   'packages/testing/test/node-stream-msw.test.ts': "msw's WebSocket handlers",
   'packages/testing/test/price-feed-msw.test.ts': "msw's WebSocket handlers",
+  // TanStack Form's devtools client (the README's form example) keeps retrying a connection on an
+  // interval after the file has ended: the next file of the worker would find the timer open.
+  'packages/validators/test/examples/standard-form.test.ts': "TanStack Form's devtools timer",
   // httpUndici's default dispatcher is undici's global one: once Node 20's own fetch (an earlier file's)
   // has run before undici 7 is imported, that is Node's undici 6 Agent, which refuses undici 7's
   // handlers ('invalid onError method'). An app doing the same meets it too: an open question of httpUndici.

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as UndiciWebSocket } from 'undici';
 import { WebSocketServer } from 'ws';
@@ -17,11 +18,15 @@ let base: string;
 const seen: IncomingMessage[] = [];
 /** Resolves when the server sees the connection of a path (query included) closed. */
 const serverClosed = new Map<string, Promise<void>>();
+/** The upgraded (or never answered) connections, which closeAllConnections does not end. */
+const upgraded = new Set<Duplex>();
 beforeAll(async () => {
   const wss = new WebSocketServer({ noServer: true });
   server = createServer();
   server.on('upgrade', (req, socket, head) => {
     seen.push(req);
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
     const path = req.url ?? '';
     let closed!: () => void;
     serverClosed.set(path, new Promise<void>((resolve) => (closed = resolve)));
@@ -37,9 +42,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => {
+afterAll(async () => {
+  // Ended here, not when the process exits: the next test file of this worker runs in the same process.
+  for (const socket of upgraded) socket.destroy();
   server.closeAllConnections();
-  server.close();
+  await new Promise((resolve) => server.close(resolve));
 });
 
 const paths: [string, WebSocketConstructor | undefined][] = [['ws', undefined], ['a standard WebSocket', UndiciWebSocket as unknown as WebSocketConstructor]];

@@ -6,10 +6,12 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
+import { expectNoOpenHandles } from './open-handles.ts';
 import { ClientError, InvalidArgumentError } from '@x/client-core';
 import { DEFAULT_PRICE_NOW, startNodeStub, startPriceStub, type NodeStubHandle, type PriceStubHandle } from '@x/testing';
 
 export { FAKED_WITH_LOOPBACK, realPause, useFakeTime, type FakeTime } from './fake-time.ts';
+export { expectNoOpenHandles } from './open-handles.ts';
 
 /** The seed of the stubs these helpers start unless told otherwise. */
 export const DEFAULT_SEED = 7;
@@ -80,14 +82,6 @@ export function usePriceStub(options: Parameters<typeof startPriceStub>[0] = {})
     await box.stub.close();
   });
   return box;
-}
-
-/** Waits (up to 2 s) until no TCP socket, server or timer keeps the process alive; fails otherwise. */
-export async function expectNoOpenHandles(): Promise<void> {
-  const open = (): string[] => process.getActiveResourcesInfo().filter((r) => /^(TCP|Timeout|Immediate)/.test(r));
-  // Closed sockets and servers leave the list a moment after close() resolves.
-  for (let i = 0; i < 100 && open().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-  expect(open(), 'open handles after the suite').toEqual([]);
 }
 
 /** The rejection of `promise` (fails the test if it resolves). */
