@@ -3,10 +3,24 @@
  * and the times of `history`, `historyRange` and `watchCandles`, with the value probably meant when it
  * looks like a usual mistake.
  */
-import { show } from '@x/client-core';
+import { show, type CallOptions } from '@x/client-core';
 import { bad } from '@x/client-core/internal';
 import { priceHistoryOperations as operations } from '@x/common';
-import type { HistoryParameters } from './client.js';
+
+/** A point in time: a `Date` or Unix milliseconds. */
+export type TimeInput = Date | number;
+
+/** Parameters of `PriceClient.history`. */
+export type HistoryParameters = CallOptions & {
+  /** Trading pair, lowercase `<base>_<quote>`, e.g. `btc_usdt`. */
+  pair: string;
+  /** Start of the range (inclusive). */
+  start: TimeInput;
+  /** End of the range; not before `start`. */
+  end: TimeInput;
+  /** Seconds between candles, a positive integer (e.g. 60, 3600, 86400). */
+  resolution: number;
+};
 
 /** One history query, checked: Unix ms, seconds per candle. */
 export type HistoryQuery = { pair: string; start: number; end: number; resolution: number };

@@ -2,7 +2,10 @@ import type { Candle, LatestResponse } from '@x/price-types';
 import { PRICE_HISTORY_API_PATHS as API_PATHS, PRICE_HISTORY_BASE_URL as DEFAULT_BASE_URL, priceHistoryOperations as operations } from '@x/common';
 import { ResponseShapeError, type ClientError, checkHeaders, createTransport, type CallOptions, type TransportOptions } from '@x/client-core';
 import { bad, scopeOf } from '@x/client-core/internal';
-import { checkPair, historyQuery, type HistoryQuery } from './arguments.js';
+import { checkPair, historyQuery, type HistoryParameters, type HistoryQuery, type TimeInput } from './arguments.js';
+
+// Declared with their checks (arguments.ts), which the watchCandles chunk imports without this module.
+export type { HistoryParameters, TimeInput } from './arguments.js';
 import { redactError, safeError } from './secret.js';
 
 /** Options of {@link createPriceClient}. */
@@ -25,21 +28,6 @@ export type PriceClientOptions = Omit<TransportOptions, 'baseUrl' | 'hedgeAfterM
    * the key upstream (README, "Live data").
    */
   webSocketUrl?: string | undefined;
-};
-
-/** A point in time: a `Date` or Unix milliseconds. */
-export type TimeInput = Date | number;
-
-/** Parameters of {@link PriceClient.history}. */
-export type HistoryParameters = CallOptions & {
-  /** Trading pair, lowercase `<base>_<quote>`, e.g. `btc_usdt`. */
-  pair: string;
-  /** Start of the range (inclusive). */
-  start: TimeInput;
-  /** End of the range; not before `start`. */
-  end: TimeInput;
-  /** Seconds between candles, a positive integer (e.g. 60, 3600, 86400). */
-  resolution: number;
 };
 
 /** Parameters of {@link PriceClient.historyRange}. */
