@@ -1,5 +1,4 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { browserProject } from './tools/browser-tests/src/config.ts';
@@ -32,9 +31,6 @@ const resolve = {
   ],
 };
 
-/** Each package with a `test/` folder is a project named after its folder (`--project node-client`). */
-const packages = readdirSync(root('./packages')).filter((name) => existsSync(root(`./packages/${name}/test`))).sort();
-
 /**
  * The checks that time themselves or run many generated values: the `perf` project's, no other's. `pnpm
  * test:node` leaves them out with `--exclude` of this glob, not a second `--project '!perf'`: vitest 4.1
@@ -43,9 +39,9 @@ const packages = readdirSync(root('./packages')).filter((name) => existsSync(roo
 const PERF_TESTS = '**/*.perf.test.ts';
 
 /**
- * The test files that need a process of their own (vitest's default, `isolate: true`), and why; every
- * other file of a Node project shares its worker's modules with the files before it (`isolate: false`).
- * They run in the project `<package>-isolated`: `--project 'testing*'` runs a package's files of both.
+ * The test files that need a process of their own (vitest's default, `isolate: true`), and why: the
+ * project `node-isolated`. Every other Node test file shares its worker's modules with the files before
+ * it (`isolate: false`, the project `node`).
  */
 const ISOLATED: Record<string, string> = {
   // vi.mock reaches only modules imported after it: the stubs' and x-validate's modules, imported once
@@ -65,36 +61,35 @@ const ISOLATED: Record<string, string> = {
   // handlers ('invalid onError method'). An app doing the same meets it too: an open question of httpUndici.
   'packages/node-client/test/undici.test.ts': "undici's global dispatcher, set by Node's fetch",
 };
-const isolatedIn = (dir: string): string[] => Object.keys(ISOLATED).filter((file) => file.startsWith(`${dir}/`));
+const NODE_TESTS = ['packages/*/test/**/*.test.ts', 'tools/*/test/**/*.test.ts'];
 
 /**
- * A Node project: the same aliases and settings for every package and for the tools. The type tests
- * (`*.test-d.ts`) are not run here: `pnpm typecheck` checks them with every other test file, once, in
- * the root tsconfig.json's program.
+ * `node`: the tests of every package and tool, run from source (the aliases above; no build needed),
+ * one project, so that a worker runs file after file of any package on the modules it imported once (the
+ * packages, the validators' generated code, ajv, msw, TanStack Query): less than half the CPU of a
+ * process per file, and a sixth less than a project per package (each with workers of its own). Each
+ * file must leave the process as it found it, which process-state.ts checks after each one. The type
+ * tests (`*.test-d.ts`) are not run here: `pnpm typecheck` checks them with every other test file, once,
+ * in the root tsconfig.json's program. One package: `npx vitest run packages/node-client`.
  */
-function nodeProject(name: string, dir: string): TestProjectInlineConfiguration {
+function nodeProject(): TestProjectInlineConfiguration {
   return {
     resolve,
     test: {
-      name,
-      include: [`${dir}/test/**/*.test.ts`],
-      exclude: [...configDefaults.exclude, PERF_TESTS, ...isolatedIn(dir)],
+      name: 'node',
+      include: NODE_TESTS,
+      exclude: [...configDefaults.exclude, PERF_TESTS, ...Object.keys(ISOLATED)],
       testTimeout: 20_000,
       pool: 'forks',
-      // A worker runs its files one after another on the modules it imported once (the packages, the
-      // validators' generated code, ajv, msw), not again per file: half the CPU of the Node projects.
-      // Each file must leave the process as it found it, which process-state.ts checks after each.
       isolate: false,
       setupFiles: [root('./tools/test-helpers/src/process-state.ts')],
     },
   };
 }
 
-/** `<package>-isolated`: the package's {@link ISOLATED} files, each in a process of its own. */
-function isolatedProject(name: string, dir: string): TestProjectInlineConfiguration[] {
-  const files = isolatedIn(dir);
-  if (files.length === 0) return [];
-  return [{ resolve, test: { name: `${name}-isolated`, include: files, testTimeout: 20_000, pool: 'forks', isolate: true } }];
+/** `node-isolated`: the {@link ISOLATED} files, each in a process of its own. */
+function isolatedProject(): TestProjectInlineConfiguration {
+  return { resolve, test: { name: 'node-isolated', include: Object.keys(ISOLATED), testTimeout: 20_000, pool: 'forks', isolate: true } };
 }
 
 /**
@@ -125,12 +120,10 @@ export default defineConfig({
     // 188 s. At least two, else the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // One project per package (`client-core`, `node-client`, ...), and `tools` for tools/*/test;
-      // `pnpm test:node` runs them all, `npx vitest run --project node-client` one of them.
-      // `perf` is in neither `pnpm test` nor `pnpm test:node`: `pnpm test:perf` runs it.
-      ...packages.map((name) => nodeProject(name, `packages/${name}`)),
-      ...packages.flatMap((name) => isolatedProject(name, `packages/${name}`)),
-      nodeProject('tools', 'tools/*'),
+      // The packages' and tools' tests: `pnpm test:node` runs both, `npx vitest run packages/node-client`
+      // one package's. `perf` is in neither `pnpm test` nor `pnpm test:node`: `pnpm test:perf` runs it.
+      nodeProject(),
+      isolatedProject(),
       perfProject(),
       // The built packages (dist/) in headless Chromium: `pnpm build` first (pnpm check does).
       browserProject(),
