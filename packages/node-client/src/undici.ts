@@ -1,14 +1,16 @@
 import { ClientError, InvalidArgumentError, NetworkError, redactUrl, ResponseParseError, ResponseTooLargeError, TimeoutError, type Transport } from '@x/client-core';
 import { BodyTooLarge, BoundedText, deadline, readAnswer, redirectHop, transportWith, type AttemptMaker } from '@x/client-core/internal';
 import { NODE_RPC_BASE_URL } from '@x/common';
-import { getGlobalDispatcher, type Dispatcher } from 'undici';
+import { Agent, Dispatcher as UndiciDispatcher, getGlobalDispatcher, type Dispatcher } from 'undici';
 import { nodeService, type HttpOptions } from './transports.js';
 
 /** Options of {@link httpUndici}: those of `http` but `fetch`, and undici's `dispatcher`. */
 export type HttpUndiciOptions = Omit<HttpOptions, 'fetch'> & {
   /**
    * The undici dispatcher the requests go through (an `Agent` with more connections per origin, a
-   * `ProxyAgent`); default: undici's global dispatcher, which Node's fetch shares.
+   * `ProxyAgent`); default: undici's global dispatcher (`setGlobalDispatcher`) when it is one of this
+   * undici's, else an `Agent` of the transport's own: Node's fetch, run first, installs its bundled
+   * undici's, which takes no handler of this one.
    */
   dispatcher?: Dispatcher | undefined;
 };
@@ -41,6 +43,17 @@ function targetOf(url: string, origin: string): { origin: string; path: string }
  * refused past the limit, redirects are followed within the origin only, and the answer is read by the
  * same `readAnswer`.
  */
+let own: Agent | undefined;
+/**
+ * The global dispatcher when it is this undici's; Node's own fetch, when it runs first, installs its
+ * bundled undici's (another copy, on Node 20 another major), which refuses this one's handlers
+ * (nodejs/undici#4827): then one Agent of this module, shared by every transport without a dispatcher.
+ */
+function defaultDispatcher(): Dispatcher {
+  const global = getGlobalDispatcher();
+  return global instanceof UndiciDispatcher ? global : (own ??= new Agent());
+}
+
 function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
   return (context) => {
     const { timeoutMs, maxBytes, errorBytes, service } = context;
@@ -96,7 +109,7 @@ function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
           }
         };
 
-        const dispatcher = given ?? getGlobalDispatcher();
+        const dispatcher = given ?? defaultDispatcher();
         const send = (current: string, hop: number): void => {
           // What this request's answer is: a hop to follow, or the answer, read into `held`.
           let next: string | undefined;

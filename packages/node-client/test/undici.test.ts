@@ -87,6 +87,23 @@ describe('httpUndici answers as http does', () => {
   });
 });
 
+describe('the default dispatcher', () => {
+  it("works when the global dispatcher is another undici's (Node's own fetch, run first, installs its bundled one)", async () => {
+    const server = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ACCOUNT)));
+    const key = Symbol.for('undici.globalDispatcher.1');
+    const global = globalThis as Record<symbol, unknown>;
+    const saved = global[key];
+    // What Node 20's bundled undici 6 answers undici 7's handlers with (nodejs/undici#4827).
+    const foreign = { dispatch: () => { throw new TypeError('invalid onError method'); } };
+    try {
+      global[key] = foreign;
+      await expect(getAccountV2(httpUndici({ baseUrl: server.url, retry: false }), ADDRESS)).resolves.toEqual(ACCOUNT);
+    } finally {
+      global[key] = saved;
+    }
+  });
+});
+
 describe('every call ends', () => {
   it('a silent node times out, and its connection is closed', async () => {
     const server = await startSilentServer();
