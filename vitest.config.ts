@@ -56,10 +56,6 @@ const ISOLATED: Record<string, string> = {
   // TanStack Form's devtools client (the README's form example) keeps retrying a connection on an
   // interval after the file has ended: the next file of the worker would find the timer open.
   'packages/validators/test/examples/standard-form.test.ts': "TanStack Form's devtools timer",
-  // httpUndici's default dispatcher is undici's global one: once Node 20's own fetch (an earlier file's)
-  // has run before undici 7 is imported, that is Node's undici 6 Agent, which refuses undici 7's
-  // handlers ('invalid onError method'). An app doing the same meets it too: an open question of httpUndici.
-  'packages/node-client/test/undici.test.ts': "undici's global dispatcher, set by Node's fetch",
 };
 const NODE_TESTS = ['packages/*/test/**/*.test.ts', 'tools/*/test/**/*.test.ts'];
 
