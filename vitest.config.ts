@@ -89,12 +89,33 @@ function isolatedProject(): TestProjectInlineConfiguration {
 }
 
 /**
+ * The `*.perf.test.ts` files that time nothing (fast-check property runs, the differential sweeps, the
+ * exhaustive address and u64 runs): they cost CPU, not a quiet one, so they run two at a time in
+ * `perf-sweeps`, before `perf`'s timings (a group of one worker runs after the others). A new perf file
+ * is a timing (`perf`) until it is listed here.
+ */
+const SWEEPS = [
+  'packages/common/test/address.perf.test.ts',
+  'packages/common/test/u64.perf.test.ts',
+  'packages/node-client/test/address.perf.test.ts',
+  'packages/validators/test/differential.perf.test.ts',
+  'packages/validators/test/equivalence.perf.test.ts',
+  'packages/validators/test/standard-json-schema.perf.test.ts',
+  'packages/validators/test/standard.perf.test.ts',
+];
+
+/** `perf-sweeps`: {@link SWEEPS}, two at a time. */
+function sweepsProject(): TestProjectInlineConfiguration {
+  return { resolve, test: { name: 'perf-sweeps', include: SWEEPS, testTimeout: 20_000, pool: 'forks' } };
+}
+
+/**
  * `perf`: the `*.perf.test.ts` files of the packages and tools, the checks that cost seconds of CPU or
  * compare timings: time linear in the input (a ratio of two sizes in the same run), fast-check property
  * runs, and the differential sweeps against other JSON Schema implementations. One file at a time
  * (`maxWorkers: 1`, which also makes vitest run them after the other projects' files when a run has
  * both): a timing taken while another file works on the other core would measure that file too.
- * `pnpm test:perf` runs it (the last step of `pnpm check`).
+ * `pnpm test:perf` runs it and `perf-sweeps` (the last step of `pnpm check`).
  */
 function perfProject(): TestProjectInlineConfiguration {
   return {
@@ -102,6 +123,7 @@ function perfProject(): TestProjectInlineConfiguration {
     test: {
       name: 'perf',
       include: [`packages/*/test/${PERF_TESTS}`, `tools/*/test/${PERF_TESTS}`],
+      exclude: [...configDefaults.exclude, ...SWEEPS],
       testTimeout: 20_000,
       pool: 'forks',
       maxWorkers: 1,
@@ -121,6 +143,7 @@ export default defineConfig({
       nodeProject(),
       isolatedProject(),
       perfProject(),
+      sweepsProject(),
       // The built packages (dist/) in headless Chromium: `pnpm build` first (pnpm check does).
       browserProject(),
     ],

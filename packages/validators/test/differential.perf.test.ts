@@ -12,7 +12,7 @@
  *
  * VALIDATORS_DIFF_RUNS (default 10000) and VALIDATORS_DIFF_SEED (default fixed; `random` for a new one
  * each run, printed on failure) make longer local runs:
- *   VALIDATORS_DIFF_RUNS=200000 VALIDATORS_DIFF_SEED=random npx vitest run --project perf packages/validators/test/differential
+ *   VALIDATORS_DIFF_RUNS=200000 VALIDATORS_DIFF_SEED=random npx vitest run --project 'perf*' packages/validators/test/differential
  * A `perf` project file (`pnpm test:perf`): seconds of CPU, not a unit check.
  */
 import { Validator } from '@cfworker/json-schema';
