@@ -162,13 +162,22 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
   const headers = checkHeaders(options.headers);
   const policy = resolveRetry(options.retry, service.retryStatuses);
   const url = parseBaseUrl(options.baseUrl, service.apiPaths).href.replace(/\/+$/, '');
-  const prepare = prepareWith(service);
-  const retryDelay = retryDelayOf(policy);
-  const once: RetryPolicy = { ...policy, attempts: 1 };
+  // The fetch transport checks the same options in its own lines: shared, they cost its bundles 35 B gzip.
   const attempt = makeAttempt({
     url, timeoutMs, maxBytes, errorBytes: Math.min(maxBytes, ERROR_BODY_BYTES), headers, policy, service, validator: options.validator, fetch: options.fetch,
     target: (call) => url + call.target,
   });
+  return oneNode(url, policy, prepareWith(service), attempt);
+}
+
+/**
+ * A one-node transport from its parts: `call` prepares once (a refusal rejects), then attempts with the
+ * policy's retries (one attempt for a call sent once).
+ * @internal
+ */
+export function oneNode(url: string, policy: RetryPolicy, prepare: Transport['prepare'], attempt: Transport['attempt']): Transport {
+  const retryDelay = retryDelayOf(policy);
+  const once: RetryPolicy = { ...policy, attempts: 1 };
   return {
     url,
     baseUrls: Object.freeze([url]),
@@ -176,13 +185,9 @@ export function transportWith(options: OneNodeOptions, service: Service, makeAtt
     prepare,
     attempt,
     retryDelay,
-    call(operationId, op, args, callOptions) {
-      try {
-        const call = prepare(operationId, op, args, callOptions);
-        return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
-      } catch (err) {
-        return Promise.reject(err);
-      }
+    async call(operationId, op, args, callOptions) {
+      const call = prepare(operationId, op, args, callOptions);
+      return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
     },
   };
 }

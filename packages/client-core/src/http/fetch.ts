@@ -10,9 +10,9 @@ import { parseBaseUrl } from '../base-url.js';
 import { checkInteger, paramValue, show } from '../params.js';
 import { OPAQUE, OtherOrigin, redirectHop } from '../redirects.js';
 import { redactUrl } from '../redact.js';
-import { milliseconds, parseRetryAfter, resolveRetry, withRetry, type RetryPolicy } from '../retry.js';
-import { deadline } from '../deadline.js';
-import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, retryDelayOf, type OneNodeOptions, type Service, type Transport } from '../transport.js';
+import { milliseconds, parseRetryAfter, resolveRetry } from '../retry.js';
+import { deadline, DEFAULT_TIMEOUT_MS } from '../deadline.js';
+import { checkHeaders, DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_LIMIT, oneNode, type OneNodeOptions, type Service, type Transport } from '../transport.js';
 import type { TransportOptions } from '../options.js';
 
 /**
@@ -36,7 +36,7 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
   // A router's options, given to one node: they belong to `fallback`.
   for (const k of ['rateLimit', 'hedgeAfterMs', 'onAttempt'] as const) if ((options as TransportOptions)[k] !== undefined) throw new InvalidArgumentError(k, 'is an option of fallback');
   // Infinity or more than 2^31-1 ms would make setTimeout fire at once: every call would time out.
-  const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? 30_000, 1);
+  const timeoutMs = milliseconds('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
   const maxBytes = checkInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1, MAX_RESPONSE_BYTES_LIMIT);
   const headers = checkHeaders(options.headers);
   const policy = resolveRetry(options.retry, service.retryStatuses);
@@ -192,22 +192,8 @@ export function createTransport(options: OneNodeOptions, service: Service = {}):
       );
     });
 
-  // The retry rules and loop of every one-node transport (transport.ts, retry.ts): one home for both.
-  const retryDelay = retryDelayOf(policy);
-  const once: RetryPolicy = { ...policy, attempts: 1 };
-
-  return {
-    url,
-    baseUrls: Object.freeze([url]),
-    policy,
-    prepare,
-    attempt,
-    retryDelay,
-    async call(operationId, op, args, callOptions) {
-      const call = prepare(operationId, op, args, callOptions);
-      return withRetry(() => attempt(call, call.signal), call.once ? once : policy, retryDelay, call.signal);
-    },
-  };
+  // Its call and retries are every one-node transport's (transport.ts).
+  return oneNode(url, policy, prepare, attempt);
 }
 
 function noop(): void {}
