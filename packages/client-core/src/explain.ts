@@ -34,7 +34,7 @@ const HEADERS = 'A header name is a token (letters, digits and !#$%&\'*+.^_`|~-)
 const ROUTER = 'An option of several nodes: give it to `fallback([http(a), http(b)], { ... })`, not to one node\'s `http()`.';
 const PARAMETER: Readonly<Record<string, string>> = {
   headers: HEADERS,
-  apiKey: HEADERS,
+  apiKey: 'The price service\'s API key: a non-empty string, sent as the `x-api-key` header, so text of visible Latin-1 characters (no CR, LF or NUL; spaces at its ends are dropped). In a page, a placeholder your key proxy replaces (the README says how). It is never echoed: it is a secret.',
   rateLimit: ROUTER,
   hedgeAfterMs: ROUTER,
   onAttempt: ROUTER,

@@ -98,6 +98,25 @@ it('explain of a missing key says to pass apiKey, not the header rules', async (
   expect(explain(err)).toContain('pass `apiKey` to createPriceClient');
 });
 
+// Every other refusal of the key gets the key's own rules, not those of headers in general.
+it.each([
+  ['empty', ''],
+  ['blank', '  '],
+  ['not text', 42],
+  ['a line break inside', 'k\r\nx-evil: 1'],
+])('explain of an apiKey refused as %s says what a key must be', (_case, apiKey) => {
+  let caught: unknown;
+  try {
+    createPriceClient({ baseUrl: ctx.stub.url, apiKey: apiKey as string });
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(InvalidArgumentError);
+  expect(caught).toMatchObject({ code: 'INVALID_ARGUMENT', parameter: 'apiKey' });
+  expect(explain(caught)).toContain('non-empty string, sent as the `x-api-key` header');
+  expect(explain(caught)).not.toContain('A header name is a token');
+});
+
 describe('a refused fetch keeps its cause', () => {
   it('bad port', async () => {
     const err = await rejectionOf(createPriceClient({ baseUrl: 'http://127.0.0.1:1', apiKey: KEY, retry: false }).history(valid));
