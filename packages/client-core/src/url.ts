@@ -7,10 +7,10 @@ const PATH_PARAM = /\{([^{}]+)\}/g;
  * parameter through `encodeURIComponent`, then the query parameters as `?name=value&...` (form style,
  * `encodeURIComponent` too) in the order given, an undefined or null value left out (no `?` when none
  * is left). The parameters are checked primitives already (their generated `check`): strings, numbers, booleans.
- * This is the wire format openapi-fetch's default serializers wrote, byte for byte, for such parameters.
+ * That is OpenAPI's default serialization for such parameters (path: `simple`; query: `form`, exploded).
  *
- * A template parameter without a value stays as it is (`{name}`), as openapi-fetch left it; the
- * transport's checks never let a required one through.
+ * A template parameter without a value stays as it is (`{name}`); the transport's checks never let a
+ * required one through.
  *
  * @example
  * ```ts
