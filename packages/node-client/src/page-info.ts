@@ -34,13 +34,26 @@ export function pageInfo(answer: unknown): PageInfo | undefined {
   return typeof answer === 'object' && answer !== null ? INFO.get(answer) : undefined;
 }
 
-/** A u64 header in decimal digits (surrounding spaces allowed); anything else is not a value. */
-export const u64Header = (headers: Headers, name: string): bigint | undefined => readU64(headers.get(name)?.trim());
+/**
+ * A u64 header in decimal digits (surrounding spaces allowed), or none. A header sent twice (a proxy that
+ * adds it again) comes joined as "5800, 5800": the highest of its values, each a u64, so a pruned node
+ * stays a pruned node; one value that is not a u64 makes it none.
+ */
+export function u64Header(headers: Headers, name: string): bigint | undefined {
+  let high: bigint | undefined;
+  for (const part of headers.get(name)?.split(',') ?? []) {
+    const n = readU64(part.trim());
+    if (n === undefined) return undefined;
+    if (high === undefined || n > high) high = n;
+  }
+  return high;
+}
 
-/** The chain id a node's headers name, as a number; a value that is not a safe integer is none. */
+/** The chain id a node's headers name, as a number; values that differ, or one not a safe integer, are none. */
 function chainIdOf(headers: Headers): number | undefined {
   const id = u64Header(headers, 'x-supra-chain-id');
-  return id !== undefined && id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined;
+  const same = headers.get('x-supra-chain-id')?.split(',').every((v) => readU64(v.trim()) === id);
+  return id !== undefined && same && id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined;
 }
 
 /**

@@ -140,8 +140,10 @@ async function* heights(client: Caller, spec: RangeSpec, fixed: Readonly<Record<
       // An answer that arrived before the caller's abort is not handed out after it.
       options.signal?.throwIfAborted();
       yielded++;
+      // Ascending, the next height even at the end, where new blocks will come (a walk resumed past
+      // `end_height` is empty); newest first, nothing is left below the range's start.
       const after = order === 'asc' ? head.height + 1n : head.height;
-      const more = order === 'asc' ? after < high : after > low;
+      const more = order === 'asc' || after > low;
       const info = pageInfo(item);
       yield { items: [item], resume: more ? resumeToken({ kind: 'height', order, at: after }) : undefined, oldestBlock: info?.oldestBlock, chainId: info?.chainId };
     }

@@ -47,7 +47,9 @@ export type WalkPage<Item> = {
   /**
    * Pass as `resume` to a new walk of the same listing (same filters and order) to go on after this
    * page. At the end of an ascending walk it is where new items will come (one past the last sequence
-   * number, or the node's last cursor) when the node gave one; newest first, `undefined` at the end.
+   * number, the next height, or the last page's start past the items it gave), so a walk resumed from it
+   * yields only what is new; `undefined` there only when the walk gave nothing from the listing's first
+   * page. Newest first, `undefined` at the end.
    */
   readonly resume: string | undefined;
   /** The lowest block height the node that sent the page keeps (`x-supra-oldest-block`), when it said. */
@@ -170,6 +172,7 @@ async function* steps(listing: Listing, first: () => PageStart | undefined, opti
   if (options.resume !== undefined) {
     if (options.start !== undefined) throw new InvalidArgumentError('resume', 'cannot be combined with start: it says where the walk goes on');
     resume = positionOf(options.resume, windows ? ['below'] : ['next'], order as 'asc' | 'desc');
+    if (resume.skip !== undefined && rule.next.from === 'last-item') throw new InvalidArgumentError('resume', 'is the resume point of another walk (a cursor walk): resume a walk of the same listing, filters and order');
   }
   const start = windows || resume ? undefined : first();
   const pageSize = checkInteger('pageSize', options.pageSize ?? maxPageSize, 1, maxPageSize);
@@ -187,7 +190,10 @@ async function* steps(listing: Listing, first: () => PageStart | undefined, opti
     // A u64 start is explicit (0 by default): a node without it answers 410. A cursor walk from the
     // listing's default page is not: its first page must come from a node that keeps the whole range.
     else if (rule.predictable && w.concurrency > 1) yield* predicted(w, (resume?.at ?? start) as bigint);
-    else yield* followed(w, resume?.at ?? start, resume !== undefined || start !== undefined);
+    else {
+      const from = resume ? resume.at : start;
+      yield* followed(w, from, from !== undefined, resume?.skip ?? 0);
+    }
   } finally {
     w.flights.close();
   }
@@ -332,13 +338,20 @@ function firstStart(op: ListingSpec, value: unknown): PageStart | undefined {
 }
 
 /**
- * Where an ascending walk that has ended would go on once the listing grows: one past the last sequence
- * number of its last page; `undefined` for a cursor listing, whose last page gives no cursor to go on from.
+ * Where an ascending walk that has ended goes on once the listing grows, so that an indexer that runs
+ * again gets only what is new: one past the last sequence number of its last page; else (an empty page,
+ * or a cursor listing's last page, which gives no cursor to go on from) that page's start, past the items
+ * at its head the walk gave (`head`, from a resumed page, and the page's own). `undefined` only where the
+ * walk gave nothing from the listing's default first page: a new walk is the same.
  */
-function tail(listing: Listing, items: readonly unknown[]): bigint | undefined {
+function endOf(listing: Listing, start: PageStart | undefined, items: readonly unknown[], head: number): WalkMode | undefined {
   const { rule, operationId } = listing;
-  if (rule.next.from !== 'last-item' || items.length === 0) return undefined;
-  return itemKey(operationId, rule, items.at(-1), `${pointerText(rule.items)}/${items.length - 1}`) + BigInt(rule.next.add);
+  if (rule.next.from === 'last-item' && items.length > 0) {
+    return { kind: 'next', order: 'asc', at: itemKey(operationId, rule, items.at(-1), `${pointerText(rule.items)}/${items.length - 1}`) + BigInt(rule.next.add) };
+  }
+  const skip = Math.max(head, items.length);
+  if (skip === 0) return start === undefined ? undefined : { kind: 'next', order: 'asc', at: start };
+  return { kind: 'next', order: 'asc', at: start, skip };
 }
 
 /** Whether the node that answered `body` keeps less history than the walk needs (its oldest block is above the walk's floor). */
@@ -361,12 +374,13 @@ function keptEnd(w: WalkState, err: unknown): boolean {
  * the walk's floor is asked again of another node; with none left, the walk ends with the error (newest
  * first, after the page's items).
  */
-async function* followed(w: WalkState, start: PageStart | undefined, explicit: boolean): AsyncGenerator<Step, void, undefined> {
+async function* followed(w: WalkState, start: PageStart | undefined, explicit: boolean, skip: number): AsyncGenerator<Step, void, undefined> {
   const { rule, operationId } = w.listing;
   const seen = new Recent(REMEMBERED);
   let yielded = 0;
   let first = true;
-  let flight: Flight | undefined = launch(w, start, Math.min(w.pageSize, w.limit));
+  // Resumed past the head of a page (see `endOf`): that page again, with room for what came after it.
+  let flight: Flight | undefined = launch(w, start, Math.min(w.listing.maxPageSize, skip + Math.min(w.pageSize, w.limit)));
   while (flight) {
     if (flight.start !== undefined) seen.add(flight.start);
     let body: unknown;
@@ -383,7 +397,7 @@ async function* followed(w: WalkState, start: PageStart | undefined, explicit: b
     };
     const whole = await untilWhole(
       body,
-      (b) => w.complete && pastFloor(w, b) && ((first && !explicit && w.order === 'asc') || (w.order === 'desc' && read(b).ends)),
+      (b) => w.complete && pastFloor(w, b) && ((first && w.order === 'asc' && (!explicit || startsAbove(w, b, asked))) || (w.order === 'desc' && read(b).ends)),
       w.listing.leaveNode,
       () => w.flights.result(launch(w, asked.start, asked.count)),
     );
@@ -392,14 +406,16 @@ async function* followed(w: WalkState, start: PageStart | undefined, explicit: b
     const { page, ends } = read(body);
     // Ascending, nothing of the range is there to give before the part the node no longer keeps.
     if (pruned && w.order === 'asc') throw pruned;
+    // The head of a resumed page was given before: not again.
+    const head = first ? skip : 0;
     first = false;
-    const items = w.fresh(page.items, flight.start, ends);
+    const items = w.fresh(page.items.slice(head), flight.start, ends);
     yielded += items.length;
     const left = w.limit - yielded;
     const next: PageStart | undefined = !ends && !pruned ? page.next : undefined;
     flight = next !== undefined && left > 0 && w.concurrency > 1 ? launch(w, next, Math.min(w.pageSize, left)) : undefined;
-    const after = next ?? (w.order === 'asc' ? tail(w.listing, page.items) : undefined);
-    yield { items, resume: after === undefined ? undefined : { kind: 'next', order: w.order, at: after }, info: infoOf(body) };
+    const resume: WalkMode | undefined = next !== undefined ? { kind: 'next', order: w.order, at: next } : w.order === 'asc' ? endOf(w.listing, asked.start, page.items, head) : undefined;
+    yield { items, resume, info: infoOf(body) };
     if (pruned) throw pruned;
     if (next !== undefined && left > 0 && !flight) flight = launch(w, next, Math.min(w.pageSize, left));
   }
@@ -418,6 +434,7 @@ async function* predicted(w: WalkState, start: bigint): AsyncGenerator<Step, voi
   let queue: Flight[] = [];
   let next: bigint | undefined = start;
   let yielded = 0;
+  let first = true;
   while (true) {
     // Fill the window from the real next start, or on from the last page in flight.
     let asked = queue.reduce((n, f) => n + f.count, 0);
@@ -430,7 +447,21 @@ async function* predicted(w: WalkState, start: bigint): AsyncGenerator<Step, voi
     const flight = queue.shift();
     if (!flight) return;
     seen.add(flight.start as bigint);
-    const body = await w.flights.result(flight);
+    let body = await w.flights.result(flight);
+    if (first) {
+      // A node that answers the start with its kept history only (200, not 410): asked of another node.
+      const whole = await untilWhole(body, (b) => w.complete && pastFloor(w, b) && startsAbove(w, b, flight), w.listing.leaveNode, () =>
+        w.flights.result(launch(w, flight.start, flight.count)),
+      );
+      if (whole.pruned) throw whole.pruned;
+      if (whole.body !== body) {
+        // The pages in flight went to the node just left: asked again, of the next.
+        w.flights.drop(queue);
+        queue = [];
+      }
+      body = whole.body;
+      first = false;
+    }
     const page: PageRead = readPage(operationId, rule, body, flight.count);
     next = page.next !== undefined && advances(rule, page.next, flight.start, seen) ? (page.next as bigint) : undefined;
     const items = w.fresh(page.items, flight.start, next === undefined);
@@ -439,9 +470,21 @@ async function* predicted(w: WalkState, start: bigint): AsyncGenerator<Step, voi
       queue = [];
     }
     yielded += items.length;
-    const after = next ?? tail(w.listing, page.items);
-    yield { items, resume: after === undefined ? undefined : { kind: 'next', order: 'asc', at: after }, info: infoOf(body) };
+    const resume: WalkMode | undefined = next !== undefined ? { kind: 'next', order: 'asc', at: next } : endOf(w.listing, flight.start, page.items, 0);
+    yield { items, resume, info: infoOf(body) };
   }
+}
+
+/**
+ * Whether a page of a listing over sequence numbers (which have no gaps) starts above the start it was
+ * asked at: with its node's oldest block above the walk's floor, the head of the range is history that
+ * node no longer keeps.
+ */
+function startsAbove(w: WalkState, body: unknown, asked: Flight): boolean {
+  const { rule, operationId } = w.listing;
+  if (rule.next.from !== 'last-item' || typeof asked.start !== 'bigint') return false;
+  const items = readPage(operationId, rule, body, asked.count).items;
+  return items.length > 0 && itemKey(operationId, rule, items[0], `${pointerText(rule.items)}/0`) > asked.start;
 }
 
 /**
