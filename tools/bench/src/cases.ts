@@ -129,6 +129,16 @@ export const CASES: readonly Case[] = [
     },
   },
   {
+    id: 'getAccount.openapi-fetch',
+    group: 'http',
+    title: "2: getAccount, openapi-fetch's GET vs raw fetch, and the client vs it (pre-rendered; reported)",
+    servers: true,
+    async run(ctx) {
+      const { benchOpenapiFetch } = await import('./openapi-fetch.ts');
+      return benchOpenapiFetch(serversOf(ctx).fastUrl, { ...GET_ACCOUNT, rounds: ctx.quick ? 7 : 60 });
+    },
+  },
+  {
     id: 'getAccount.alloc',
     group: 'http',
     title: '2: getAccount, bytes allocated per call, client vs raw fetch (in-memory)',
