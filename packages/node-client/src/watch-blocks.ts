@@ -71,7 +71,7 @@ export type WatchBlocksOptions = {
    * the watch off that node (at most 60 s), not off the others.
    */
   reconnect?: ReconnectOptions | undefined;
-  /** No block pushed for this long, in ms, and the connection is taken as dead: the watch reconnects (default 30 000). */
+  /** No new block pushed for this long, in ms (a block already delivered, resent, does not count), and the connection is taken as dead: the watch reconnects (default 30 000). */
   idleTimeoutMs?: number | undefined;
   /**
    * Failures in a row (of the stream or of REST, no block taken between them) after which the watch ends
@@ -189,6 +189,8 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
          * its pushed blocks), or, `polling`, one poll: REST up to the latest, then a rest.
          */
         async function* connection({ ws: url, rest }: Node, polling: boolean, ok: () => void): AsyncGenerator<Block> {
+          /** The highest height this socket pushed that `take` will deliver. */
+          let newest = -1;
           const feed = polling
             ? undefined
             : await openFeed<Block>({
@@ -200,6 +202,13 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
                 onOverflow: (bufferedBlocks) => tell({ type: 'overflow', bufferedBlocks }),
                 // The watchdog: a connection that pushes nothing for idleTimeoutMs (half-open, a stalled node) is left.
                 idleMs: idleTimeoutMs,
+                // Only a new block counts: a stream stuck resending one already delivered (or pushed) is stalled.
+                news: (block) => {
+                  const { height } = headerOf(block);
+                  if (height <= newest || height < (next ?? 0)) return false;
+                  newest = height;
+                  return true;
+                },
                 read: (text) => frame(text, url, headersOnly),
               });
           try {

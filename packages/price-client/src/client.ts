@@ -81,8 +81,10 @@ export type WatchCandlesParameters = {
   /** Stops the stream: the socket closes, requests in flight are aborted, the loop rejects with the reason. */
   signal?: AbortSignal | undefined;
   /**
-   * A socket that sends no tick of the pair for this long is closed and opened again (default 10,000 ms:
-   * the public programs that use the feed reconnect after 2 to 10 s of silence); 0 turns the watchdog off.
+   * A socket that sends no tick of the pair's forming slot (or a later one) for this long is closed and
+   * opened again: a tick of a slot already closed, resent, does not count; an unchanged price does
+   * (default 10,000 ms: the public programs that use the feed reconnect after 2 to 10 s of silence); 0
+   * turns the watchdog off.
    */
   watchdogMs?: number | undefined;
   /** How reconnects are spaced: full jitter from `baseDelayMs` (250) doubling to `maxDelayMs` (10,000). */

@@ -162,6 +162,8 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
       return {
         async *connect(ok) {
           const id = ++conn;
+          /** The latest slot this socket ticked that `advance` acts on. */
+          let newest = -Infinity;
           // The key in the x-api-key header of the upgrade, never in the URL; a browser sends no headers:
           // there webSocketUrl is a proxy of the app's that adds it (see the README).
           const feed = await openFeed<Tick>({
@@ -175,6 +177,14 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
             replaces: (last, tick) => slotOf(last) === slotOf(tick),
             // Only ticks of the pair feed the watchdog: a socket that sends anything else is silent to it.
             idleMs: watchdogMs,
+            // A tick of the forming slot (or a later one) counts, an unchanged price included; a tick of a slot
+            // already past (a stream stuck resending it) is dropped by `advance`, and does not.
+            news: (tick) => {
+              const slot = slotOf(tick);
+              if (slot < newest || slot < (next ?? -Infinity) || slot < (open?.candle.timestamp ?? -Infinity)) return false;
+              newest = slot;
+              return true;
+            },
             idleError: () => dropped(`no tick of ${pair} for ${watchdogMs} ms (watchdogMs)`),
             read: (text) => {
               const read = readFrame(text, pair, minutes, Date.now() + step + MAX_CLOCK_SKEW_MS);

@@ -175,6 +175,43 @@ describe('watchCandles', () => {
     await w.stop();
   });
 
+  it('reconnects a socket stuck resending a tick of a slot already closed after watchdogMs (a late tick is no news)', async () => {
+    const w = watch({ watchdogMs: 50 });
+    await w.tick(NOW + 10_000);
+    await w.tick(NOW + MINUTE + 1);
+    expect(shape(await w.take(3))).toEqual([[0, false], [0, true], [MINUTE, false]]);
+    w.pull();
+    // The feed sticks on the closed slot, far more often than the watchdog's period.
+    clock = NOW + 10_000;
+    const resend = setInterval(() => ctx.stub.feed.tick(), 2);
+    try {
+      await until(() => ctx.stub.feed.connectionsOpened >= 2);
+    } finally {
+      clearInterval(resend);
+    }
+    const disconnected = w.events.find((e) => e.type === 'disconnected');
+    expect(String(disconnected?.type === 'disconnected' && disconnected.error.cause)).toContain('watchdogMs');
+    // The new socket goes on with the forming slot; the stale ticks gave nothing.
+    await w.tick(NOW + MINUTE + 20_000);
+    expect(shape(await w.take(1))).toEqual([[MINUTE, false]]);
+    expectExact(w.seen);
+    await w.stop();
+  });
+
+  it('keeps a socket whose ticks repeat the forming candle unchanged (a price that does not move is news)', async () => {
+    const w = watch({ watchdogMs: 400 });
+    await w.tick(NOW + 10_000);
+    await w.take(1);
+    w.pull();
+    // Three watchdog periods of the same tick of the forming slot: only a wait shows that nothing happens.
+    const resend = setInterval(() => ctx.stub.feed.tick(), 5);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    clearInterval(resend);
+    expect(ctx.stub.feed.connectionsOpened).toBe(1);
+    expect(w.events).toEqual([{ type: 'connected' }]);
+    await w.stop();
+  });
+
   it('passes a garbage frame over (told through onEvent) and keeps the socket', async () => {
     const w = watch();
     await w.tick(NOW + 10_000);

@@ -26,8 +26,14 @@ export type FeedOptions<T> = Omit<SocketOptions, 'onMessage'> & {
   onOverflow?: ((queued: number) => void) | undefined;
   /** Whether `item` supersedes `last`, the newest item held (a newer state of it): it then takes its place. */
   replaces?: ((last: T, item: T) => boolean) | undefined;
-  /** No item for this long, in ms, and the socket is taken as dead: the feed closes with `idleError` (default: no watchdog). */
+  /** No news for this long, in ms, and the socket is taken as dead: the feed closes with `idleError` (default: no watchdog). */
   idleMs?: number | undefined;
+  /**
+   * Whether `item` is news (its consumer will be given it, not drop it as a repeat or a late one): only news
+   * re-arms the watchdog, so a stream stuck resending an old item is taken as dead. Called once per item, in
+   * order, as frames come (default: every item is news).
+   */
+  news?: ((item: T) => boolean) | undefined;
   /** The error of a feed left idle (default: a `TimeoutError` of the URL); one of the URL, so that `isSocketError` knows it. */
   idleError?: (() => ClientError) | undefined;
 };
@@ -85,7 +91,9 @@ export async function openFeed<T>(options: FeedOptions<T>): Promise<Feed<T>> {
     ...options,
     onMessage: (text) => {
       const items = options.read(text);
+      let news = false;
       for (const item of items) {
+        news = (options.news?.(item) ?? true) || news;
         const at = queue.length - 1;
         if (at >= 0 && replaces?.(queue[at] as T, item)) queue[at] = item;
         else if (queue.push(item) > maxQueued) {
@@ -94,10 +102,8 @@ export async function openFeed<T>(options: FeedOptions<T>): Promise<Feed<T>> {
           return socket.close();
         }
       }
-      if (items[0] !== undefined) {
-        arm();
-        wake();
-      }
+      if (news) arm();
+      if (items[0] !== undefined) wake();
     },
   });
   arm();
