@@ -9,7 +9,7 @@ import { Flights, type Flight } from '@x/client-core/internal';
 import type { HistoryQuery } from './arguments.js';
 import type { HistoryRangeParameters } from './client.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_WINDOW_CANDLES } from './range-defaults.js';
-import { rangeWindows } from './windows.js';
+import { rangeWindows, type Window } from './windows.js';
 
 /**
  * Every candle of `q` in timestamp order, each timestamp once, fetched window by window by `fetchWindow`
@@ -33,22 +33,25 @@ export async function* historyRange(
   // One engine with the node client's walks: each window its own abort, read in order, none left
   // in flight by a `break`, an error or the caller's abort.
   const flights = new Flights<Candle[]>(parameters.signal);
-  const pending: Flight<Candle[]>[] = [];
+  // Each flight with its window: its answer is kept to it.
+  const pending: [Window, Flight<Candle[]>][] = [];
   let next = 0;
   const launch = (): void => {
     const w = windows.at(next++);
-    pending.push(flights.launch((signal) => fetchWindow({ ...q, start: w.start, end: w.end }, signal)));
+    pending.push([w, flights.launch((signal) => fetchWindow({ ...q, start: w.start, end: w.end }, signal))]);
   };
   try {
     parameters.signal?.throwIfAborted();
     while (pending.length < concurrency && next < windows.count) launch();
     let last = -Infinity;
     while (pending.length > 0) {
-      const candles = await flights.result(pending.shift()!);
+      const [w, flight] = pending.shift()!;
+      const candles = await flights.result(flight);
       if (next < windows.count) launch();
       for (const candle of candles) {
-        // Windows do not overlap, but a service may answer edge candles twice: keep each timestamp once.
-        if (candle.timestamp <= last || candle.timestamp < q.start || candle.timestamp > q.end) continue;
+        // Only the window's own candles (both ends inclusive), each timestamp once: a candle past it (a
+        // service adding its newest) would count as `last` and drop the next windows' as repeats.
+        if (candle.timestamp <= last || candle.timestamp < w.start || candle.timestamp > w.end) continue;
         last = candle.timestamp;
         yield candle;
       }
