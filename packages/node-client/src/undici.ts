@@ -2,6 +2,8 @@ import { ClientError, InvalidArgumentError, NetworkError, redactUrl, ResponsePar
 import { BodyTooLarge, BoundedText, deadline, readAnswer, redirectHop, transportWith, type AttemptMaker } from '@x/client-core/internal';
 import { NODE_RPC_BASE_URL } from '@x/common';
 import { Agent, Dispatcher as UndiciDispatcher, getGlobalDispatcher, type Dispatcher } from 'undici';
+import type { Transform } from 'node:stream';
+import { decodersOf } from './decode.js';
 import { nodeService, type HttpOptions } from './transports.js';
 
 /** Options of {@link httpUndici}: those of `http` but `fetch`, and undici's `dispatcher`. */
@@ -117,6 +119,56 @@ function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
           let raw: RawHeaders = {};
           let statusText = '';
           let refused: string | undefined;
+          // A body with a content coding (its value), decoded as fetch does; the decoders are made from
+          // its first chunk (whose first byte tells a raw deflate), `input` the first of them.
+          let coding: string | undefined;
+          let decoders: Transform[] = [];
+          let input: Transform | undefined;
+          const undecode = (): void => decoders.forEach((d) => d.destroy());
+          /** Holds `chunk` of the body as read (decoded): past the limit, the answer is settled and the request stopped. */
+          const keep = (c: Dispatcher.DispatchController, chunk: Uint8Array): void => {
+            if (held === undefined || held.add(chunk)) return;
+            const ok = status >= 200 && status <= 299;
+            // Not one byte more: the connection goes (an endless body would otherwise flow until the timeout).
+            if (ok) fail(new BodyTooLarge(maxBytes), true);
+            else finish(held, raw, statusText, refused);
+            undecode();
+            c.abort(new BodyTooLarge(held.maxBytes));
+          };
+          /** Sends `chunk` of a coded body through the decoders, whose output is kept. */
+          const decode = (c: Dispatcher.DispatchController, chunk: Uint8Array, encoding: string): void => {
+            if (input === undefined) {
+              try {
+                decoders = decodersOf(encoding, chunk[0] ?? 0);
+              } catch (err) {
+                fail(err, true);
+                return c.abort(err as Error);
+              }
+              input = decoders[0];
+              // A coding fetch does not know: the body is read as sent, as fetch reads it.
+              if (input === undefined) {
+                coding = undefined;
+                return keep(c, chunk);
+              }
+              const broken = (err: Error): void => {
+                undecode();
+                if (over) return;
+                // An error answer keeps what was decoded (the status is the answer); a success's body is unreadable.
+                if (held !== undefined && !(status >= 200 && status <= 299)) finish(held, raw, statusText, refused);
+                else fail(err, true);
+                c.abort(err);
+              };
+              for (const d of decoders) d.on('error', broken);
+              const output = decoders.slice(1).reduce<Transform>((from, to) => from.pipe(to), input);
+              output.on('data', (data: Uint8Array) => (over ? undecode() : keep(c, data)));
+              output.on('end', () => finish(held ?? new BoundedText(0), raw, statusText, refused));
+            }
+            // Bounded memory: the network waits while the decoders are behind.
+            if (!input.write(chunk)) {
+              c.pause();
+              input.once('drain', () => c.resume());
+            }
+          };
           const handler: Dispatcher.DispatchHandler = {
             onRequestStart(c) {
               controller = c;
@@ -138,24 +190,26 @@ function undiciAttempt(given: Dispatcher | undefined): AttemptMaker {
                 fail(refusal, true);
                 return c.abort(refusal);
               }
-              // undici decodes nothing: the bytes counted are the body's. An error body is kept even when
-              // cut short (the status is the answer), up to 64 KiB.
+              // The bytes counted are the decoded body's, so a decompression bomb stops at the limit. An
+              // error body is kept even when cut short (the status is the answer), up to 64 KiB.
               held = new BoundedText(statusCode >= 200 && statusCode <= 299 ? maxBytes : errorBytes);
+              // undici decodes nothing; fetch decodes every body but a HEAD's, a 204's and a 304's (none).
+              const encoding = responseHeaders['content-encoding'];
+              if (encoding !== undefined && statusCode !== 204 && statusCode !== 304 && method !== 'HEAD') coding = String(encoding);
             },
             onResponseData(c, chunk) {
-              if (held === undefined || held.add(chunk)) return;
-              const ok = status >= 200 && status <= 299;
-              // Not one byte more: the connection goes (an endless body would otherwise flow until the timeout).
-              if (ok) fail(new BodyTooLarge(maxBytes), true);
-              else finish(held, raw, statusText, refused);
-              c.abort(new BodyTooLarge(held.maxBytes));
+              if (coding === undefined) keep(c, chunk);
+              else if (held !== undefined && !over) decode(c, chunk, coding);
             },
             onResponseEnd() {
               if (over) return;
               if (next !== undefined) return send(next, hop + 1);
+              // Settled once the decoders have given all they hold.
+              if (input !== undefined) return void input.end();
               finish(held ?? new BoundedText(0), raw, statusText, refused);
             },
             onResponseError(_c, err) {
+              undecode();
               // An error answer cut short keeps what arrived; anything else fails the attempt.
               if (held !== undefined && !(status >= 200 && status <= 299)) return finish(held, raw, statusText, refused);
               fail(err, held !== undefined);
