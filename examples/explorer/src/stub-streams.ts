@@ -16,7 +16,7 @@ export async function startStubStreams(node: NodeStubFetch | undefined, price: P
   // own settings (NodeNext: msw's CommonJS declarations) and msw/browser with this app's (its ESM ones).
   const handlers = [...(node ? nodeStreamHandlers(node) : []), ...(feed ?? [])] as unknown as Parameters<typeof setupWorker>;
   const worker = setupWorker(...handlers);
-  // MSW's Service Worker (public/mockServiceWorker.js) sees the page's own files too: they pass through
+  // MSW's Service Worker (/mockServiceWorker.js, see vite.config.ts) sees the page's own files too: they pass through
   // (`bypass`), and `quiet` keeps a console line per frame out of the page's console.
   await worker.start({ quiet: true, onUnhandledRequest: 'bypass' });
   return feed?.feed;

@@ -3,7 +3,22 @@
  * stub's candle feed, both served in the page by MSW's WebSocket API (src/stub-streams.ts) on the stubs'
  * clocks. New block rows appear as the node stub commits blocks; the chart's last candle moves with the feed.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, screenshot, test } from './app.ts';
+
+test("msw's worker script: the build wrote the installed msw's, which the page registers", async ({ page, request }) => {
+  // No copy is committed: vite.config.ts's mswWorker writes this app's msw's own file to dist/.
+  const served = await request.get('/mockServiceWorker.js');
+  expect(served.headers()['content-type']).toMatch(/^text\/javascript/);
+  const installed = readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'));
+  expect((await served.body()).equals(installed), 'dist/mockServiceWorker.js is not the installed msw worker').toBe(true);
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Latest blocks' }).getByRole('listitem').first()).toBeVisible();
+  const registered = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL);
+  expect(registered).toMatch(/\/mockServiceWorker\.js$/);
+});
 
 test('new blocks appear in the latest blocks as the node commits them', async ({ page }) => {
   await page.goto('/');
