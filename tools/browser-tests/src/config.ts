@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import type { Plugin, TestProjectInlineConfiguration } from 'vitest/config';
+import { mswWorker } from './msw-worker.ts';
 import { stubRegistry, type StubName } from './registry.ts';
 
 /** Where a system Chromium or Chrome usually is (Debian's `chromium` package installs the first). */
@@ -91,13 +92,12 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export function browserProject(): TestProjectInlineConfiguration {
   const browser = findBrowser();
   return {
-    plugins: [cspPlugin()],
+    // mswWorker: /mockServiceWorker.js for the setupWorker test (tests/msw.test.ts), from the msw it
+    // imports, @x/testing's.
+    plugins: [cspPlugin(), mswWorker({ from: here('../../../packages/testing') })],
     // The page imports the built packages by name (their dist/), as an application bundles them: no
     // alias to src here, unlike the Node projects.
     server: { host: 'localhost' },
-    // Served at the page's root: public/mockServiceWorker.js, msw's worker for the setupWorker test
-    // (tests/msw.test.ts), written by `msw init` (`pnpm --filter @x-tools/browser-tests msw:init`).
-    publicDir: here('../public'),
     test: {
       name: 'browser',
       include: ['tools/browser-tests/tests/**/*.test.ts'],

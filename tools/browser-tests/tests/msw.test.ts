@@ -1,10 +1,11 @@
 /**
- * `@x/testing/msw` in Chromium with msw's `setupWorker`: the service worker (public/mockServiceWorker.js,
- * served at the page's root) hands the page's requests to the stub handlers, which answer from the same
+ * `@x/testing/msw` in Chromium with msw's `setupWorker`: the service worker (mockServiceWorker.js of
+ * the msw imported here, served at the page's root by src/msw-worker.ts) hands the page's requests to the stub handlers, which answer from the same
  * engine as the in-memory stub: the page's own `fetch` gets the in-memory stub's status, headers and
  * body, and both clients (with no `fetch` of their own) work against it, faults and keys included.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from 'vitest/browser';
 import { createNodeClient, HttpError, NetworkError } from '@x/node-client';
 import { createPriceClient } from '@x/price-client';
 import { createNodeStubFetch, createPriceStubFetch, DEFAULT_PRICE_NOW, STUB_ACCOUNTS } from '@x/testing';
@@ -42,6 +43,14 @@ it('answers the clients, which have no fetch of their own', async () => {
   node.failNext('getAccountV2', 503, 1, { retryAfter: '0' });
   expect((await client.v2.getAccount(node.accounts.carol!)).sequence_number).toBe(1);
   expect(node.requests.map((r) => r.operationId)).toEqual(['getAccountV2', 'getAccountV2']);
+});
+
+it('is served the worker script of the msw it imports, byte for byte', async () => {
+  const served = await fetch('/mockServiceWorker.js');
+  expect([served.status, served.headers.get('content-type')]).toEqual([200, 'text/javascript']);
+  // readFile is relative to the repository's root; msw exports this file as msw/mockServiceWorker.js.
+  const installed = await commands.readFile('packages/testing/node_modules/msw/lib/mockServiceWorker.js');
+  expect((await served.text()) === installed, 'the worker served is not the installed msw one').toBe(true);
 });
 
 /** Headers a page can read, sorted by name. */
