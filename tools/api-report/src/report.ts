@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor';
+import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -25,6 +25,9 @@ function entries(root: string, dir: string): { name: string; dts: string }[] {
 }
 
 // API Extractor's advice on release tags and TSDoc style is not what this report is for: the report is.
+/** The same for every entry point, so that one program can serve them all. */
+const COMPILER_OPTIONS = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: true, strict: true };
+
 const QUIET = ['ae-undocumented', 'ae-missing-release-tag', 'ae-forgotten-export', 'ae-internal-missing-underscore', 'ae-unresolved-link', 'ae-different-release-tags', 'ae-incompatible-release-tags'];
 
 /**
@@ -41,6 +44,7 @@ export function apiReport({ write = false, root = ROOT, out = console }: { write
   const changed: string[] = [];
   let failed = false;
   try {
+    const reports: { dir: string; label: string; name: string; reportFolder: string; config: ExtractorConfig }[] = [];
     for (const dir of readdirSync(join(root, 'packages')).sort()) {
       for (const { name, dts } of entries(root, dir)) {
         const label = `@x/${dir}${name === 'index' ? '' : `/${name}`}`;
@@ -55,12 +59,7 @@ export function apiReport({ write = false, root = ROOT, out = console }: { write
           configObject: {
             projectFolder: join(root, 'packages', dir),
             mainEntryPointFilePath: dts,
-            compiler: {
-              overrideTsconfig: {
-                compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], skipLibCheck: true, strict: true },
-                files: [dts],
-              },
-            },
+            compiler: { overrideTsconfig: { compilerOptions: COMPILER_OPTIONS, files: [dts] } },
             apiReport: { enabled: true, reportFolder, reportTempFolder: temp, reportFileName: `${name}.api.md` },
             docModel: { enabled: false },
             dtsRollup: { enabled: false },
@@ -74,21 +73,28 @@ export function apiReport({ write = false, root = ROOT, out = console }: { write
           configObjectFullPath: undefined,
           packageJsonFullPath: join(root, 'packages', dir, 'package.json'),
         });
-        const warnings: string[] = [];
-        const result = Extractor.invoke(config, {
-          localBuild: write,
-          messageCallback: (message: ExtractorMessage) => {
-            // A missing or changed report is what `changed` reports; anything else is a problem of the surface.
-            const aboutTheReport = message.messageId === 'console-api-report-created' || message.messageId === 'console-api-report-changed' || message.messageId === 'console-api-report-missing' || message.messageId === 'console-api-report-not-copied' || message.messageId === 'console-api-report-copied';
-            if (!aboutTheReport && (message.logLevel === ExtractorLogLevel.Warning || message.logLevel === ExtractorLogLevel.Error)) warnings.push(`${message.messageId}: ${message.text}`);
-            message.handled = true;
-          },
-        });
-        if (result.apiReportChanged || !existsSync(join(reportFolder, `${name}.api.md`))) changed.push(`packages/${dir}/api/${name}.api.md (${label})`);
-        if (warnings.length > 0) {
-          out.error(`api-report: ${label}:\n  ${warnings.join('\n  ')}`);
-          failed = true;
-        }
+        reports.push({ dir, label, name, reportFolder, config });
+      }
+    }
+    // One TypeScript program for every entry point (API Extractor's CompilerState): each invocation
+    // would otherwise parse the same declarations and libs again (14 programs, 2.5 times the CPU).
+    const compilerState = reports.length > 0 ? CompilerState.create(reports[0]!.config, { additionalEntryPoints: reports.map((r) => r.config.mainEntryPointFilePath) }) : undefined;
+    for (const { dir, label, name, reportFolder, config } of reports) {
+      const warnings: string[] = [];
+      const result = Extractor.invoke(config, {
+        localBuild: write,
+        compilerState,
+        messageCallback: (message: ExtractorMessage) => {
+          // A missing or changed report is what `changed` reports; anything else is a problem of the surface.
+          const aboutTheReport = message.messageId === 'console-api-report-created' || message.messageId === 'console-api-report-changed' || message.messageId === 'console-api-report-missing' || message.messageId === 'console-api-report-not-copied' || message.messageId === 'console-api-report-copied';
+          if (!aboutTheReport && (message.logLevel === ExtractorLogLevel.Warning || message.logLevel === ExtractorLogLevel.Error)) warnings.push(`${message.messageId}: ${message.text}`);
+          message.handled = true;
+        },
+      });
+      if (result.apiReportChanged || !existsSync(join(reportFolder, `${name}.api.md`))) changed.push(`packages/${dir}/api/${name}.api.md (${label})`);
+      if (warnings.length > 0) {
+        out.error(`api-report: ${label}:\n  ${warnings.join('\n  ')}`);
+        failed = true;
       }
     }
   } finally {
