@@ -25,7 +25,8 @@ import { parseArgs } from 'node:util';
  * `typecheck` / `build` run turbo over the same outputs, so each waits for the one before (two turbo runs
  * restoring the same dist/ would race); the steps after `build` read the built packages and write only to
  * temporary folders. knip runs before anything writes dist/. The pack steps share a tarball cache
- * (pack-check's PACK_CACHE): `lint:packages` fills it before the others copy from it. docs:api and the
+ * (pack-check's PACK_CACHE): `lint:packages` and `test:install` start together after `build` (one packs
+ * a package while the other waits for its tarball: pack-check's lockPackage), the others copy from it. docs:api and the
  * lints read the sources only. A step's `after` that is not in the run (`--from`) counts as passed.
  */
 const STEPS = [
@@ -40,7 +41,7 @@ const STEPS = [
   // The rest of the build (the example app's Vite build); the packages are turbo cache hits.
   { step: 'build', after: ['typecheck'] },
   { step: 'lint:packages', after: ['build'] },
-  { step: 'test:install', after: ['lint:packages'] },
+  { step: 'test:install', after: ['build'] },
   // test:add-operation is CONTRIBUTING's "Adding an operation" in a scratch copy: a new operation costs its
   // spec and pnpm gen --write. It needs nothing of the other steps: in a run of more than one job it starts
   // first, beside them (see BESIDE).

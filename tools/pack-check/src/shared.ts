@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -122,6 +123,27 @@ function packHash(pkg: WorkspacePackage, versions: string): string {
 }
 
 /**
+ * One packer of a package at a time: pnpm check starts the pack steps side by side, and the second waits
+ * for the first's tarball (then copied from the cache) rather than packing the same package at once
+ * (its prepack rewrites the package's LICENSE while the other's pnpm pack may be reading it). A lock
+ * left by a check that was killed is taken after two minutes.
+ */
+async function lockPackage(dir: string): Promise<() => void> {
+  const lock = join(PACK_CACHE, `${dir}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) rmSync(lock, { recursive: true, force: true });
+      else await sleep(100);
+    }
+  }
+}
+
+/**
  * Packs every package into `dest` with `pnpm pack`, or copies the tarball an earlier check of the same
  * build packed; needs a build first (`pnpm build`).
  */
@@ -138,18 +160,23 @@ export async function packAll(pkgs: readonly WorkspacePackage[], dest: string): 
       // pnpm's own name for the tarball (`x-node-client-0.1.0.tgz`), so a copy reads as a fresh pack.
       const filename = join(dest, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`);
       const cached = join(PACK_CACHE, `${pkg.dir}-${packHash(pkg, versions)}.tgz`);
-      if (existsSync(cached)) copyFileSync(cached, filename);
-      else {
-        const r = await runOk('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.path });
-        const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
-        if (basename(out.filename) !== basename(filename)) throw new Error(`pnpm pack wrote ${out.filename}, not ${filename}`);
-        // Written whole, then renamed: a check that stops halfway leaves no torn tarball behind.
-        // The package's tarballs of earlier builds are of no more use: one per package is kept.
-        const earlier = new RegExp(`^${pkg.dir}-[0-9a-f]{16}\\.tgz$`);
-        for (const f of readdirSync(PACK_CACHE)) if (earlier.test(f)) rmSync(join(PACK_CACHE, f), { force: true });
-        const part = `${cached}.${process.pid}.part`;
-        copyFileSync(filename, part);
-        renameSync(part, cached);
+      const unlock = await lockPackage(pkg.dir);
+      try {
+        if (existsSync(cached)) copyFileSync(cached, filename);
+        else {
+          const r = await runOk('pnpm', ['pack', '--pack-destination', dest, '--json'], { cwd: pkg.path });
+          const out = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { filename: string };
+          if (basename(out.filename) !== basename(filename)) throw new Error(`pnpm pack wrote ${out.filename}, not ${filename}`);
+          // Written whole, then renamed: a check that stops halfway leaves no torn tarball behind.
+          // The package's tarballs of earlier builds are of no more use: one per package is kept.
+          const earlier = new RegExp(`^${pkg.dir}-[0-9a-f]{16}\\.tgz$`);
+          for (const f of readdirSync(PACK_CACHE)) if (earlier.test(f)) rmSync(join(PACK_CACHE, f), { force: true });
+          const part = `${cached}.${process.pid}.part`;
+          copyFileSync(filename, part);
+          renameSync(part, cached);
+        }
+      } finally {
+        unlock();
       }
       const list = await runOk('tar', ['-tzf', filename], { cwd: dest });
       const files = list.stdout
