@@ -14,34 +14,36 @@
  */
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
 /**
  * The checks, each a script of the root package.json, cheapest and most often failing first, then the
- * longest chain (gen --check, typecheck, build, lint:packages, test:install) ahead of the steps that only
- * fill a free core. Why each waits for what it does: `gen --check` builds the packages (one tsc -b) and
- * `typecheck` / `build` run turbo over the same outputs, so each waits for the one before (two turbo runs
- * restoring the same dist/ would race); the steps after `build` read the built packages and write only to
- * temporary folders. knip runs before anything writes dist/. The pack steps share a tarball cache
- * (pack-check's PACK_CACHE): `lint:packages` and `test:install` start together after `build` (one packs
- * a package while the other waits for its tarball: pack-check's lockPackage), the others copy from it. docs:api and the
+ * longest chain (`chain`: knip, gen --check, typecheck, build, test:install, one at a time) ahead of the
+ * steps that only fill a free core. Those run niced (a lower CPU priority), so that they do not slow the
+ * chain; as the chain is one step at a time, they still share a whole core (none starves).
+ * Why each waits for what it does: `gen --check` builds the packages (one tsc -b) and `typecheck` /
+ * `build` run turbo over the same outputs, so each waits for the one before (two turbo runs restoring the
+ * same dist/ would race); the steps after `build` read the built packages and write only to temporary
+ * folders. knip runs before anything writes dist/. The pack steps share a tarball cache (pack-check's
+ * PACK_CACHE): `lint:packages` and `test:install` start together after `build` (one packs a package while
+ * the other waits for its tarball: pack-check's lockPackage), the others copy from it. docs:api and the
  * lints read the sources only. A step's `after` that is not in the run (`--from`) counts as passed.
  */
 const STEPS = [
-  { step: 'knip' },
+  { step: 'knip', chain: true },
   { step: 'lint' },
   { step: 'lint:specs' },
   // Generated code, then the API reports of the packages: it builds the packages (tsc -b, each source
   // once), so the builds of typecheck and build after it are turbo cache hits.
-  { step: 'gen --check', after: ['knip'] },
+  { step: 'gen --check', after: ['knip'], chain: true },
   // Checks the tests, the tools and the example app against the built packages.
-  { step: 'typecheck', after: ['gen --check'] },
+  { step: 'typecheck', after: ['gen --check'], chain: true },
   // The rest of the build (the example app's Vite build); the packages are turbo cache hits.
-  { step: 'build', after: ['typecheck'] },
+  { step: 'build', after: ['typecheck'], chain: true },
   { step: 'lint:packages', after: ['build'] },
-  { step: 'test:install', after: ['build'] },
+  { step: 'test:install', after: ['build'], chain: true },
   // test:add-operation is CONTRIBUTING's "Adding an operation" in a scratch copy: a new operation costs its
   // spec and pnpm gen --write. It needs nothing of the other steps: in a run of more than one job it starts
   // first, beside them (see BESIDE).
@@ -65,6 +67,8 @@ const STEPS = [
  */
 const BESIDE = 'test:add-operation';
 const NAMES = STEPS.map((s) => s.step);
+/** The longest chain of steps that wait for each other; every other step that is not alone is niced. */
+const CHAIN = new Set(STEPS.filter((s) => s.chain).map((s) => s.step));
 
 const { values } = parseArgs({ options: { from: { type: 'string' }, only: { type: 'string' }, jobs: { type: 'string' } } });
 const known = (step) => {
@@ -110,6 +114,15 @@ function run(step, alone) {
     console.log(alone ? `\n> pnpm ${step}` : `\n> pnpm ${step} (started beside others; its output follows when it ends)`);
     const child = spawn('pnpm', step.split(' '), { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: !alone });
     running.set(step, child);
+    // The steps off the longest chain run at a lower priority (children inherit it): they take what the
+    // chain leaves of the cores instead of slowing it, so the run ends when the CPU work is done.
+    if (!alone && !CHAIN.has(step)) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here: the step runs at the normal priority.
+      }
+    }
     const output = [];
     if (!alone) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => output.push(d));
     child.on('close', (code, signal) => {
