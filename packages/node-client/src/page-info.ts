@@ -34,26 +34,21 @@ export function pageInfo(answer: unknown): PageInfo | undefined {
   return typeof answer === 'object' && answer !== null ? INFO.get(answer) : undefined;
 }
 
-/**
- * A u64 header in decimal digits (surrounding spaces allowed), or none. A header sent twice (a proxy that
- * adds it again) comes joined as "5800, 5800": the highest of its values, each a u64, so a pruned node
- * stays a pruned node; one value that is not a u64 makes it none.
- */
+/** A header's u64 values in decimal digits, each with spaces around it allowed (a header sent twice comes joined: "5800, 5800"); none if one is not a u64. */
+function u64Values(headers: Headers, name: string): bigint[] | undefined {
+  const values = headers.get(name)?.split(',').map((part) => readU64(part.trim()));
+  return values?.every((v) => v !== undefined) ? (values as bigint[]) : undefined;
+}
+
+/** A u64 header, or none: of a header sent twice, the highest value, so a pruned node stays a pruned node. */
 export function u64Header(headers: Headers, name: string): bigint | undefined {
-  let high: bigint | undefined;
-  for (const part of headers.get(name)?.split(',') ?? []) {
-    const n = readU64(part.trim());
-    if (n === undefined) return undefined;
-    if (high === undefined || n > high) high = n;
-  }
-  return high;
+  return u64Values(headers, name)?.reduce((high, n) => (n > high ? n : high));
 }
 
 /** The chain id a node's headers name, as a number; values that differ, or one not a safe integer, are none. */
 function chainIdOf(headers: Headers): number | undefined {
-  const id = u64Header(headers, 'x-supra-chain-id');
-  const same = headers.get('x-supra-chain-id')?.split(',').every((v) => readU64(v.trim()) === id);
-  return id !== undefined && same && id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined;
+  const [id, ...more] = u64Values(headers, 'x-supra-chain-id') ?? [];
+  return id !== undefined && more.every((v) => v === id) && id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined;
 }
 
 /**
