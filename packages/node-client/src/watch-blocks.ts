@@ -171,10 +171,12 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
             if (take(block)) yield block;
           }
         }
+        /** A height below `next`: a repeat, which `take` drops. */
+        const old = (height: number): boolean => next !== undefined && height < next;
         /** Delivers `block` if it is `next` (a repeat is dropped); a block that does not chain onto the last is refused. */
         const take = (block: Block): boolean => {
           const { height, parent, hash } = headerOf(block);
-          if (height < (next as number)) return false;
+          if (old(height)) return false;
           if (lastHash !== undefined && next === height && parent !== lastHash) {
             // Not the chain the watch has followed (a fork, or a node that lies): this node's stream is left.
             throw new ResponseShapeError({ operationId: 'supra_subscription', path: '/header/parent', expected: `${lastHash}, got ${parent}` });
@@ -205,7 +207,7 @@ export function watchBlocks(client: Caller, options: WatchBlocksOptions & { head
                 // Only a new block counts: a stream stuck resending one already delivered (or pushed) is stalled.
                 news: (block) => {
                   const { height } = headerOf(block);
-                  if (height <= newest || height < (next ?? 0)) return false;
+                  if (height <= newest || old(height)) return false;
                   newest = height;
                   return true;
                 },

@@ -139,10 +139,12 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
         if (pending !== undefined) yield give(pending);
       }
 
+      /** A slot given closed already (or before `since`), or older than the forming one: a late tick, which `advance` drops. */
+      const late = (slot: number): boolean => (next !== undefined && slot < next) || (open !== undefined && slot < open.candle.timestamp);
+
       /** What one tick of connection `id` gives: the closed candles before its slot, then its slot's forming candle. */
       async function* advance(tick: Tick, slot: number, id: number): AsyncGenerator<CandleUpdate> {
-        // A slot given closed already (or before `since`), or older than the forming one: a late tick.
-        if ((next !== undefined && slot < next) || (open !== undefined && slot < open.candle.timestamp)) return;
+        if (late(slot)) return;
         if (open !== undefined && slot > open.candle.timestamp) {
           const last = open;
           open = undefined;
@@ -181,7 +183,7 @@ export async function* watchCandles(ctx: WatchContext, parameters: WatchCandlesP
             // already past (a stream stuck resending it) is dropped by `advance`, and does not.
             news: (tick) => {
               const slot = slotOf(tick);
-              if (slot < newest || slot < (next ?? -Infinity) || slot < (open?.candle.timestamp ?? -Infinity)) return false;
+              if (slot < newest || late(slot)) return false;
               newest = slot;
               return true;
             },
