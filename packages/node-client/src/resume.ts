@@ -48,7 +48,7 @@ export const resumeToken = (mode: WalkMode): string =>
  * ```
  */
 export function positionOf(token: unknown, kinds: readonly WalkMode['kind'][], order: 'asc' | 'desc'): WalkMode {
-  const m = typeof token === 'string' ? /^(next|below|height):(asc|desc):(?:k([1-9][0-9]{0,3}):(?=d$|n|s))?(?:n(0|[1-9][0-9]{0,19})|s(.*)|d$)$/s.exec(token) : null;
+  const m = typeof token === 'string' ? /^(next|below|height):(asc|desc):(?:k([1-9][0-9]{0,3}):)?(?:n(0|[1-9][0-9]{0,19})|s(.*)|d$)$/s.exec(token) : null;
   if (!m) throw new InvalidArgumentError('resume', 'must be the `resume` of a page of an earlier walk (walk.pages())');
   const kind = m[1] as WalkMode['kind'];
   // A skip goes on from a cursor walk's page start: only an ascending `next` has one.
